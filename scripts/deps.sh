@@ -1,0 +1,64 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Install what the harness needs on Debian 12, and unpack busybox-static for
+# the guest architectures into build/busybox/ARCH/.  A no-op (no apt run)
+# when everything is already there.
+set -e
+. "$(dirname "$0")/lib.sh"
+
+pkgs="linux-source-6.12 gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
+      qemu-system-arm device-tree-compiler bc bison flex libssl-dev libelf-dev
+      cpio ccache sparse yamllint python3 git xz-utils make perl gcc libc6-dev"
+debarches="arm64 armhf"
+
+if [ "$(id -u)" = 0 ]; then
+	sudo=
+else
+	sudo=sudo
+fi
+
+updated=
+apt_update() {
+	[ -n "$updated" ] && return
+	$sudo apt-get update -q
+	updated=1
+}
+
+installed() {
+	dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null | grep -q ' installed$'
+}
+
+missing=
+for p in $pkgs; do
+	installed "$p" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "deps: installing$missing"
+	apt_update
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
+		--no-install-recommends $missing
+fi
+
+# Busybox for the guests.  busybox-static:arm64 and :armhf conflict with
+# each other and with the host's busybox, so unpack them, never install.
+for a in $debarches; do
+	dir=$build/busybox/$a
+	[ -x "$dir/bin/busybox" ] && continue
+	if ! dpkg --print-foreign-architectures | grep -qx "$a"; then
+		$sudo dpkg --add-architecture "$a"
+		updated=
+	fi
+	tmp=$build/busybox/tmp-$a
+	rm -rf "$tmp" "$dir"
+	mkdir -p "$tmp"
+	if ! (cd "$tmp" && apt-get download -q "busybox-static:$a"); then
+		apt_update
+		(cd "$tmp" && apt-get download -q "busybox-static:$a")
+	fi
+	dpkg -x "$tmp"/busybox-static_*.deb "$tmp/root"
+	mkdir -p "$dir/bin"
+	cp "$tmp/root/bin/busybox" "$dir/bin/busybox"
+	dpkg-deb -f "$tmp"/busybox-static_*.deb Version > "$dir/version"
+	rm -rf "$tmp"
+	echo "deps: busybox-static:$a $(cat "$dir/version") in $dir"
+done

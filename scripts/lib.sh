@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared settings for the harness scripts; source it, do not run it.
+#
+# Every script runs from the repository root, so that all the paths
+# below are the same whether it is called by make or by hand.
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+
+build=$top/build
+src=$build/linux
+
+die() {
+	echo "$0: error: $*" >&2
+	exit 1
+}
+
+# arch_setup ARCH: one kernel per harness "arch" (arm64, arm32); sets the
+# kernel's ARCH, the cross compiler, the Kconfig fragments merged on top of
+# allnoconfig, the make targets, the busybox package arch and the out dir.
+arch_setup() {
+	case $1 in
+	arm64)
+		karch=arm64
+		cross=aarch64-linux-gnu-
+		fragments="configs/arm64.config configs/boot-constraint.config"
+		targets="Image modules"
+		image=arch/arm64/boot/Image
+		debarch=arm64
+		;;
+	arm32)
+		karch=arm
+		cross=arm-linux-gnueabihf-
+		fragments="configs/arm32-imx.config configs/boot-constraint.config"
+		targets="zImage modules nxp/imx/imx6q-sabrelite.dtb"
+		image=arch/arm/boot/zImage
+		debarch=armhf
+		;;
+	*)
+		die "unknown arch '$1' (arm64 or arm32)"
+		;;
+	esac
+	out=${OUT:-$build/out-$1}
+}
+
+# kmake ARGS...: make in the kernel tree, out of tree, with ccache and a
+# fixed build identity so that a rebuild of unchanged code is a cache hit.
+kmake() {
+	make -C "$src" O="$out" ARCH="$karch" CROSS_COMPILE="$cross" \
+		CC="ccache ${cross}gcc" \
+		KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-2024-11-17}" \
+		KBUILD_BUILD_USER=boot-constraint KBUILD_BUILD_HOST=harness \
+		-j"$(nproc)" "$@"
+}
+
+# The kernel's make must not inherit our make's flags and variables
+# (make test BOOTS=... would otherwise reach kbuild).
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
+export CCACHE_BASEDIR="$top"
+export LC_ALL=C
