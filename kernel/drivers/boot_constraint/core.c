@@ -1,0 +1,736 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot constraint core.
+ *
+ * The bootloader may leave devices running when it hands over to the kernel:
+ * a display controller scanning out a splash screen, the console UART. Until
+ * the driver of such a device probes, nothing in the kernel uses the clocks,
+ * supplies and power domains the device depends on, so the first other
+ * consumer of a shared resource, or the frameworks' clean-up of unused
+ * resources, may turn them off or move them out of range under the device.
+ *
+ * A boot constraint takes the resource on the device's behalf, as a consumer
+ * of its own, and gives it back once the device's driver has probed (with
+ * success or not; a deferred probe keeps the constraint) or the device is
+ * deleted. A constraint whose provider is not there yet stays pending and is
+ * applied as soon as a device is bound to a driver (providers are devices),
+ * and in any case before its own device's driver is called.
+ */
+
+#define pr_fmt(fmt) "boot_constraint: " fmt
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/hashtable.h>
+#include <linux/init.h>
+#include <linux/mutex.h>
+#include <linux/rculist.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "core.h"
+
+/*
+ * bc_lock protects bc_active, bc_devices, bc_pending and the state of every
+ * constraint, and is held across the calls that take and give back the
+ * resources, so a constraint is never applied and released at once. Owners'
+ * free_resources() callbacks and put_device() run after it is dropped.
+ *
+ * The driver core's hooks first look the device up in bc_active under RCU,
+ * so devices without constraints never take bc_lock: neither the probe path
+ * of every other device, nor the devices that the clock, regulator and genpd
+ * frameworks add and delete while bc_lock is held.
+ *
+ * Lock order: device_lock(dev), then bc_lock.
+ */
+static DEFINE_MUTEX(bc_lock);
+static DEFINE_HASHTABLE(bc_active, 6);
+static LIST_HEAD(bc_devices);
+static LIST_HEAD(bc_pending);
+
+static bool bc_disabled;
+
+static int __init boot_constraints_param(char *arg)
+{
+	if (!arg)
+		return -EINVAL;
+
+	if (!strcmp(arg, "off")) {
+		bc_disabled = true;
+		pr_info("disabled on the command line\n");
+		return 0;
+	}
+
+	pr_err("unknown boot_constraints= option \"%s\"\n", arg);
+	return -EINVAL;
+}
+early_param("boot_constraints", boot_constraints_param);
+
+/**
+ * boot_constraints_disabled() - Whether boot_constraints=off was given.
+ *
+ * Return: true if constraints are released as soon as they are added.
+ */
+bool boot_constraints_disabled(void)
+{
+	return bc_disabled;
+}
+
+static const char * const bc_state_names[] = {
+	[BC_PENDING] = "pending",
+	[BC_APPLIED] = "applied",
+	[BC_RELEASED] = "released",
+	[BC_FAILED] = "failed",
+};
+
+const char *boot_constraint_state_name(enum boot_constraint_state state)
+{
+	return bc_state_names[state];
+}
+
+static const struct boot_constraint_ops *
+bc_type_ops(enum dev_boot_constraint_type type)
+{
+	switch (type) {
+	case DEV_BOOT_CONSTRAINT_CLK:
+		return &boot_constraint_clk_ops;
+	case DEV_BOOT_CONSTRAINT_PM:
+		return &boot_constraint_pm_ops;
+	case DEV_BOOT_CONSTRAINT_SUPPLY:
+		return &boot_constraint_supply_ops;
+	}
+
+	return NULL;
+}
+
+static struct boot_constraint *
+bc_constraint_create(struct device *dev, const struct dev_boot_constraint_info *info)
+{
+	const struct boot_constraint_ops *ops;
+	struct boot_constraint *c;
+	int ret;
+
+	ops = bc_type_ops(info->constraint.type);
+	if (!ops) {
+		dev_err(dev, "unknown boot constraint type %d\n",
+			info->constraint.type);
+		return ERR_PTR(-EINVAL);
+	}
+
+	c = kzalloc(sizeof(*c), GFP_KERNEL);
+	if (!c)
+		return ERR_PTR(-ENOMEM);
+
+	INIT_LIST_HEAD(&c->pending_node);
+	INIT_LIST_HEAD(&c->done_node);
+	c->ops = ops;
+	c->free_resources = info->free_resources;
+	c->free_resources_data = info->free_resources_data;
+
+	ret = ops->init(c, dev, info->constraint.data);
+	if (ret) {
+		kfree_const(c->name);
+		kfree(c);
+		return ERR_PTR(ret);
+	}
+
+	return c;
+}
+
+static void bc_constraint_destroy(struct boot_constraint *c)
+{
+	kfree_const(c->name);
+	kfree(c);
+}
+
+static const char *bc_name(const struct boot_constraint *c)
+{
+	return c->name ?: "(default)";
+}
+
+/* Caller holds bc_lock. */
+static struct boot_constraint_dev *bc_find(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+
+	hash_for_each_possible(bc_active, bdev, hnode, (unsigned long)dev) {
+		if (bdev->dev == dev)
+			return bdev;
+	}
+
+	return NULL;
+}
+
+/*
+ * A hint for the driver core's hooks, taken without bc_lock. Entries of
+ * bc_active are never freed, only unhashed, so a racing removal is harmless:
+ * the hooks look again under bc_lock.
+ */
+static bool bc_is_constrained(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+	bool found = false;
+
+	rcu_read_lock();
+	hash_for_each_possible_rcu(bc_active, bdev, hnode, (unsigned long)dev) {
+		if (READ_ONCE(bdev->dev) == dev) {
+			found = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+
+	return found;
+}
+
+static struct boot_constraint_dev *bc_device_alloc(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+
+	bdev = kzalloc(sizeof(*bdev), GFP_KERNEL);
+	if (!bdev)
+		return NULL;
+
+	bdev->name = kstrdup(dev_name(dev), GFP_KERNEL);
+	if (!bdev->name) {
+		kfree(bdev);
+		return NULL;
+	}
+
+	bdev->dev = dev;
+	INIT_LIST_HEAD(&bdev->constraints);
+
+	return bdev;
+}
+
+static void bc_device_free(struct boot_constraint_dev *bdev)
+{
+	kfree(bdev->name);
+	kfree(bdev);
+}
+
+/* Caller holds bc_lock. The entry is kept for debugfs once inactive. */
+static void bc_device_activate(struct boot_constraint_dev *bdev)
+{
+	get_device(bdev->dev);
+	bdev->active = true;
+	hash_add_rcu(bc_active, &bdev->hnode, (unsigned long)bdev->dev);
+	list_add_tail(&bdev->node, &bc_devices);
+}
+
+/* Caller holds bc_lock, and calls put_device() on the result after it. */
+static struct device *bc_device_deactivate(struct boot_constraint_dev *bdev)
+{
+	struct device *dev = bdev->dev;
+
+	hash_del_rcu(&bdev->hnode);
+	bdev->active = false;
+	WRITE_ONCE(bdev->dev, NULL);
+
+	return dev;
+}
+
+static bool bc_same_resource(const struct boot_constraint *a,
+			     const struct boot_constraint *b)
+{
+	if (a->ops != b->ops)
+		return false;
+	if (!a->name || !b->name)
+		return a->name == b->name;
+
+	return !strcmp(a->name, b->name);
+}
+
+static struct boot_constraint *bc_find_held(struct boot_constraint_dev *bdev,
+					    const struct boot_constraint *new)
+{
+	struct boot_constraint *c;
+
+	list_for_each_entry(c, &bdev->constraints, node) {
+		if ((c->state == BC_PENDING || c->state == BC_APPLIED) &&
+		    bc_same_resource(c, new))
+			return c;
+	}
+
+	return NULL;
+}
+
+/* Caller holds bc_lock. */
+static int bc_apply(struct boot_constraint *c)
+{
+	struct device *dev = boot_constraint_device(c);
+	int ret;
+
+	ret = c->ops->apply(c);
+	if (ret)
+		return ret;
+
+	c->state = BC_APPLIED;
+	c->applied_at = ktime_get();
+	dev_dbg(dev, "%s boot constraint %s applied\n", c->ops->name, bc_name(c));
+
+	return 0;
+}
+
+/* Caller holds bc_lock. Returns whether the owner must be told. */
+static bool bc_release(struct boot_constraint *c)
+{
+	switch (c->state) {
+	case BC_APPLIED:
+		c->ops->release(c);
+		break;
+	case BC_PENDING:
+		list_del_init(&c->pending_node);
+		break;
+	default:
+		return false;
+	}
+
+	c->state = BC_RELEASED;
+	c->released_at = ktime_get();
+	dev_dbg(boot_constraint_device(c), "%s boot constraint %s released\n",
+		c->ops->name, bc_name(c));
+
+	return true;
+}
+
+/* Caller holds bc_lock. */
+static void bc_fail(struct boot_constraint *c, int error, struct list_head *done)
+{
+	dev_err(boot_constraint_device(c),
+		"cannot apply %s boot constraint %s: %pe\n",
+		c->ops->name, bc_name(c), ERR_PTR(error));
+
+	list_del_init(&c->pending_node);
+	c->state = BC_FAILED;
+	c->error = error;
+	list_add_tail(&c->done_node, done);
+}
+
+/* Caller holds bc_lock. */
+static void bc_retry(struct boot_constraint *c, struct list_head *done)
+{
+	int ret;
+
+	ret = bc_apply(c);
+	if (!ret)
+		list_del_init(&c->pending_node);
+	else if (ret != -EPROBE_DEFER)
+		bc_fail(c, ret, done);
+}
+
+/* Runs without bc_lock: the callbacks may add or remove constraints. */
+static void bc_notify_owners(struct list_head *done)
+{
+	struct boot_constraint *c, *tmp;
+
+	list_for_each_entry_safe(c, tmp, done, done_node) {
+		list_del_init(&c->done_node);
+		if (c->free_resources)
+			c->free_resources(c->free_resources_data);
+	}
+}
+
+static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
+			    struct boot_constraint **cs, unsigned int i)
+{
+	unsigned int j;
+
+	if (bdev && bc_find_held(bdev, cs[i]))
+		return true;
+
+	for (j = 0; j < i; j++) {
+		if (bc_same_resource(cs[j], cs[i]))
+			return true;
+	}
+
+	return false;
+}
+
+/* Caller holds device_lock(dev) and bc_lock. */
+static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
+			   struct boot_constraint **cs, unsigned int n)
+{
+	unsigned int i;
+
+	if (dev->driver) {
+		dev_warn(dev, "boot constraints refused: already bound to %s\n",
+			 dev->driver->name);
+		return -EBUSY;
+	}
+
+	for (i = 0; i < n; i++) {
+		if (bc_is_duplicate(bdev, cs, i)) {
+			dev_err(dev, "%s boot constraint %s added twice\n",
+				cs[i]->ops->name, bc_name(cs[i]));
+			return -EEXIST;
+		}
+	}
+
+	return 0;
+}
+
+/*
+ * Applies all of @cs to @dev, or none: on error the constraints applied here
+ * are released again. Caller holds device_lock(dev) and bc_lock.
+ */
+static int bc_attach(struct device *dev, struct boot_constraint **cs,
+		     unsigned int n)
+{
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+	unsigned int i;
+	int ret;
+
+	bdev = bc_find(dev);
+	ret = bc_check_attach(dev, bdev, cs, n);
+	if (ret)
+		return ret;
+
+	if (!bdev) {
+		bdev = bc_device_alloc(dev);
+		if (!bdev)
+			return -ENOMEM;
+	}
+
+	for (i = 0; i < n; i++) {
+		c = cs[i];
+		c->bdev = bdev;
+		ret = bc_apply(c);
+		if (ret == -EPROBE_DEFER && c->deferrable) {
+			c->state = BC_PENDING;
+			dev_dbg(dev, "%s boot constraint %s pending\n",
+				c->ops->name, bc_name(c));
+		} else if (ret) {
+			goto undo;
+		}
+	}
+
+	for (i = 0; i < n; i++) {
+		list_add_tail(&cs[i]->node, &bdev->constraints);
+		if (cs[i]->state == BC_PENDING)
+			list_add_tail(&cs[i]->pending_node, &bc_pending);
+	}
+
+	if (!bdev->active)
+		bc_device_activate(bdev);
+
+	return 0;
+
+undo:
+	if (ret != -EPROBE_DEFER)
+		dev_err(dev, "cannot apply %s boot constraint %s: %pe\n",
+			c->ops->name, bc_name(c), ERR_PTR(ret));
+
+	while (i--) {
+		if (cs[i]->state == BC_APPLIED)
+			cs[i]->ops->release(cs[i]);
+	}
+
+	if (!bdev->active)
+		bc_device_free(bdev);
+
+	return ret;
+}
+
+static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		bc_constraint_destroy(cs[i]);
+	kfree(cs);
+}
+
+static struct boot_constraint **
+bc_create_all(struct device *dev, const struct dev_boot_constraint_info *infos,
+	      unsigned int n, bool deferrable)
+{
+	struct boot_constraint **cs;
+	unsigned int i;
+
+	cs = kcalloc(n, sizeof(*cs), GFP_KERNEL);
+	if (!cs)
+		return ERR_PTR(-ENOMEM);
+
+	for (i = 0; i < n; i++) {
+		cs[i] = bc_constraint_create(dev, &infos[i]);
+		if (IS_ERR(cs[i])) {
+			int ret = PTR_ERR(cs[i]);
+
+			bc_destroy_all(cs, i);
+			return ERR_PTR(ret);
+		}
+		cs[i]->deferrable = deferrable;
+	}
+
+	return cs;
+}
+
+static void bc_release_owners(const struct dev_boot_constraint_info *infos,
+			      unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (infos[i].free_resources)
+			infos[i].free_resources(infos[i].free_resources_data);
+	}
+}
+
+/**
+ * boot_constraint_add_all() - Add several constraints to a device, or none.
+ * @dev: the device.
+ * @infos: the constraints.
+ * @n: number of entries in @infos.
+ * @deferrable: whether a missing provider leaves a constraint pending.
+ *
+ * Return: 0 if all are applied (or pending), else a negative errno with none
+ * of them held.
+ */
+int boot_constraint_add_all(struct device *dev,
+			    const struct dev_boot_constraint_info *infos,
+			    unsigned int n, bool deferrable)
+{
+	struct boot_constraint **cs;
+	int ret;
+
+	if (!dev || !infos || !n) {
+		pr_err("%s: no %s\n", __func__, dev ? "constraint" : "device");
+		return -EINVAL;
+	}
+
+	if (bc_disabled) {
+		bc_release_owners(infos, n);
+		return 0;
+	}
+
+	cs = bc_create_all(dev, infos, n, deferrable);
+	if (IS_ERR(cs))
+		return PTR_ERR(cs);
+
+	device_lock(dev);
+	mutex_lock(&bc_lock);
+	ret = bc_attach(dev, cs, n);
+	mutex_unlock(&bc_lock);
+	device_unlock(dev);
+
+	if (ret)
+		bc_destroy_all(cs, n);
+	else
+		kfree(cs);
+
+	return ret;
+}
+
+/**
+ * dev_boot_constraint_add() - Hold a resource of a device until it probes.
+ * @dev: the device, not yet bound to a driver.
+ * @info: the constraint; its data is copied.
+ *
+ * Takes the resource that @info describes as a consumer on behalf of @dev
+ * and keeps it until @dev's driver has probed, with success or failure, or
+ * @dev is deleted. A probe deferral keeps the constraint. Then the resource
+ * is given back and @info's free_resources() called.
+ *
+ * Must not be called with device_lock(@dev) held. A constraint on a device
+ * that is already bound would never be released, so it is refused.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success, with the resource held; -EPROBE_DEFER if the
+ * resource's provider is not registered yet; -EBUSY if @dev is bound;
+ * -EEXIST if @dev already holds that resource; another negative errno if
+ * @info is malformed or the resource cannot be taken. On error nothing is
+ * held and free_resources() is not called.
+ */
+int dev_boot_constraint_add(struct device *dev,
+			    const struct dev_boot_constraint_info *info)
+{
+	return boot_constraint_add_all(dev, info, 1, false);
+}
+EXPORT_SYMBOL_GPL(dev_boot_constraint_add);
+
+/**
+ * dev_boot_constraint_add_deferrable() - Hold a resource, once it exists.
+ * @dev: the device, not yet bound to a driver.
+ * @info: the constraint; its data is copied.
+ *
+ * Like dev_boot_constraint_add(), except that a resource whose provider is
+ * not registered yet does not fail: the constraint stays pending and is
+ * applied as soon as its provider is there, at the latest when @dev's driver
+ * is about to probe. It is released like any other once @dev has probed.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 if the constraint is applied or pending, a negative errno as for
+ * dev_boot_constraint_add() otherwise.
+ */
+int dev_boot_constraint_add_deferrable(struct device *dev,
+				       const struct dev_boot_constraint_info *info)
+{
+	return boot_constraint_add_all(dev, info, 1, true);
+}
+EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable);
+
+/**
+ * dev_boot_constraints_prepare() - Apply a device's pending constraints.
+ * @dev: the device whose driver is about to be probed.
+ *
+ * Called by the driver core before a driver's probe, so that a constraint
+ * whose provider appeared without a device binding (a clock provider
+ * registered from an initcall, for instance) is applied before the driver
+ * runs.
+ */
+void dev_boot_constraints_prepare(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+	LIST_HEAD(done);
+
+	if (!bc_is_constrained(dev))
+		return;
+
+	mutex_lock(&bc_lock);
+	bdev = bc_find(dev);
+	if (bdev) {
+		list_for_each_entry(c, &bdev->constraints, node) {
+			if (c->state == BC_PENDING)
+				bc_retry(c, &done);
+		}
+	}
+	mutex_unlock(&bc_lock);
+
+	bc_notify_owners(&done);
+}
+
+/**
+ * dev_boot_constraints_remove() - Release all constraints of a device.
+ * @dev: the device.
+ *
+ * Called by the driver core once @dev's driver has probed, whatever the
+ * result but -EPROBE_DEFER, and when @dev is deleted. Costs one hash lookup
+ * for a device without constraints.
+ */
+void dev_boot_constraints_remove(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+	struct device *put = NULL;
+	LIST_HEAD(done);
+
+	if (!bc_is_constrained(dev))
+		return;
+
+	mutex_lock(&bc_lock);
+	bdev = bc_find(dev);
+	if (bdev) {
+		list_for_each_entry_reverse(c, &bdev->constraints, node) {
+			if (bc_release(c))
+				list_add_tail(&c->done_node, &done);
+		}
+		put = bc_device_deactivate(bdev);
+	}
+	mutex_unlock(&bc_lock);
+
+	bc_notify_owners(&done);
+	put_device(put);
+}
+
+/**
+ * dev_boot_constraints_device_bound() - Retry the pending constraints.
+ * @dev: the device just bound to its driver, perhaps a provider.
+ *
+ * Called by the driver core when a device is bound, before its consumers are
+ * let probe, so that constraints waiting for a provider are applied before
+ * anything else can use the provider's resources.
+ */
+void dev_boot_constraints_device_bound(struct device *dev)
+{
+	struct boot_constraint *c, *tmp;
+	LIST_HEAD(done);
+
+	if (list_empty(&bc_pending))
+		return;
+
+	mutex_lock(&bc_lock);
+	list_for_each_entry_safe(c, tmp, &bc_pending, pending_node)
+		bc_retry(c, &done);
+	mutex_unlock(&bc_lock);
+
+	bc_notify_owners(&done);
+}
+
+/**
+ * boot_constraint_count() - Count a device's constraints in a given state.
+ * @dev: the device.
+ * @state: the state.
+ *
+ * Return: how many of @dev's current constraints are in @state; 0 once they
+ * have all been released.
+ */
+unsigned int boot_constraint_count(struct device *dev,
+				   enum boot_constraint_state state)
+{
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+	unsigned int count = 0;
+
+	mutex_lock(&bc_lock);
+	bdev = bc_find(dev);
+	if (bdev) {
+		list_for_each_entry(c, &bdev->constraints, node)
+			count += c->state == state;
+	}
+	mutex_unlock(&bc_lock);
+
+	return count;
+}
+
+static void bc_show_time(struct seq_file *s, ktime_t t)
+{
+	u64 us = ktime_to_us(t);
+
+	if (!t)
+		seq_puts(s, " -");
+	else
+		seq_printf(s, " %llu.%06llu", us / USEC_PER_SEC, us % USEC_PER_SEC);
+}
+
+static void bc_show_constraint(struct seq_file *s,
+			       const struct boot_constraint_dev *bdev,
+			       const struct boot_constraint *c)
+{
+	seq_printf(s, "%s %s %s", bdev->name, c->ops->name, bc_name(c));
+	if (c->ops->show)
+		c->ops->show(s, c);
+	else
+		seq_puts(s, " -");
+
+	if (c->state == BC_FAILED)
+		seq_printf(s, " failed(%d)", c->error);
+	else
+		seq_printf(s, " %s", boot_constraint_state_name(c->state));
+
+	bc_show_time(s, c->applied_at);
+	bc_show_time(s, c->released_at);
+	seq_putc(s, '\n');
+}
+
+/**
+ * boot_constraint_show_all() - Print every constraint ever added.
+ * @s: where to print, one constraint a line.
+ */
+void boot_constraint_show_all(struct seq_file *s)
+{
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+
+	seq_puts(s, "# device type resource parameters state applied released\n");
+
+	mutex_lock(&bc_lock);
+	list_for_each_entry(bdev, &bc_devices, node) {
+		list_for_each_entry(c, &bdev->constraints, node)
+			bc_show_constraint(s, bdev, c);
+	}
+	mutex_unlock(&bc_lock);
+}

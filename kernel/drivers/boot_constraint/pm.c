@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Power-domain boot constraints: keep a domain from being powered off.
+ *
+ * The domain is not attached to the constrained device itself: the driver
+ * core detaches a device's domain whenever its probe fails, deferral
+ * included, which would drop the constraint with it. Instead a device of the
+ * constraint's own, never registered and with runtime PM disabled, is added
+ * to the domain. genpd counts such a device as active, so neither a runtime
+ * suspend of the domain's other devices nor genpd_power_off_unused() can
+ * power the domain off while the constraint holds it. A domain that is off
+ * is left off: the constraint keeps the state the bootloader left.
+ */
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/of.h>
+#include <linux/pm_domain.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "core.h"
+
+static int bc_pm_init(struct boot_constraint *c, struct device *dev,
+		      const void *data)
+{
+	const struct dev_boot_constraint_pm_info *info = data;
+
+	if (info && info->name) {
+		c->name = kstrdup_const(info->name, GFP_KERNEL);
+		if (!c->name)
+			return -ENOMEM;
+	}
+
+	return 0;
+}
+
+static int bc_pm_domain_spec(struct boot_constraint *c,
+			     struct of_phandle_args *spec)
+{
+	struct device_node *np = boot_constraint_device(c)->of_node;
+	int index = 0;
+
+	if (!np)
+		return -ENOENT;
+
+	if (c->name) {
+		index = of_property_match_string(np, "power-domain-names",
+						 c->name);
+		if (index < 0)
+			return -ENOENT;
+	}
+
+	return of_parse_phandle_with_args(np, "power-domains",
+					  "#power-domain-cells", index, spec);
+}
+
+static void bc_pm_holder_release(struct device *holder)
+{
+	kfree(holder);
+}
+
+static int bc_pm_apply(struct boot_constraint *c)
+{
+	struct device *dev = boot_constraint_device(c);
+	struct of_phandle_args spec;
+	struct device *holder;
+	int ret;
+
+	ret = bc_pm_domain_spec(c, &spec);
+	if (ret)
+		return ret;
+
+	holder = kzalloc(sizeof(*holder), GFP_KERNEL);
+	if (!holder) {
+		of_node_put(spec.np);
+		return -ENOMEM;
+	}
+
+	device_initialize(holder);
+	holder->release = bc_pm_holder_release;
+	ret = dev_set_name(holder, "boot-constraint:%s", dev_name(dev));
+	if (!ret)
+		ret = of_genpd_add_device(&spec, holder);
+	of_node_put(spec.np);
+
+	/* genpd says -ENOENT when the domain's provider is not registered. */
+	if (ret == -ENOENT)
+		ret = -EPROBE_DEFER;
+	if (ret) {
+		put_device(holder);
+		return ret;
+	}
+
+	c->pm.holder = holder;
+
+	return 0;
+}
+
+static void bc_pm_release(struct boot_constraint *c)
+{
+	int ret;
+
+	ret = pm_genpd_remove_device(c->pm.holder);
+	if (ret) {
+		/* Still on the domain's list: the holder must stay. */
+		dev_err(boot_constraint_device(c),
+			"cannot leave power domain, holding it: %pe\n",
+			ERR_PTR(ret));
+		return;
+	}
+
+	put_device(c->pm.holder);
+	c->pm.holder = NULL;
+}
+
+const struct boot_constraint_ops boot_constraint_pm_ops = {
+	.name = "pm",
+	.init = bc_pm_init,
+	.apply = bc_pm_apply,
+	.release = bc_pm_release,
+};

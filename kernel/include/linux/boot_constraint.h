@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Boot constraints: keep the resources of devices that the bootloader left
+ * running (a splash screen, the console UART) in that state until the
+ * device's own driver probes.
+ */
+#ifndef _LINUX_BOOT_CONSTRAINT_H
+#define _LINUX_BOOT_CONSTRAINT_H
+
+#include <linux/types.h>
+
+struct device;
+
+/**
+ * enum dev_boot_constraint_type - Resource types a boot constraint can hold.
+ *
+ * @DEV_BOOT_CONSTRAINT_CLK: keep a clock of the device prepared and enabled.
+ * @DEV_BOOT_CONSTRAINT_PM: keep a power domain of the device powered on.
+ * @DEV_BOOT_CONSTRAINT_SUPPLY: keep a supply of the device enabled, and
+ *	optionally within a voltage range.
+ */
+enum dev_boot_constraint_type {
+	DEV_BOOT_CONSTRAINT_CLK,
+	DEV_BOOT_CONSTRAINT_PM,
+	DEV_BOOT_CONSTRAINT_SUPPLY,
+};
+
+/**
+ * struct dev_boot_constraint_clk_info - Clock boot constraint.
+ *
+ * @name: connection ID of the clock, as passed to clk_get(); NULL for a
+ *	device with a single, unnamed clock.
+ */
+struct dev_boot_constraint_clk_info {
+	const char *name;
+};
+
+/**
+ * struct dev_boot_constraint_pm_info - Power-domain boot constraint.
+ *
+ * @name: name of the domain in the device's "power-domain-names"; NULL for
+ *	the device's first (or only) domain.
+ */
+struct dev_boot_constraint_pm_info {
+	const char *name;
+};
+
+/**
+ * struct dev_boot_constraint_supply_info - Supply boot constraint.
+ *
+ * @name: supply name, as passed to regulator_get().
+ * @u_volt_min: lowest voltage the device accepts, in microvolts.
+ * @u_volt_max: highest voltage the device accepts, in microvolts.
+ *
+ * With both voltages zero the supply is only kept enabled. Otherwise both
+ * must be set, with @u_volt_min no higher than @u_volt_max, and the range is
+ * requested from the regulator for as long as the constraint is held.
+ */
+struct dev_boot_constraint_supply_info {
+	const char *name;
+	unsigned int u_volt_min;
+	unsigned int u_volt_max;
+};
+
+/**
+ * struct dev_boot_constraint - A single boot constraint.
+ *
+ * @type: the resource type.
+ * @data: the type's description: &struct dev_boot_constraint_clk_info,
+ *	&struct dev_boot_constraint_supply_info, or for
+ *	%DEV_BOOT_CONSTRAINT_PM an optional &struct dev_boot_constraint_pm_info.
+ *	It is copied; the caller may free it once the constraint is added.
+ */
+struct dev_boot_constraint {
+	enum dev_boot_constraint_type type;
+	const void *data;
+};
+
+/**
+ * struct dev_boot_constraint_info - A boot constraint and its owner's hooks.
+ *
+ * @constraint: the constraint.
+ * @free_resources: optional; called with @free_resources_data once the
+ *	constraint has been released, never while it still holds its resource.
+ *	It is not called when adding the constraint fails.
+ * @free_resources_data: argument of @free_resources.
+ */
+struct dev_boot_constraint_info {
+	struct dev_boot_constraint constraint;
+	void (*free_resources)(void *data);
+	void *free_resources_data;
+};
+
+/**
+ * struct dev_boot_constraint_of - Boot constraints of devices matched in DT.
+ *
+ * @compat: the "compatible" string of the device nodes to constrain.
+ * @constraints: the constraints to add to each matching device.
+ * @count: number of entries in @constraints.
+ * @dev_names: optional; names of the nodes (for example "serial@fff02000")
+ *	to which the constraints are limited among those matching @compat.
+ * @dev_names_count: number of entries in @dev_names.
+ */
+struct dev_boot_constraint_of {
+	const char *compat;
+	const struct dev_boot_constraint *constraints;
+	unsigned int count;
+	const char * const *dev_names;
+	unsigned int dev_names_count;
+};
+
+#ifdef CONFIG_DEV_BOOT_CONSTRAINT
+int dev_boot_constraint_add(struct device *dev,
+			    const struct dev_boot_constraint_info *info);
+int dev_boot_constraint_add_deferrable(struct device *dev,
+				       const struct dev_boot_constraint_info *info);
+int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *oconst,
+					  unsigned int count);
+
+/* For the driver core only */
+void dev_boot_constraints_prepare(struct device *dev);
+void dev_boot_constraints_remove(struct device *dev);
+void dev_boot_constraints_device_bound(struct device *dev);
+#else
+/* Without the core a constraint is released as soon as it is added. */
+static inline int
+dev_boot_constraint_add(struct device *dev,
+			const struct dev_boot_constraint_info *info)
+{
+	if (info && info->free_resources)
+		info->free_resources(info->free_resources_data);
+	return 0;
+}
+
+static inline int
+dev_boot_constraint_add_deferrable(struct device *dev,
+				   const struct dev_boot_constraint_info *info)
+{
+	return dev_boot_constraint_add(dev, info);
+}
+
+static inline int
+dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *oconst,
+				      unsigned int count)
+{
+	return 0;
+}
+
+static inline void dev_boot_constraints_prepare(struct device *dev) {}
+static inline void dev_boot_constraints_remove(struct device *dev) {}
+static inline void dev_boot_constraints_device_bound(struct device *dev) {}
+#endif /* CONFIG_DEV_BOOT_CONSTRAINT */
+
+#endif /* _LINUX_BOOT_CONSTRAINT_H */
