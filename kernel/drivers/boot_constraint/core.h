@@ -11,6 +11,7 @@
 #include <linux/types.h>
 
 struct clk;
+struct device_node;
 struct regulator;
 struct seq_file;
 
@@ -133,6 +134,8 @@ static inline struct device *boot_constraint_device(const struct boot_constraint
 int boot_constraint_add_all(struct device *dev,
 			    const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable);
+int boot_constraint_add_of_node(struct device_node *np,
+				const struct dev_boot_constraint_of *oconst);
 const char *boot_constraint_state_name(enum boot_constraint_state state);
 void boot_constraint_show_all(struct seq_file *s);
 unsigned int boot_constraint_count(struct device *dev,

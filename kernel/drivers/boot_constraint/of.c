@@ -1,18 +1,46 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Boot constraints on devices described in the device tree.
+ *
+ * A node's constraints are added to its device as soon as both exist: at
+ * once if of_platform_populate() already created the device, else when the
+ * device is added to the platform or AMBA bus, before it can probe. So the
+ * constraints may be declared at any time before the device's driver probes,
+ * even before the devices are populated.
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
 #include <linux/amba/bus.h>
 #include <linux/device.h>
+#include <linux/init.h>
+#include <linux/notifier.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
 #include "core.h"
+
+/**
+ * struct bc_of_waiter - Constraints of a node whose device is not there yet.
+ *
+ * @node: entry in bc_of_waiters.
+ * @np: the node, with a reference held.
+ * @oconst: the constraints; the caller keeps them valid.
+ */
+struct bc_of_waiter {
+	struct list_head node;
+	struct device_node *np;
+	const struct dev_boot_constraint_of *oconst;
+};
+
+/*
+ * bc_of_lock protects bc_of_waiters. It is taken before the core's lock:
+ * constraints are added to a waiter's device with it held.
+ */
+static DEFINE_MUTEX(bc_of_lock);
+static LIST_HEAD(bc_of_waiters);
 
 static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
 				struct device_node *np)
@@ -43,11 +71,10 @@ static struct device *bc_of_find_device(struct device_node *np)
 	return dev;
 }
 
-static int bc_of_add_node(struct device_node *np,
-			  const struct dev_boot_constraint_of *oconst)
+static int bc_of_add_device(struct device *dev,
+			    const struct dev_boot_constraint_of *oconst)
 {
 	struct dev_boot_constraint_info *infos;
-	struct device *dev;
 	unsigned int i;
 	int ret;
 
@@ -58,31 +85,123 @@ static int bc_of_add_node(struct device_node *np,
 	for (i = 0; i < oconst->count; i++)
 		infos[i].constraint = oconst->constraints[i];
 
-	dev = bc_of_find_device(np);
-	if (dev) {
-		ret = boot_constraint_add_all(dev, infos, oconst->count, true);
-		put_device(dev);
-	} else {
-		pr_err("%pOF: no device to constrain\n", np);
-		ret = -ENODEV;
-	}
-
+	ret = boot_constraint_add_all(dev, infos, oconst->count, true);
 	kfree(infos);
 
 	return ret;
 }
+
+/* Caller holds bc_of_lock. */
+static int bc_of_add_waiter(struct device_node *np,
+			    const struct dev_boot_constraint_of *oconst)
+{
+	struct bc_of_waiter *w;
+
+	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+
+	w->np = of_node_get(np);
+	w->oconst = oconst;
+	list_add_tail(&w->node, &bc_of_waiters);
+	pr_debug("%pOF: constraints wait for the device\n", np);
+
+	return 0;
+}
+
+static void bc_of_free_waiter(struct bc_of_waiter *w)
+{
+	list_del(&w->node);
+	of_node_put(w->np);
+	kfree(w);
+}
+
+/**
+ * boot_constraint_add_of_node() - Constrain the device of a node.
+ * @np: the node.
+ * @oconst: the constraints; must stay valid until the device exists.
+ *
+ * Return: 0 if the constraints are added, or will be when the device is
+ * created; a negative errno otherwise, with none of them added.
+ */
+int boot_constraint_add_of_node(struct device_node *np,
+				const struct dev_boot_constraint_of *oconst)
+{
+	struct device *dev;
+	int ret;
+
+	if (!oconst->count)
+		return 0;
+
+	mutex_lock(&bc_of_lock);
+	dev = bc_of_find_device(np);
+	if (dev) {
+		ret = bc_of_add_device(dev, oconst);
+		put_device(dev);
+	} else {
+		ret = bc_of_add_waiter(np, oconst);
+	}
+	mutex_unlock(&bc_of_lock);
+
+	return ret;
+}
+
+static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
+			    void *data)
+{
+	struct device *dev = data;
+	struct bc_of_waiter *w, *tmp;
+
+	if (action != BUS_NOTIFY_ADD_DEVICE || !dev->of_node ||
+	    list_empty(&bc_of_waiters))
+		return NOTIFY_DONE;
+
+	mutex_lock(&bc_of_lock);
+	list_for_each_entry_safe(w, tmp, &bc_of_waiters, node) {
+		if (w->np != dev->of_node)
+			continue;
+
+		if (bc_of_add_device(dev, w->oconst))
+			dev_err(dev, "boot constraints from %pOF not added\n",
+				w->np);
+		bc_of_free_waiter(w);
+	}
+	mutex_unlock(&bc_of_lock);
+
+	return NOTIFY_OK;
+}
+
+static struct notifier_block bc_of_platform_nb = {
+	.notifier_call = bc_of_bus_notify,
+};
+
+static struct notifier_block bc_of_amba_nb = {
+	.notifier_call = bc_of_bus_notify,
+};
+
+/* After the AMBA bus is registered, before of_platform_populate(). */
+static int __init boot_constraint_of_init(void)
+{
+	int ret;
+
+	ret = bus_register_notifier(&platform_bus_type, &bc_of_platform_nb);
+	if (ret || !IS_ENABLED(CONFIG_ARM_AMBA))
+		return ret;
+
+	return bus_register_notifier(&amba_bustype, &bc_of_amba_nb);
+}
+arch_initcall(boot_constraint_of_init);
 
 /**
  * dev_boot_constraint_add_deferrable_of() - Constrain devices found in DT.
  * @oconst: the constraints, each for the devices of a "compatible".
  * @count: number of entries in @oconst.
  *
- * Adds, with dev_boot_constraint_add_deferrable(), the constraints of each
+ * Adds, as with dev_boot_constraint_add_deferrable(), the constraints of each
  * entry of @oconst to the device of every available node that matches the
- * entry's compatible (and one of its names, if it lists names). The devices
- * must exist, so call it after of_platform_populate() created them and
- * before their drivers are registered: a platform's subsys_initcall is the
- * place.
+ * entry's compatible (and one of its names, if it lists names). A device
+ * that is not created yet gets them when it is added to the platform or AMBA
+ * bus, before it can probe; @oconst must stay valid until then.
  *
  * The constraints of one device are added all together or not at all; an
  * error on one device does not stop the others from being constrained.
@@ -103,13 +222,16 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 		return -EINVAL;
 	}
 
+	if (boot_constraints_disabled())
+		return 0;
+
 	for (i = 0; i < count; i++) {
 		for_each_compatible_node(np, NULL, oconst[i].compat) {
 			if (!of_device_is_available(np) ||
 			    !bc_of_node_selected(&oconst[i], np))
 				continue;
 
-			err = bc_of_add_node(np, &oconst[i]);
+			err = boot_constraint_add_of_node(np, &oconst[i]);
 			if (err && !ret)
 				ret = err;
 		}
