@@ -8,7 +8,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
 build=$top/build
-src=$build/linux
+src=${SRC:-$build/linux}
 
 die() {
 	echo "$0: error: $*" >&2

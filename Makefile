@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0
+# Build and test the boot constraint series.  See README.md.
+#
+#   make demo     boot the arm64 guest and show what it holds at boot
+#   make test     build both guest kernels and run every boot of tests/boots
+#   make series   export the series to build/series/ and checkpatch it
+#   make check    series + W=1/sparse/kernel-doc of our files + bisect build
+#   make clean    remove build outputs (keeps the kernel tree and busybox)
+#   make distclean  remove build/ entirely
+#
+# Variables: BOOTS="name ..." runs a subset of tests/boots;
+# INITRAMFS_FILES_arm64 / _arm32 add host files to that guest's initramfs.
+
+ARCHES := arm64 arm32
+BOOTS :=
+
+# make demo: which kernel it needs and which boot table it shows.
+DEMO_ARCH := arm64
+DEMO_TABLE := tests/demo.boots
+
+# One step at a time, in the order given: the kernel builds use all
+# cores themselves.
+.NOTPARALLEL:
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+test: deps tree $(addprefix build-,$(ARCHES)) $(addprefix initramfs-,$(ARCHES))
+	scripts/run-tests.py $(BOOTS)
+
+demo: deps tree build-$(DEMO_ARCH) initramfs-$(DEMO_ARCH)
+	scripts/run-tests.py --console --table $(DEMO_TABLE)
+
+series: deps tree
+	scripts/export-series.sh
+
+check: series check-build check-bisect
+
+check-build: deps tree
+	scripts/check-build.sh
+
+check-bisect: deps tree
+	scripts/check-bisect.sh
+
+# Internal steps.
+deps:
+	scripts/deps.sh
+
+tree: deps
+	scripts/prepare-tree.sh
+
+$(addprefix build-,$(ARCHES)): build-%: tree
+	scripts/build.sh $*
+
+$(addprefix initramfs-,$(ARCHES)): initramfs-%: build-%
+	scripts/mkinitramfs.sh $* $(INITRAMFS_FILES_$*)
+
+clean:
+	rm -rf build/out-* build/logs build/series build/dt build/initramfs-* \
+		build/bisect-linux build/series.files
+	-git -C build/linux worktree prune 2>/dev/null
+
+distclean:
+	rm -rf build
+
+.PHONY: help test demo series check check-build check-bisect deps tree \
+	$(addprefix build-,$(ARCHES)) $(addprefix initramfs-,$(ARCHES)) \
+	clean distclean

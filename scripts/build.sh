@@ -1,0 +1,20 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# build.sh ARCH [MAKE-ARGS...]: configure (scripts/config.sh) and build
+# the guest kernel for ARCH (arm64, arm32) out of tree in build/out-ARCH.
+# Incremental: a rerun rebuilds only what changed.  MAKE-ARGS, if any,
+# replace the default targets (e.g. W=1 drivers/boot_constraint/).
+set -e
+. "$(dirname "$0")/lib.sh"
+arch=$1
+arch_setup "$arch"
+shift
+
+[ -d "$src/.git" ] || die "no kernel tree; run scripts/prepare-tree.sh"
+"$top/scripts/config.sh" "$arch"
+
+if [ $# -eq 0 ]; then
+	set -- $targets
+fi
+echo "build: $arch: $*"
+kmake "$@"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Build the arm64 kernel at every commit of the series, in order, so that
+# the series is bisectable.  Uses a git worktree of build/linux
+# (build/bisect-linux) and its own out dir (build/out-bisect), so the
+# test kernels are not disturbed; each step rebuilds incrementally.
+set -e
+. "$(dirname "$0")/lib.sh"
+
+commits=$(git -C "$src" rev-list --reverse pristine..series)
+if [ -z "$commits" ]; then
+	echo "check-bisect: ./series has no commits yet"
+	exit 0
+fi
+
+wt=$build/bisect-linux
+if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
+	git -C "$src" worktree prune
+	git -C "$src" worktree add -q --detach "$wt" pristine
+fi
+mkdir -p "$build/logs"
+for c in $commits; do
+	git -C "$wt" checkout -q --detach "$c"
+	subject=$(git -C "$wt" log -1 --format='%h %s')
+	echo "check-bisect: $subject"
+	log=$build/logs/bisect-$(git -C "$wt" rev-parse --short "$c").log
+	if ! SRC=$wt OUT=$build/out-bisect "$top/scripts/build.sh" arm64 \
+			> "$log" 2>&1; then
+		tail -30 "$log"
+		die "build fails at $subject (log: ${log#"$top"/})"
+	fi
+done
+echo "check-bisect: all $(echo "$commits" | wc -l) commit(s) build"

@@ -1,0 +1,372 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Boot the guests listed in a boot table and report their tests.
+
+usage: scripts/run-tests.py [--table FILE] [--timeout S] [--console] [BOOT ...]
+
+Each boot runs QEMU with the kernel and initramfs that scripts/build.sh and
+scripts/mkinitramfs.sh made for its arch, saves the console to
+build/logs/BOOT.log and ends QEMU when the guest prints its end marker (or
+on a timeout, or shortly after a panic).  A boot passes when the marker
+came and the console has no kernel splat.  Every KTAP test case on the
+console (KUnit's nested output and the guest scenario's) is reported as
+
+    ok - BOOT.SUITE.CASE
+    not ok - BOOT.SUITE.CASE
+    ok - BOOT.SUITE.CASE # SKIP reason
+
+and the run ends with one line "N passed, N failed[, N skipped]".  The exit
+status is non-zero if anything failed or no test case ran at all.
+
+The boot table (tests/boots) has one boot per line, whitespace separated:
+
+    NAME  ARCH  MACHINE  DT  [KERNEL-ARGUMENT ...]
+
+ARCH and MACHINE pick the kernel and the QEMU command (MACHINES below).  DT
+is "-" for the machine's own device tree, or a .dtsi file (relative to the
+repository) merged with dtc on top of it.  The kernel arguments are added
+to the machine's console arguments; bc.scenario=NAME makes the guest run
+tests/guest/scenarios/NAME.sh.  "#" starts a comment.
+"""
+
+import argparse
+import os
+import re
+import selectors
+import subprocess
+import sys
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(TOP, 'build')
+END_MARKER = 'BC-GUEST-END'
+
+# (arch, machine): how to boot it.  dtb None means QEMU generates the tree.
+MACHINES = {
+    ('arm64', 'virt'): {
+        'qemu': ['qemu-system-aarch64', '-M', 'virt', '-cpu', 'cortex-a57',
+                 '-m', '512', '-nographic', '-nic', 'none', '-no-reboot'],
+        'kernel': 'out-arm64/arch/arm64/boot/Image',
+        'dtb': None,
+        'append': 'console=ttyAMA0 panic=-1',
+    },
+    ('arm32', 'sabrelite'): {
+        # UART2 (ttymxc1) is the console: serial0 goes nowhere.  QEMU 7.2
+        # cannot power sabrelite off: the runner ends it at the marker.
+        'qemu': ['qemu-system-arm', '-M', 'sabrelite', '-m', '1G',
+                 '-display', 'none', '-monitor', 'none', '-nic', 'none',
+                 '-serial', 'null', '-serial', 'stdio'],
+        'kernel': 'out-arm32/arch/arm/boot/zImage',
+        'dtb': 'out-arm32/arch/arm/boot/dts/nxp/imx/imx6q-sabrelite.dtb',
+        'append': 'console=ttymxc1 panic=-1',
+    },
+}
+
+# Kernel messages that fail a boot (matched after the printk timestamp).
+SPLAT = re.compile(r'Kernel panic|\bOops\b|\bBUG:|kernel BUG at|WARNING:|'
+                   r'\bINFO: |possible circular locking|'
+                   r'possible recursive locking|KASAN|UBSAN|'
+                   r'Unable to handle kernel|Internal error:|'
+                   r'stack-protector|Attempted to kill init')
+PANIC = re.compile(r'Kernel panic|Attempted to kill init')
+TIMESTAMP = re.compile(r'^\[\s*\d+\.\d+\](\[\s*[CT]\d+\])? ?')
+RESULT = re.compile(r'^(not ok|ok)\s+\d+\s*(?:-\s+)?([^#]*?)\s*(?:#\s*(.*))?$')
+PLAN = re.compile(r'^1\.\.(\d+)')
+
+
+def message(line):
+    """A console line without its printk timestamp."""
+    return TIMESTAMP.sub('', line, count=1)
+
+
+class Frame:
+    """A KTAP (sub)test whose result lines are indented by `indent`."""
+
+    def __init__(self, indent, name=None):
+        self.indent = indent
+        self.name = name
+        self.plan = None
+        self.results = 0
+        self.failed = False
+
+
+class Ktap:
+    """Collects the leaf test cases of all KTAP documents in a console.
+
+    A result line that closes a subtest with results of its own (a KUnit
+    suite, a parameterised test) is not a case: its children are.  It
+    still counts as one failure if it failed while none of its children
+    did (a crash in suite init or exit), and a subtest whose plan promised
+    more results than came counts as one failure.
+    """
+
+    def __init__(self):
+        self.cases = []         # (path, status, directive); status ok/fail/skip
+        self.stack = []
+
+    def record(self, path, status, directive=''):
+        self.cases.append(('.'.join(path), status, directive))
+        if status == 'fail':
+            for f in self.stack:
+                f.failed = True
+
+    def path(self, frames):
+        return [f.name for f in frames if f.name]
+
+    def close(self, frame, parents):
+        """Check a frame's plan when it ends."""
+        if frame.plan is not None and frame.results < frame.plan:
+            frame.failed = True
+            self.record(self.path(parents + [frame]) + ['incomplete'], 'fail',
+                        '%d of %d results missing' %
+                        (frame.plan - frame.results, frame.plan))
+
+    def close_all(self):
+        while self.stack:
+            f = self.stack.pop()
+            self.close(f, self.stack)
+
+    def feed(self, line):
+        text = message(line).rstrip()
+        body = text.lstrip(' ')
+        indent = len(text) - len(body)
+        if re.match(r'^K?TAP version \d+', body):
+            if indent == 0:
+                self.close_all()
+                self.stack = [Frame(0)]
+            elif self.stack and self.stack[-1].indent < indent:
+                self.stack.append(Frame(indent))
+            return
+        if not self.stack:
+            return          # not inside a KTAP document
+        top = self.stack[-1]
+        m = re.match(r'^# Subtest: (.*)', body)
+        if m:
+            if top.indent == indent and top.name is None and len(self.stack) > 1:
+                top.name = m.group(1).strip()
+            elif top.indent < indent:
+                self.stack.append(Frame(indent, m.group(1).strip()))
+            return
+        m = PLAN.match(body)
+        if m:
+            if top.indent < indent:
+                self.stack.append(Frame(indent))
+            self.stack[-1].plan = int(m.group(1))
+            return
+        m = RESULT.match(body)
+        if not m:
+            return
+        status = 'ok' if m.group(1) == 'ok' else 'fail'
+        name = m.group(2) or '?'
+        directive = (m.group(3) or '').strip()
+        if status == 'ok' and directive.upper().startswith('SKIP'):
+            status = 'skip'
+        sub = None
+        while self.stack and self.stack[-1].indent > indent:
+            sub = self.stack.pop()
+            if self.stack and self.stack[-1].indent > indent:
+                self.close(sub, self.stack)     # deeper than a subtest: broken
+        if not self.stack or self.stack[-1].indent < indent:
+            self.stack.append(Frame(indent))
+        parent = self.stack[-1]
+        parent.results += 1
+        if sub is not None and sub.results:
+            # The result of a subtest with cases of its own: not a case.
+            if status != 'skip':
+                self.close(sub, self.stack)
+            if status == 'fail' and not sub.failed:
+                self.record(self.path(self.stack) + [name], 'fail', directive)
+            return
+        self.record(self.path(self.stack) + [name], status, directive)
+
+
+def read_table(path):
+    boots = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            words = line.split('#', 1)[0].split()
+            if not words:
+                continue
+            if len(words) < 4:
+                sys.exit('%s:%d: want NAME ARCH MACHINE DT [ARGS...]' % (path, n))
+            name, arch, machine, dt = words[:4]
+            if (arch, machine) not in MACHINES:
+                sys.exit('%s:%d: unknown arch/machine %s/%s (know %s)' %
+                         (path, n, arch, machine,
+                          ', '.join('/'.join(k) for k in MACHINES)))
+            if any(b['name'] == name for b in boots):
+                sys.exit('%s:%d: boot %s defined twice' % (path, n, name))
+            boots.append({'name': name, 'arch': arch, 'machine': machine,
+                          'dt': None if dt == '-' else dt,
+                          'args': ' '.join(words[4:])})
+    return boots
+
+
+def run(cmd, what):
+    p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True,
+                       text=True)
+    if p.returncode:
+        raise RuntimeError('%s failed:\n%s' % (what, p.stderr.strip()))
+
+
+def make_dtb(boot, m):
+    """The machine's device tree with the boot's .dtsi merged on top."""
+    d = os.path.join(BUILD, 'dt')
+    os.makedirs(d, exist_ok=True)
+    base = os.path.join(d, boot['name'] + '-base.dtb')
+    if m['dtb']:
+        base = os.path.join(BUILD, m['dtb'])
+    else:
+        q = list(m['qemu'])
+        i = q.index('-M') + 1
+        q[i] += ',dumpdtb=' + base
+        run(q, 'qemu dumpdtb')
+    dts = os.path.join(d, boot['name'] + '.dts')
+    run(['dtc', '-q', '-I', 'dtb', '-O', 'dts', '-o', dts, base], 'dtc -I dtb')
+    frag = os.path.join(TOP, boot['dt'])
+    if not os.path.isfile(frag):
+        raise RuntimeError('no DT fragment %s' % boot['dt'])
+    with open(dts, 'a') as f:
+        f.write('\n/include/ "%s"\n' % frag)
+    dtb = os.path.join(d, boot['name'] + '.dtb')
+    run(['dtc', '-q', '-I', 'dts', '-O', 'dtb', '-o', dtb, dts],
+        'dtc merging ' + boot['dt'])
+    return dtb
+
+
+def boot_one(boot, timeout, console):
+    """Boot once; return (problems, console lines)."""
+    m = MACHINES[(boot['arch'], boot['machine'])]
+    kernel = os.path.join(BUILD, m['kernel'])
+    initrd = os.path.join(BUILD, 'initramfs-%s.cpio' % boot['arch'])
+    for f in (kernel, initrd):
+        if not os.path.isfile(f):
+            return ['missing %s (make build-%s initramfs-%s)' %
+                    (os.path.relpath(f, TOP), boot['arch'], boot['arch'])], []
+    cmd = m['qemu'] + ['-kernel', kernel, '-initrd', initrd,
+                       '-append', (m['append'] + ' ' + boot['args']).strip()]
+    try:
+        if boot['dt']:
+            cmd += ['-dtb', make_dtb(boot, m)]
+        elif m['dtb']:
+            cmd += ['-dtb', os.path.join(BUILD, m['dtb'])]
+    except RuntimeError as e:
+        return [str(e)], []
+
+    lines, problems = [], []
+    marker = panic = False
+    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT)
+    sel = selectors.DefaultSelector()
+    sel.register(p.stdout, selectors.EVENT_READ)
+    start = time.monotonic()
+    deadline = start + timeout
+    end = None          # set when the guest is done: let QEMU exit or kill it
+    buf = b''
+    while True:
+        now = time.monotonic()
+        if end is not None and now >= end:
+            break
+        if now >= deadline:
+            problems.append('timed out after %d s' % timeout)
+            break
+        if not sel.select(min(deadline, end or deadline) - now):
+            continue
+        chunk = os.read(p.stdout.fileno(), 65536)
+        if not chunk:
+            break       # QEMU exited
+        buf += chunk
+        *done, buf = buf.split(b'\n')
+        for raw in done:
+            line = raw.decode('utf-8', 'replace').rstrip('\r')
+            lines.append(line)
+            if console:
+                print(line, flush=True)
+            msg = message(line).strip()
+            if msg == END_MARKER and not marker:
+                marker = True
+                end = time.monotonic() + 1
+            elif PANIC.search(msg) and not panic:
+                panic = True
+                end = time.monotonic() + 2
+    if buf:
+        lines.append(buf.decode('utf-8', 'replace').rstrip('\r'))
+    if p.poll() is None:
+        p.kill()
+    rc = p.wait()
+    sel.close()
+    p.stdout.close()
+
+    if not marker and not problems:
+        problems.append('QEMU exited (status %d) before %s' % (rc, END_MARKER))
+    splats = [ln for ln in lines
+              if SPLAT.search(message(ln)) and not message(ln).lstrip().startswith('#')]
+    if splats:
+        problems.append('kernel splat: ' + '; '.join(message(s).strip()
+                                                      for s in splats[:5]))
+    return problems, lines
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--table', default=os.path.join(TOP, 'tests', 'boots'),
+                    help='boot table (default tests/boots)')
+    ap.add_argument('--timeout', type=int, default=120,
+                    help='seconds per boot (default 120)')
+    ap.add_argument('--console', action='store_true',
+                    help='copy the guest consoles to stdout')
+    ap.add_argument('boots', nargs='*', metavar='BOOT',
+                    help='only these boots (default all)')
+    opt = ap.parse_args()
+
+    boots = read_table(opt.table)
+    if opt.boots:
+        names = [b['name'] for b in boots]
+        unknown = [n for n in opt.boots if n not in names]
+        if unknown:
+            sys.exit('no such boot in %s: %s' % (opt.table, ' '.join(unknown)))
+        boots = [b for b in boots if b['name'] in opt.boots]
+
+    logs = os.path.join(BUILD, 'logs')
+    os.makedirs(logs, exist_ok=True)
+    count = {'ok': 0, 'fail': 0, 'skip': 0}
+    cases = 0
+    for b in boots:
+        print('# boot %s: %s %s %s' % (b['name'], b['arch'], b['machine'],
+                                       b['args']), flush=True)
+        t = time.monotonic()
+        problems, lines = boot_one(b, opt.timeout, opt.console)
+        log = os.path.join(logs, b['name'] + '.log')
+        with open(log, 'w') as f:
+            f.write('\n'.join(lines) + '\n')
+        ktap = Ktap()
+        for line in lines:
+            ktap.feed(line)
+        ktap.close_all()
+        for name, status, directive in ktap.cases:
+            word = {'ok': 'ok', 'fail': 'not ok', 'skip': 'ok'}[status]
+            print('%s - %s.%s%s' % (word, b['name'], name,
+                                    ' # ' + directive if directive else ''))
+            count[status] += 1
+            cases += 1
+        status = 'fail' if problems else 'ok'
+        count[status] += 1
+        print('%s - %s.booted-cleanly' % ('not ok' if problems else 'ok',
+                                          b['name']))
+        for p in problems:
+            print('#   ' + p)
+        print('# boot %s: %.1f s, log in %s' %
+              (b['name'], time.monotonic() - t, os.path.relpath(log, TOP)),
+              flush=True)
+
+    if not cases:
+        print('# no test case ran')
+    summary = '%d passed, %d failed' % (count['ok'], count['fail'])
+    if count['skip']:
+        summary += ', %d skipped' % count['skip']
+    print(summary)
+    return 1 if count['fail'] or not cases else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,24 @@
+# SPDX-License-Identifier: GPL-2.0
+# Smoke test of the i.MX6Q guest (-M sabrelite): the real DT, the console
+# UART bound to imx-uart, and its clock gates in CCM CCGR5 as diagnostics
+# (QEMU stores the gate bits but never gates the UART).
+. /ktap.sh
+
+ktap_begin smoke 4
+ktap_check dt-compatible grep -q 'fsl,imx6q' /proc/device-tree/compatible
+ktap_check uart-bound test -e /sys/bus/platform/drivers/imx-uart/21e8000.serial
+ccgr5=$(devmem 0x020C407C 32)
+if [ -n "$ccgr5" ]; then
+	ktap_ok ccgr5-readable
+	ktap_diag "CCGR5=$ccgr5 uart_ipg(bit 24)=$(( (ccgr5 >> 24) & 1 ))" \
+		"uart_serial(bit 26)=$(( (ccgr5 >> 26) & 1 ))"
+else
+	ktap_fail ccgr5-readable "devmem 0x020C407C failed"
+fi
+if [ -f /sys/kernel/debug/clk/clk_summary ]; then
+	ktap_ok clk-summary
+	grep -E 'uart' /sys/kernel/debug/clk/clk_summary | sed 's/^/    # /'
+else
+	ktap_fail clk-summary "no /sys/kernel/debug/clk/clk_summary"
+fi
+ktap_end
