@@ -5,8 +5,8 @@
  * The domain is not attached to the constrained device itself: the driver
  * core detaches a device's domain whenever its probe fails, deferral
  * included, which would drop the constraint with it. Instead a device of the
- * constraint's own, never registered and with runtime PM disabled, is added
- * to the domain. genpd counts such a device as active, so neither a runtime
+ * constraint's own, on no bus and with runtime PM disabled, is added to the
+ * domain. genpd counts such a device as active, so neither a runtime
  * suspend of the domain's other devices nor genpd_power_off_unused() can
  * power the domain off while the constraint holds it. A domain that is off
  * is left off: the constraint keeps the state the bootloader left.
@@ -79,22 +79,32 @@ static int bc_pm_apply(struct boot_constraint *c)
 
 	device_initialize(holder);
 	holder->release = bc_pm_holder_release;
-	ret = dev_set_name(holder, "boot-constraint:%s", dev_name(dev));
-	if (!ret)
-		ret = of_genpd_add_device(&spec, holder);
+	ret = dev_set_name(holder, "boot-constraint:%s:%s", dev_name(dev),
+			   c->name ?: "domain");
+	if (ret)
+		goto put;
+
+	ret = device_add(holder);
+	if (ret)
+		goto put;
+
+	ret = of_genpd_add_device(&spec, holder);
+	if (ret)
+		goto del;
+
 	of_node_put(spec.np);
-
-	/* genpd says -ENOENT when the domain's provider is not registered. */
-	if (ret == -ENOENT)
-		ret = -EPROBE_DEFER;
-	if (ret) {
-		put_device(holder);
-		return ret;
-	}
-
 	c->pm.holder = holder;
 
 	return 0;
+
+del:
+	device_del(holder);
+put:
+	put_device(holder);
+	of_node_put(spec.np);
+
+	/* genpd says -ENOENT when the domain's provider is not registered. */
+	return ret == -ENOENT ? -EPROBE_DEFER : ret;
 }
 
 static void bc_pm_release(struct boot_constraint *c)
@@ -110,7 +120,7 @@ static void bc_pm_release(struct boot_constraint *c)
 		return;
 	}
 
-	put_device(c->pm.holder);
+	device_unregister(c->pm.holder);
 	c->pm.holder = NULL;
 }
 

@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: GPL-2.0
+# The LCD's driver never probes (no driver, or a module never loaded): its
+# constraints stay applied and visible in debugfs, and its resources stay as
+# the bootloader left them. Boot with bc_test.hold=lcd.
+. /ktap.sh
+. /scenarios/lcd-mmc-lib.sh
+
+ktap_begin never_probes 2
+if bct_baseline; then
+	ktap_skip still-held "no constraints in the baseline"
+else
+	ktap_check still-held [ "$(bct_lcd_constraints applied)" = 3 ]
+fi
+bct_check_glitches
+bct_dump
+ktap_end

@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: GPL-2.0
+# The clock, regulator and power-domain providers probe after the board
+# declared the LCD's constraints: they wait, pending, and are applied when
+# the providers bind, before the MMC controller can use the shared clock and
+# supply. Boot with bc_test.hold=clock-controller,regulator,power-controller,lcd.
+. /ktap.sh
+. /scenarios/lcd-mmc-lib.sh
+
+ktap_begin provider_late 5
+ktap_check mmc-waits-for-providers eval '! bct_bound mmc'
+if bct_baseline; then
+	ktap_skip pending-before-providers "no constraints in the baseline"
+else
+	ktap_check pending-before-providers [ "$(bct_lcd_constraints pending)" = 3 ]
+fi
+bct_probe lcd clock-controller regulator power-controller
+ktap_check mmc-probed-after-providers bct_wait mmc
+bct_probe "" lcd
+ktap_check lcd-probed bct_wait lcd
+bct_check_glitches
+bct_dump
+ktap_end
