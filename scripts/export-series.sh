@@ -40,8 +40,10 @@ echo "series: $n patch(es) and a cover letter in build/series/"
 bad=0
 for p in "$dir"/*.patch; do
 	[ "$p" = "$letter" ] && continue
-	# checkpatch finds its data files (spelling.txt, ...) from the tree.
-	report=$(cd "$src" && perl scripts/checkpatch.pl --strict "$p" 2>&1) || true
+	# checkpatch finds its data files (spelling.txt, ...) from the tree;
+	# its SPDX check needs Debian's python3 (with ply), not another one
+	# that PATH may find first.
+	report=$(cd "$src" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict "$p" 2>&1) || true
 	if echo "$report" | grep -qE '^(ERROR|WARNING|CHECK):'; then
 		echo "checkpatch: ${p##*/}:"
 		echo "$report" | sed 's/^/    /'
