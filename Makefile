@@ -57,7 +57,7 @@ $(addprefix initramfs-,$(ARCHES)): initramfs-%: build-%
 
 clean:
 	rm -rf build/out-* build/logs build/series build/dt build/initramfs-* \
-		build/bisect-linux build/series.files
+		build/bisect build/series.files
 	-git -C build/linux worktree prune 2>/dev/null
 
 distclean:

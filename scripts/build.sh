@@ -10,7 +10,7 @@ arch=$1
 arch_setup "$arch"
 shift
 
-[ -d "$src/.git" ] || die "no kernel tree; run scripts/prepare-tree.sh"
+[ -e "$src/.git" ] || die "no kernel tree; run scripts/prepare-tree.sh"
 "$top/scripts/config.sh" "$arch"
 
 if [ $# -eq 0 ]; then

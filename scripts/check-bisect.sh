@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build the arm64 kernel at every commit of the series, in order, so that
 # the series is bisectable.  Uses a git worktree of build/linux
-# (build/bisect-linux) and its own out dir (build/out-bisect), so the
-# test kernels are not disturbed; each step rebuilds incrementally.
+# (build/bisect/linux) and its own out dir (build/bisect/out-arm64), so
+# the test kernels are not disturbed; each step rebuilds incrementally.
+# The source is at the same relative path from the out dir as for the
+# test kernels (../linux), so ccache hits on their objects.
 set -e
 . "$(dirname "$0")/lib.sh"
 
@@ -13,8 +15,8 @@ if [ -z "$commits" ]; then
 	exit 0
 fi
 
-wt=$build/bisect-linux
-if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
+wt=$build/bisect/linux
+if [ ! -e "$wt/.git" ]; then
 	git -C "$src" worktree prune
 	git -C "$src" worktree add -q --detach "$wt" pristine
 fi
@@ -24,7 +26,7 @@ for c in $commits; do
 	subject=$(git -C "$wt" log -1 --format='%h %s')
 	echo "check-bisect: $subject"
 	log=$build/logs/bisect-$(git -C "$wt" rev-parse --short "$c").log
-	if ! SRC=$wt OUT=$build/out-bisect "$top/scripts/build.sh" arm64 \
+	if ! SRC=$wt OUT=$build/bisect/out-arm64 "$top/scripts/build.sh" arm64 \
 			> "$log" 2>&1; then
 		tail -30 "$log"
 		die "build fails at $subject (log: ${log#"$top"/})"
