@@ -297,7 +297,9 @@ def boot_one(boot, timeout, console):
     sel.close()
     p.stdout.close()
 
-    if not marker and not problems:
+    if panic and not marker:
+        problems.append('kernel panicked before %s' % END_MARKER)
+    elif not marker and not problems:
         problems.append('QEMU exited (status %d) before %s' % (rc, END_MARKER))
     splats = [ln for ln in lines
               if SPLAT.search(message(ln)) and not message(ln).lstrip().startswith('#')]
