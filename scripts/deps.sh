@@ -53,6 +53,7 @@ for a in $debarches; do
 	tmp=$build/busybox/tmp-$a
 	rm -rf "$tmp" "$dir"
 	mkdir -p "$tmp"
+	chmod 0777 "$tmp"	# apt downloads as _apt where it can
 	if ! (cd "$tmp" && apt-get download -q "busybox-static:$a"); then
 		apt_update
 		(cd "$tmp" && apt-get download -q "busybox-static:$a")
