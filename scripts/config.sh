@@ -26,9 +26,11 @@ if [ -f "$out/.config.harness-prev" ]; then
 	rm -f "$out/.config.harness-prev"
 fi
 
-find "$src" -name 'Kconfig*' -not -path '*/.git/*' -print0 |
+find -H "$src" -name 'Kconfig*' -not -path '*/.git/*' -print0 |
 	xargs -0 sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Za-z0-9_]\{1,\}\).*/\2/p' |
 	sort -u > "$out/kconfig-symbols"
+grep -qx MODULES "$out/kconfig-symbols" ||
+	die "found no Kconfig symbols in $src"
 
 sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)/\1 \2/p' \
 	-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1 n/p' $fragments |
