@@ -24,7 +24,12 @@ static int bc_supply_init(struct boot_constraint *c, struct device *dev,
 		return -EINVAL;
 	}
 
-	if (info->u_volt_min > info->u_volt_max ||
+	/*
+	 * Both bounds or neither: with a maximum alone, the regulator would
+	 * be free to settle on its lowest voltage under the running device.
+	 */
+	if (!info->u_volt_min != !info->u_volt_max ||
+	    info->u_volt_min > info->u_volt_max ||
 	    info->u_volt_max > INT_MAX) {
 		dev_err(dev, "supply boot constraint %s: bad range %u-%u uV\n",
 			info->name, info->u_volt_min, info->u_volt_max);
