@@ -16,6 +16,7 @@
 #include <linux/err.h>
 #include <linux/of.h>
 #include <linux/pm_domain.h>
+#include <linux/pm_runtime.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -109,9 +110,22 @@ put:
 
 static void bc_pm_release(struct boot_constraint *c)
 {
+	struct device *holder = c->pm.holder;
 	int ret;
 
-	ret = pm_genpd_remove_device(c->pm.holder);
+	/*
+	 * genpd looks at powering a domain off only when one of its devices
+	 * suspends or is detached, not when one is removed: runtime-suspend
+	 * the holder, as the domain's last active device would, so that the
+	 * domain goes off now if nothing else uses it, rather than stay on
+	 * until another of its devices happens to suspend, if one ever does.
+	 */
+	pm_runtime_set_active(holder);
+	pm_runtime_enable(holder);
+	pm_runtime_suspend(holder);
+	pm_runtime_disable(holder);
+
+	ret = pm_genpd_remove_device(holder);
 	if (ret) {
 		/* Still on the domain's list: the holder must stay. */
 		dev_err(boot_constraint_device(c),
@@ -120,7 +134,7 @@ static void bc_pm_release(struct boot_constraint *c)
 		return;
 	}
 
-	device_unregister(c->pm.holder);
+	device_unregister(holder);
 	c->pm.holder = NULL;
 }
 
