@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of clock boot constraints: the clock is prepared and enabled
+ * when the constraint is added, no other consumer can gate it until the
+ * constraint is released, and a constraint that cannot be applied leaves
+ * the clock alone.
+ */
+
+#include <linux/clk.h>
+#include <linux/platform_device.h>
+
+#include <kunit/clk.h>
+#include <kunit/test.h>
+
+#include "boot_constraint_kunit.h"
+#include "core.h"
+
+#define BC_CLK_DEV	"bc-clk-dev"
+
+/**
+ * struct bc_clk_ctx - Context of a clock constraint test.
+ *
+ * @log: what the clocks and the owner did.
+ * @clk: a clock that is off, "core" of the device.
+ * @owner: the owner of the constraints.
+ * @dev: the constrained device.
+ */
+struct bc_clk_ctx {
+	struct bc_kunit_log *log;
+	struct bc_kunit_clk *clk;
+	struct bc_kunit_owner *owner;
+	struct device *dev;
+};
+
+static int bc_clk_test_init(struct kunit *test)
+{
+	struct platform_device *pdev;
+	struct bc_clk_ctx *ctx;
+
+	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	test->priv = ctx;
+
+	ctx->log = bc_kunit_log_alloc(test);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
+	ctx->owner = bc_kunit_owner_alloc(test, ctx->log, "owner");
+	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
+
+	ctx->clk = bc_kunit_clk_alloc(test, ctx->log, "clk0", false);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->clk);
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register(test, ctx->clk), 0);
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, ctx->clk, "core",
+						      BC_CLK_DEV), 0);
+
+	pdev = bc_kunit_pdev_add(test, BC_CLK_DEV);
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	ctx->dev = &pdev->dev;
+
+	return 0;
+}
+
+static int bc_clk_add(struct bc_clk_ctx *ctx, const char *name)
+{
+	struct dev_boot_constraint_clk_info clk = { .name = name };
+	struct dev_boot_constraint_info info = {
+		.constraint = {
+			.type = DEV_BOOT_CONSTRAINT_CLK,
+			.data = &clk,
+		},
+	};
+
+	bc_kunit_owner_set(&info, ctx->owner);
+
+	return dev_boot_constraint_add(ctx->dev, &info);
+}
+
+/* Adding the constraint prepares and enables the clock, once. */
+static void bc_clk_test_add_enables(struct kunit *test)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+
+	KUNIT_ASSERT_EQ(test, bc_clk_add(ctx, "core"), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "clk0:prepare clk0:enable");
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&ctx->clk->hw));
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+}
+
+/* Releasing it disables and unprepares the clock, then tells the owner. */
+static void bc_clk_test_release_disables(struct kunit *test)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+
+	KUNIT_ASSERT_EQ(test, bc_clk_add(ctx, "core"), 0);
+	bc_kunit_log_clear(ctx->log);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "clk0:disable clk0:unprepare free:owner");
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&ctx->clk->hw));
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
+}
+
+/*
+ * Another consumer of the clock cannot gate it while the constraint holds
+ * it, and can once it is released.
+ */
+static void bc_clk_test_shared_consumer(struct kunit *test)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+	struct clk *other;
+
+	other = clk_hw_get_clk_kunit(test, &ctx->clk->hw, "other");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
+	KUNIT_ASSERT_EQ(test, bc_clk_add(ctx, "core"), 0);
+
+	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 2);
+	clk_disable_unprepare(other);
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "clk0:prepare clk0:enable");
+	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&ctx->clk->hw));
+
+	dev_boot_constraints_remove(ctx->dev);
+	bc_kunit_log_clear(ctx->log);
+
+	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
+	clk_disable_unprepare(other);
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "clk0:prepare clk0:enable clk0:disable clk0:unprepare");
+	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&ctx->clk->hw));
+}
+
+/*
+ * A gate the bootloader left on is never turned off while the constraint
+ * holds it, whatever the other consumers do.
+ */
+static void bc_clk_test_boot_on_gate(struct kunit *test)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_kunit_clk *boot;
+	struct clk *other;
+
+	boot = bc_kunit_clk_alloc(test, ctx->log, "boot", true);
+	KUNIT_ASSERT_NOT_NULL(test, boot);
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register(test, boot), 0);
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, boot, "boot",
+						      BC_CLK_DEV), 0);
+	other = clk_hw_get_clk_kunit(test, &boot->hw, "other");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
+
+	KUNIT_ASSERT_EQ(test, bc_clk_add(ctx, "boot"), 0);
+	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, ctx->dev), 0);
+	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
+	clk_disable_unprepare(other);
+
+	KUNIT_EXPECT_FALSE(test, bc_kunit_log_has(ctx->log, "boot:disable"));
+	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&boot->hw));
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(boot), 1);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_TRUE(test, bc_kunit_log_ends_with(ctx->log,
+						       "boot:disable boot:unprepare free:owner"));
+	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&boot->hw));
+}
+
+/* A clock the device does not have is an error, and nothing is taken. */
+static void bc_clk_test_unknown_name(struct kunit *test)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+
+	KUNIT_EXPECT_EQ(test, bc_clk_add(ctx, "missing"), -ENOENT);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+}
+
+/* A clock constraint without its description is refused. */
+static void bc_clk_test_null_data(struct kunit *test)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+	struct dev_boot_constraint_info info = {
+		.constraint.type = DEV_BOOT_CONSTRAINT_CLK,
+	};
+
+	bc_kunit_owner_set(&info, ctx->owner);
+
+	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), -EINVAL);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+}
+
+/* A NULL name is the device's default clock, as for clk_get(). */
+static void bc_clk_test_default_clock(struct kunit *test)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_kunit_clk *dflt;
+
+	dflt = bc_kunit_clk_alloc(test, ctx->log, "dflt", false);
+	KUNIT_ASSERT_NOT_NULL(test, dflt);
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register(test, dflt), 0);
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, dflt, NULL,
+						      BC_CLK_DEV), 0);
+
+	KUNIT_ASSERT_EQ(test, bc_clk_add(ctx, NULL), 0);
+	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, ctx->dev), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "dflt:prepare dflt:enable");
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(dflt), 1);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
+}
+
+/* A clock that fails to enable fails the constraint, left unprepared. */
+static void bc_clk_test_enable_fails(struct kunit *test)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+
+	ctx->clk->enable_err = -EIO;
+
+	KUNIT_EXPECT_EQ(test, bc_clk_add(ctx, "core"), -EIO);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "clk0:prepare clk0:enable=-5 clk0:unprepare");
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+}
+
+static struct kunit_case bc_clk_test_cases[] = {
+	KUNIT_CASE(bc_clk_test_add_enables),
+	KUNIT_CASE(bc_clk_test_release_disables),
+	KUNIT_CASE(bc_clk_test_shared_consumer),
+	KUNIT_CASE(bc_clk_test_boot_on_gate),
+	KUNIT_CASE(bc_clk_test_unknown_name),
+	KUNIT_CASE(bc_clk_test_null_data),
+	KUNIT_CASE(bc_clk_test_default_clock),
+	KUNIT_CASE(bc_clk_test_enable_fails),
+	{}
+};
+
+static struct kunit_suite bc_clk_test_suite = {
+	.name = "boot_constraint_clk",
+	.init = bc_clk_test_init,
+	.test_cases = bc_clk_test_cases,
+};
+
+kunit_test_suite(bc_clk_test_suite);

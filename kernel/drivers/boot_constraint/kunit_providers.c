@@ -1,0 +1,997 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Test providers for the boot constraint KUnit suites: a clock gate, a
+ * voltage regulator and a power domain that write every operation on their
+ * pretend hardware to a log, a driver whose probe returns what the test
+ * chose and records the resources it found, and the device tree overlay
+ * that describes providers and consumers.
+ */
+
+#include <linux/clk.h>
+#include <linux/clkdev.h>
+#include <linux/err.h>
+#include <linux/of.h>
+#include <linux/of_platform.h>
+#include <linux/pm_runtime.h>
+#include <linux/regulator/consumer.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include <kunit/clk.h>
+#include <kunit/device.h>
+#include <kunit/of.h>
+#include <kunit/platform_device.h>
+#include <kunit/resource.h>
+#include <kunit/test.h>
+
+#include "boot_constraint_kunit.h"
+#include "core.h"
+
+/**
+ * bc_kunit_log_alloc() - Allocate an empty log, freed when the test ends.
+ * @test: the test.
+ *
+ * Return: the log, or NULL.
+ */
+struct bc_kunit_log *bc_kunit_log_alloc(struct kunit *test)
+{
+	struct bc_kunit_log *log;
+
+	log = kunit_kzalloc(test, sizeof(*log), GFP_KERNEL);
+	if (log)
+		spin_lock_init(&log->lock);
+
+	return log;
+}
+
+/**
+ * bc_kunit_log_add() - Append an event to a log.
+ * @log: the log.
+ * @fmt: printf() format of the event, which must not contain spaces.
+ * @...: its arguments.
+ *
+ * Context: any context.
+ */
+void bc_kunit_log_add(struct bc_kunit_log *log, const char *fmt, ...)
+{
+	unsigned long flags;
+	va_list args;
+	size_t room;
+	int n;
+
+	spin_lock_irqsave(&log->lock, flags);
+	room = sizeof(log->buf) - log->len;
+	if (log->len) {
+		if (room < 2)
+			goto full;
+		log->buf[log->len++] = ' ';
+		room--;
+	}
+
+	va_start(args, fmt);
+	n = vsnprintf(log->buf + log->len, room, fmt, args);
+	va_end(args);
+	if (n < room) {
+		log->len += n;
+		goto out;
+	}
+
+full:
+	log->overflow = true;
+	log->len = sizeof(log->buf) - 1;
+	log->buf[log->len] = '\0';
+out:
+	spin_unlock_irqrestore(&log->lock, flags);
+}
+
+/**
+ * bc_kunit_log_str() - The events of a log.
+ * @log: the log, which nothing writes to meanwhile.
+ *
+ * Return: the events separated by spaces, or "(overflow)".
+ */
+const char *bc_kunit_log_str(struct bc_kunit_log *log)
+{
+	return log->overflow ? "(overflow)" : log->buf;
+}
+
+/**
+ * bc_kunit_log_clear() - Forget the events of a log.
+ * @log: the log.
+ */
+void bc_kunit_log_clear(struct bc_kunit_log *log)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&log->lock, flags);
+	log->len = 0;
+	log->overflow = false;
+	log->buf[0] = '\0';
+	spin_unlock_irqrestore(&log->lock, flags);
+}
+
+/**
+ * bc_kunit_log_has() - Whether a log holds an event.
+ * @log: the log.
+ * @event: the event, such as "pd:off".
+ *
+ * Return: true if @event is one of the events of @log.
+ */
+bool bc_kunit_log_has(struct bc_kunit_log *log, const char *event)
+{
+	size_t n = strlen(event);
+	unsigned long flags;
+	bool found = false;
+	const char *p;
+
+	spin_lock_irqsave(&log->lock, flags);
+	for (p = log->buf; (p = strstr(p, event)); p++) {
+		if ((p == log->buf || p[-1] == ' ') &&
+		    (p[n] == ' ' || !p[n])) {
+			found = true;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&log->lock, flags);
+
+	return found;
+}
+
+/**
+ * bc_kunit_log_ends_with() - Whether the last events of a log are these.
+ * @log: the log.
+ * @events: the events, separated by spaces.
+ *
+ * Return: true if @events are the last events of @log, in that order.
+ */
+bool bc_kunit_log_ends_with(struct bc_kunit_log *log, const char *events)
+{
+	size_t n = strlen(events);
+	unsigned long flags;
+	bool ret;
+
+	spin_lock_irqsave(&log->lock, flags);
+	ret = !log->overflow && log->len >= n &&
+	      !strcmp(log->buf + log->len - n, events) &&
+	      (log->len == n || log->buf[log->len - n - 1] == ' ');
+	spin_unlock_irqrestore(&log->lock, flags);
+
+	return ret;
+}
+
+static struct bc_kunit_clk *to_bc_kunit_clk(struct clk_hw *hw)
+{
+	return container_of(hw, struct bc_kunit_clk, hw);
+}
+
+static int bc_kunit_clk_prepare(struct clk_hw *hw)
+{
+	struct bc_kunit_clk *clk = to_bc_kunit_clk(hw);
+
+	clk->prepares++;
+	bc_kunit_log_add(clk->log, "%s:prepare", clk->name);
+
+	return 0;
+}
+
+static void bc_kunit_clk_unprepare(struct clk_hw *hw)
+{
+	struct bc_kunit_clk *clk = to_bc_kunit_clk(hw);
+
+	clk->unprepares++;
+	bc_kunit_log_add(clk->log, "%s:unprepare", clk->name);
+}
+
+static int bc_kunit_clk_enable(struct clk_hw *hw)
+{
+	struct bc_kunit_clk *clk = to_bc_kunit_clk(hw);
+
+	if (clk->enable_err) {
+		bc_kunit_log_add(clk->log, "%s:enable=%d", clk->name,
+				 clk->enable_err);
+		return clk->enable_err;
+	}
+
+	clk->enabled = true;
+	clk->enables++;
+	bc_kunit_log_add(clk->log, "%s:enable", clk->name);
+
+	return 0;
+}
+
+static void bc_kunit_clk_disable(struct clk_hw *hw)
+{
+	struct bc_kunit_clk *clk = to_bc_kunit_clk(hw);
+
+	clk->enabled = false;
+	clk->disables++;
+	bc_kunit_log_add(clk->log, "%s:disable", clk->name);
+}
+
+static int bc_kunit_clk_is_enabled(struct clk_hw *hw)
+{
+	return to_bc_kunit_clk(hw)->enabled;
+}
+
+static const struct clk_ops bc_kunit_clk_ops = {
+	.prepare = bc_kunit_clk_prepare,
+	.unprepare = bc_kunit_clk_unprepare,
+	.enable = bc_kunit_clk_enable,
+	.disable = bc_kunit_clk_disable,
+	.is_enabled = bc_kunit_clk_is_enabled,
+};
+
+/**
+ * bc_kunit_clk_alloc() - Allocate a test clock gate.
+ * @test: the test, which frees it.
+ * @log: where its operations go.
+ * @name: its name, unique among the registered clocks.
+ * @enabled: whether the gate is on, as the bootloader may leave it.
+ *
+ * Return: the clock, not registered yet, or NULL.
+ */
+struct bc_kunit_clk *bc_kunit_clk_alloc(struct kunit *test, struct bc_kunit_log *log,
+					const char *name, bool enabled)
+{
+	struct bc_kunit_clk *clk;
+
+	clk = kunit_kzalloc(test, sizeof(*clk), GFP_KERNEL);
+	if (!clk)
+		return NULL;
+
+	clk->log = log;
+	clk->name = name;
+	clk->enabled = enabled;
+
+	return clk;
+}
+
+static void bc_kunit_clk_init(struct bc_kunit_clk *clk, struct clk_init_data *init)
+{
+	init->name = clk->name;
+	init->ops = &bc_kunit_clk_ops;
+	clk->hw.init = init;
+}
+
+/**
+ * bc_kunit_clk_register() - Register a test clock, until the test ends.
+ * @test: the test.
+ * @clk: the clock.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_clk_register(struct kunit *test, struct bc_kunit_clk *clk)
+{
+	struct clk_init_data init = { };
+
+	bc_kunit_clk_init(clk, &init);
+
+	return clk_hw_register_kunit(test, NULL, &clk->hw);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_kunit_of_clk_del_provider, of_clk_del_provider,
+			    struct device_node *);
+
+/**
+ * bc_kunit_clk_register_of() - Make a test clock the clock of a DT node.
+ * @test: the test, at whose end the clock and its provider are removed.
+ * @clk: the clock.
+ * @np: the node, which no driver binds to.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_clk_register_of(struct kunit *test, struct bc_kunit_clk *clk,
+			     struct device_node *np)
+{
+	struct clk_init_data init = { };
+	int ret;
+
+	bc_kunit_clk_init(clk, &init);
+	ret = of_clk_hw_register_kunit(test, np, &clk->hw);
+	if (ret)
+		return ret;
+
+	ret = of_clk_add_hw_provider(np, of_clk_hw_simple_get, &clk->hw);
+	if (ret)
+		return ret;
+
+	return kunit_add_action_or_reset(test, bc_kunit_of_clk_del_provider, np);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_kunit_clkdev_drop, clkdev_drop, struct clk_lookup *);
+
+/**
+ * bc_kunit_clk_add_lookup() - Let clk_get() find a test clock.
+ * @test: the test, at whose end the lookup is dropped.
+ * @clk: the registered clock.
+ * @con_id: the connection ID, or NULL for any.
+ * @dev_id: the device name, or NULL for any device.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_clk_add_lookup(struct kunit *test, struct bc_kunit_clk *clk,
+			    const char *con_id, const char *dev_id)
+{
+	struct clk_lookup *cl;
+
+	if (dev_id)
+		cl = clkdev_hw_create(&clk->hw, con_id, "%s", dev_id);
+	else
+		cl = clkdev_hw_create(&clk->hw, con_id, NULL);
+	if (!cl)
+		return -ENOMEM;
+
+	return kunit_add_action_or_reset(test, bc_kunit_clkdev_drop, cl);
+}
+
+/**
+ * bc_kunit_clk_enable_count() - The enable count of a test clock.
+ * @clk: the clock.
+ *
+ * Return: the count, 0 if the clock is not registered.
+ */
+unsigned int bc_kunit_clk_enable_count(struct bc_kunit_clk *clk)
+{
+	return __clk_get_enable_count(clk->hw.clk);
+}
+
+/**
+ * struct bc_kunit_provider - Driver of a DT provider node.
+ *
+ * @pdrv: the driver.
+ * @setup: registers the provider of @data for the device probed.
+ * @data: the provider.
+ */
+struct bc_kunit_provider {
+	struct platform_driver pdrv;
+	int (*setup)(struct platform_device *pdev, void *data);
+	void *data;
+};
+
+static int bc_kunit_provider_probe(struct platform_device *pdev)
+{
+	struct bc_kunit_provider *p;
+
+	p = container_of(to_platform_driver(pdev->dev.driver),
+			 struct bc_kunit_provider, pdrv);
+
+	return p->setup(pdev, p->data);
+}
+
+static int bc_kunit_provider_register(struct kunit *test,
+				      const struct of_device_id *match,
+				      int (*setup)(struct platform_device *pdev,
+						   void *data),
+				      void *data)
+{
+	struct bc_kunit_provider *p;
+
+	p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+
+	p->pdrv.probe = bc_kunit_provider_probe;
+	p->pdrv.driver.name = match->compatible;
+	p->pdrv.driver.of_match_table = match;
+	p->setup = setup;
+	p->data = data;
+
+	return kunit_platform_driver_register(test, &p->pdrv);
+}
+
+static int bc_kunit_clk_setup(struct platform_device *pdev, void *data)
+{
+	struct clk_init_data init = { };
+	struct bc_kunit_clk *clk = data;
+	int ret;
+
+	bc_kunit_clk_init(clk, &init);
+	ret = devm_clk_hw_register(&pdev->dev, &clk->hw);
+	if (ret)
+		return ret;
+
+	return devm_of_clk_add_hw_provider(&pdev->dev, of_clk_hw_simple_get,
+					   &clk->hw);
+}
+
+/**
+ * bc_kunit_clk_driver_register() - Register the driver of a clock's DT node.
+ * @test: the test, at whose end the driver is unregistered.
+ * @clk: the clock, which the driver's probe registers.
+ * @match: the OF match table of the node, whose compatible names the
+ *	driver.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_clk_driver_register(struct kunit *test, struct bc_kunit_clk *clk,
+				 const struct of_device_id *match)
+{
+	return bc_kunit_provider_register(test, match, bc_kunit_clk_setup, clk);
+}
+
+static int bc_kunit_empty_setup(struct platform_device *pdev, void *data)
+{
+	return 0;
+}
+
+/**
+ * bc_kunit_empty_driver_register() - Bind a provider node, providing nothing.
+ * @test: the test, at whose end the driver is unregistered.
+ * @match: the OF match table of the node, whose compatible names the
+ *	driver.
+ *
+ * The driver of a provider whose resources are registered later: its
+ * consumers may probe, as far as the driver core knows.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_empty_driver_register(struct kunit *test,
+				   const struct of_device_id *match)
+{
+	return bc_kunit_provider_register(test, match, bc_kunit_empty_setup, NULL);
+}
+
+static int bc_kunit_reg_enable(struct regulator_dev *rdev)
+{
+	struct bc_kunit_reg *reg = rdev_get_drvdata(rdev);
+
+	if (reg->enable_err) {
+		bc_kunit_log_add(reg->log, "reg:enable=%d", reg->enable_err);
+		return reg->enable_err;
+	}
+
+	reg->enabled = true;
+	bc_kunit_log_add(reg->log, "reg:enable");
+
+	return 0;
+}
+
+static int bc_kunit_reg_disable(struct regulator_dev *rdev)
+{
+	struct bc_kunit_reg *reg = rdev_get_drvdata(rdev);
+
+	reg->enabled = false;
+	bc_kunit_log_add(reg->log, "reg:disable");
+
+	return 0;
+}
+
+static int bc_kunit_reg_is_enabled(struct regulator_dev *rdev)
+{
+	struct bc_kunit_reg *reg = rdev_get_drvdata(rdev);
+
+	return reg->enabled;
+}
+
+/* Like most hardware, settles on the lowest voltage it is allowed. */
+static int bc_kunit_reg_set_voltage(struct regulator_dev *rdev, int min_uV,
+				    int max_uV, unsigned int *selector)
+{
+	struct bc_kunit_reg *reg = rdev_get_drvdata(rdev);
+
+	reg->uv = min_uV;
+	*selector = 0;
+	bc_kunit_log_add(reg->log, "reg:set_voltage=%d", min_uV);
+
+	return 0;
+}
+
+static int bc_kunit_reg_get_voltage(struct regulator_dev *rdev)
+{
+	struct bc_kunit_reg *reg = rdev_get_drvdata(rdev);
+
+	return reg->uv;
+}
+
+static const struct regulator_ops bc_kunit_reg_ops = {
+	.enable = bc_kunit_reg_enable,
+	.disable = bc_kunit_reg_disable,
+	.is_enabled = bc_kunit_reg_is_enabled,
+	.set_voltage = bc_kunit_reg_set_voltage,
+	.get_voltage = bc_kunit_reg_get_voltage,
+};
+
+static const struct regulation_constraints bc_kunit_reg_constraints = {
+	.min_uV = BC_KUNIT_REG_MIN_UV,
+	.max_uV = BC_KUNIT_REG_MAX_UV,
+	.valid_ops_mask = REGULATOR_CHANGE_VOLTAGE | REGULATOR_CHANGE_STATUS,
+};
+
+/**
+ * bc_kunit_reg_alloc() - Allocate a test regulator.
+ * @test: the test, which frees it.
+ * @log: where its operations go.
+ * @enabled: whether its output is on, as the bootloader may leave it.
+ * @uv: its output voltage, in microvolts.
+ *
+ * The regulator accepts voltages from %BC_KUNIT_REG_MIN_UV to
+ * %BC_KUNIT_REG_MAX_UV.
+ *
+ * Return: the regulator, not registered yet, or NULL.
+ */
+struct bc_kunit_reg *bc_kunit_reg_alloc(struct kunit *test, struct bc_kunit_log *log,
+					bool enabled, int uv)
+{
+	struct bc_kunit_reg *reg;
+
+	reg = kunit_kzalloc(test, sizeof(*reg), GFP_KERNEL);
+	if (!reg)
+		return NULL;
+
+	reg->desc.name = "bc-test-reg";
+	reg->desc.type = REGULATOR_VOLTAGE;
+	reg->desc.owner = THIS_MODULE;
+	reg->desc.ops = &bc_kunit_reg_ops;
+
+	reg->init_data.constraints = bc_kunit_reg_constraints;
+	reg->init_data.consumer_supplies = reg->supplies;
+
+	reg->log = log;
+	reg->enabled = enabled;
+	reg->uv = uv;
+
+	return reg;
+}
+
+/**
+ * bc_kunit_reg_add_consumer() - Make a test regulator the "vdd" of a device.
+ * @reg: the regulator, not registered yet.
+ * @dev_name: the name of the device.
+ */
+void bc_kunit_reg_add_consumer(struct bc_kunit_reg *reg, const char *dev_name)
+{
+	unsigned int n = reg->init_data.num_consumer_supplies;
+
+	if (WARN_ON(n >= ARRAY_SIZE(reg->supplies)))
+		return;
+
+	reg->supplies[n].supply = "vdd";
+	reg->supplies[n].dev_name = dev_name;
+	reg->init_data.num_consumer_supplies++;
+}
+
+static int bc_kunit_reg_do_register(struct bc_kunit_reg *reg, struct device *dev)
+{
+	struct regulator_config config = {
+		.dev = dev,
+		.init_data = &reg->init_data,
+		.driver_data = reg,
+		.of_node = dev->of_node,
+	};
+
+	reg->rdev = regulator_register(dev, &reg->desc, &config);
+
+	return PTR_ERR_OR_ZERO(reg->rdev);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_kunit_regulator_unregister, regulator_unregister,
+			    struct regulator_dev *);
+
+/**
+ * bc_kunit_reg_register() - Register a test regulator, until the test ends.
+ * @test: the test.
+ * @reg: the regulator.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_reg_register(struct kunit *test, struct bc_kunit_reg *reg)
+{
+	struct device *dev;
+	int ret;
+
+	dev = kunit_device_register(test, "bc-test-reg");
+	if (IS_ERR(dev))
+		return PTR_ERR(dev);
+
+	ret = bc_kunit_reg_do_register(reg, dev);
+	if (ret)
+		return ret;
+
+	return kunit_add_action_or_reset(test, bc_kunit_regulator_unregister,
+					 reg->rdev);
+}
+
+static void bc_kunit_reg_unregister(void *data)
+{
+	struct bc_kunit_reg *reg = data;
+
+	regulator_unregister(reg->rdev);
+}
+
+static int bc_kunit_reg_setup(struct platform_device *pdev, void *data)
+{
+	struct bc_kunit_reg *reg = data;
+	int ret;
+
+	ret = bc_kunit_reg_do_register(reg, &pdev->dev);
+	if (ret)
+		return ret;
+
+	return devm_add_action_or_reset(&pdev->dev, bc_kunit_reg_unregister, reg);
+}
+
+/**
+ * bc_kunit_reg_driver_register() - Register the driver of a regulator's node.
+ * @test: the test, at whose end the driver is unregistered.
+ * @reg: the regulator, which the driver's probe registers.
+ * @match: the OF match table of the node, whose compatible names the
+ *	driver.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_reg_driver_register(struct kunit *test, struct bc_kunit_reg *reg,
+				 const struct of_device_id *match)
+{
+	return bc_kunit_provider_register(test, match, bc_kunit_reg_setup, reg);
+}
+
+static struct bc_kunit_pd *to_bc_kunit_pd(struct generic_pm_domain *genpd)
+{
+	return container_of(genpd, struct bc_kunit_pd, genpd);
+}
+
+static int bc_kunit_pd_power_on(struct generic_pm_domain *genpd)
+{
+	struct bc_kunit_pd *pd = to_bc_kunit_pd(genpd);
+
+	pd->on = true;
+	bc_kunit_log_add(pd->log, "pd:on");
+
+	return 0;
+}
+
+static int bc_kunit_pd_power_off(struct generic_pm_domain *genpd)
+{
+	struct bc_kunit_pd *pd = to_bc_kunit_pd(genpd);
+
+	pd->on = false;
+	bc_kunit_log_add(pd->log, "pd:off");
+
+	return 0;
+}
+
+/**
+ * bc_kunit_pd_alloc() - Allocate a test power domain, powered on.
+ * @test: the test, which frees it.
+ * @log: where its operations go.
+ *
+ * Return: the domain, not registered yet, or NULL.
+ */
+struct bc_kunit_pd *bc_kunit_pd_alloc(struct kunit *test, struct bc_kunit_log *log)
+{
+	struct bc_kunit_pd *pd;
+
+	pd = kunit_kzalloc(test, sizeof(*pd), GFP_KERNEL);
+	if (!pd)
+		return NULL;
+
+	pd->genpd.name = "bc-test-pd";
+	pd->genpd.power_on = bc_kunit_pd_power_on;
+	pd->genpd.power_off = bc_kunit_pd_power_off;
+	pd->log = log;
+	pd->on = true;
+
+	return pd;
+}
+
+static void bc_kunit_pd_remove(void *data)
+{
+	struct bc_kunit_pd *pd = data;
+
+	of_genpd_del_provider(pd->genpd.dev.of_node);
+	WARN_ON(pm_genpd_remove(&pd->genpd));
+}
+
+static int bc_kunit_pd_setup(struct platform_device *pdev, void *data)
+{
+	struct bc_kunit_pd *pd = data;
+	int ret;
+
+	ret = pm_genpd_init(&pd->genpd, NULL, !pd->on);
+	if (ret)
+		return ret;
+
+	ret = of_genpd_add_provider_simple(pdev->dev.of_node, &pd->genpd);
+	if (ret) {
+		pm_genpd_remove(&pd->genpd);
+		return ret;
+	}
+
+	return devm_add_action_or_reset(&pdev->dev, bc_kunit_pd_remove, pd);
+}
+
+/**
+ * bc_kunit_pd_driver_register() - Register the driver of a domain's node.
+ * @test: the test, at whose end the driver is unregistered.
+ * @pd: the domain, which the driver's probe registers.
+ * @match: the OF match table of the node, whose compatible names the
+ *	driver.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_pd_driver_register(struct kunit *test, struct bc_kunit_pd *pd,
+				const struct of_device_id *match)
+{
+	return bc_kunit_provider_register(test, match, bc_kunit_pd_setup, pd);
+}
+
+static void bc_kunit_owner_free_resources(void *data)
+{
+	struct bc_kunit_owner *owner = data;
+
+	atomic_inc(&owner->calls);
+	if (owner->log)
+		bc_kunit_log_add(owner->log, "free:%s", owner->tag);
+}
+
+/**
+ * bc_kunit_owner_alloc() - Allocate the owner of constraints.
+ * @test: the test, which frees it.
+ * @log: where the owner's free_resources() calls go, or NULL.
+ * @tag: the owner's name in @log.
+ *
+ * Return: the owner, or NULL.
+ */
+struct bc_kunit_owner *bc_kunit_owner_alloc(struct kunit *test,
+					    struct bc_kunit_log *log,
+					  const char *tag)
+{
+	struct bc_kunit_owner *owner;
+
+	owner = kunit_kzalloc(test, sizeof(*owner), GFP_KERNEL);
+	if (!owner)
+		return NULL;
+
+	owner->log = log;
+	owner->tag = tag;
+	atomic_set(&owner->calls, 0);
+
+	return owner;
+}
+
+/**
+ * bc_kunit_owner_set() - Make an owner the owner of a constraint.
+ * @info: the constraint.
+ * @owner: the owner.
+ */
+void bc_kunit_owner_set(struct dev_boot_constraint_info *info,
+			struct bc_kunit_owner *owner)
+{
+	info->free_resources = bc_kunit_owner_free_resources;
+	info->free_resources_data = owner;
+}
+
+static void bc_kunit_pdev_unregister_action(void *pdev)
+{
+	platform_device_unregister(pdev);
+}
+
+/**
+ * bc_kunit_pdev_add() - Register a platform device, until the test ends.
+ * @test: the test.
+ * @name: the name of the device, which drivers of that name bind to.
+ *
+ * Return: the device, or NULL.
+ */
+struct platform_device *bc_kunit_pdev_add(struct kunit *test, const char *name)
+{
+	struct platform_device *pdev;
+
+	pdev = platform_device_alloc(name, PLATFORM_DEVID_NONE);
+	if (!pdev)
+		return NULL;
+
+	if (platform_device_add(pdev)) {
+		platform_device_put(pdev);
+		return NULL;
+	}
+
+	if (kunit_add_action_or_reset(test, bc_kunit_pdev_unregister_action, pdev))
+		return NULL;
+
+	return pdev;
+}
+
+/**
+ * bc_kunit_pdev_unregister() - Unregister a device of bc_kunit_pdev_add() now.
+ * @test: the test.
+ * @pdev: the device.
+ */
+void bc_kunit_pdev_unregister(struct kunit *test, struct platform_device *pdev)
+{
+	kunit_release_action(test, bc_kunit_pdev_unregister_action, pdev);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_kunit_put_device, put_device, struct device *);
+
+/**
+ * bc_kunit_of_pdev() - The platform device of an overlay node.
+ * @test: the test, at whose end the reference to the device is dropped.
+ * @path: the full path of the node, such as "/bc-test-pd-consumer".
+ *
+ * Return: the device, or NULL.
+ */
+struct platform_device *bc_kunit_of_pdev(struct kunit *test, const char *path)
+{
+	struct platform_device *pdev;
+	struct device_node *np;
+
+	np = of_find_node_by_path(path);
+	if (!np)
+		return NULL;
+
+	pdev = of_find_device_by_node(np);
+	of_node_put(np);
+	if (!pdev)
+		return NULL;
+
+	if (kunit_add_action_or_reset(test, bc_kunit_put_device, &pdev->dev))
+		return NULL;
+
+	return pdev;
+}
+
+/* The drivers of the nodes of the overlay bind with these. */
+const struct of_device_id bc_kunit_clk_match[] = {
+	{ .compatible = "test,bc-clock" },
+	{ }
+};
+
+const struct of_device_id bc_kunit_clk_late_match[] = {
+	{ .compatible = "test,bc-clock-late" },
+	{ }
+};
+
+const struct of_device_id bc_kunit_reg_match[] = {
+	{ .compatible = "test,bc-regulator" },
+	{ }
+};
+
+const struct of_device_id bc_kunit_pd_match[] = {
+	{ .compatible = "test,bc-power-controller" },
+	{ }
+};
+
+const struct of_device_id bc_kunit_clk_consumer_match[] = {
+	{ .compatible = "test,bc-clk-consumer" },
+	{ }
+};
+
+const struct of_device_id bc_kunit_clk_late_consumer_match[] = {
+	{ .compatible = "test,bc-clk-late-consumer" },
+	{ }
+};
+
+const struct of_device_id bc_kunit_pd_consumer_match[] = {
+	{ .compatible = "test,bc-pd-consumer" },
+	{ }
+};
+
+const struct of_device_id bc_kunit_pd_peer_match[] = {
+	{ .compatible = "test,bc-pd-peer" },
+	{ }
+};
+
+/**
+ * bc_kunit_apply_overlay() - Add the test nodes to the device tree.
+ * @test: the test, at whose end they are removed.
+ *
+ * The nodes, described in kunit_boot_constraint_test.dtso, get platform
+ * devices as soon as they are added.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_apply_overlay(struct kunit *test)
+{
+	return of_overlay_apply_kunit(test, kunit_boot_constraint_test);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_kunit_constraints_remove,
+			    dev_boot_constraints_remove, struct device *);
+
+/**
+ * bc_kunit_release_at_exit() - Release the constraints of a device at exit.
+ * @test: the test.
+ * @dev: the device.
+ *
+ * For a device that outlives a provider of its constraints: the
+ * constraints are released when the actions registered so far have not run
+ * yet.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_release_at_exit(struct kunit *test, struct device *dev)
+{
+	return kunit_add_action_or_reset(test, bc_kunit_constraints_remove, dev);
+}
+
+static int bc_kunit_driver_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct bc_kunit_driver *drv;
+	int ret;
+
+	drv = container_of(to_platform_driver(dev->driver),
+			   struct bc_kunit_driver, pdrv);
+	ret = READ_ONCE(drv->ret);
+	if (drv->get_clk) {
+		struct clk *clk = devm_clk_get(dev, NULL);
+
+		if (IS_ERR(clk))
+			ret = PTR_ERR(clk);
+	}
+
+	drv->probes++;
+	drv->seen_applied = boot_constraint_count(dev, BC_APPLIED);
+	if (drv->clk)
+		drv->seen_clk_enable_count = bc_kunit_clk_enable_count(drv->clk);
+	if (drv->reg) {
+		drv->seen_reg_enabled = drv->reg->enabled;
+		drv->seen_reg_uv = drv->reg->uv;
+	}
+	if (drv->pd)
+		drv->seen_pd_on = drv->pd->on;
+	bc_kunit_log_add(drv->log, "%s:probe=%d", drv->pdrv.driver.name, ret);
+
+	if (ret || !drv->runtime_pm)
+		return ret;
+
+	pm_runtime_get_noresume(dev);
+	pm_runtime_set_active(dev);
+
+	return devm_pm_runtime_enable(dev);
+}
+
+/**
+ * bc_kunit_driver_alloc() - Allocate a driver whose probe records its view.
+ * @test: the test, which frees it.
+ * @log: where its probes go.
+ * @name: its name, which devices of that name bind to.
+ * @match: the OF match table of the nodes it binds to, or NULL.
+ *
+ * The driver's probe succeeds until bc_kunit_driver.ret is set.
+ *
+ * Return: the driver, not registered yet, or NULL.
+ */
+struct bc_kunit_driver *bc_kunit_driver_alloc(struct kunit *test,
+					      struct bc_kunit_log *log,
+					    const char *name,
+					    const struct of_device_id *match)
+{
+	struct bc_kunit_driver *drv;
+
+	drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
+	if (!drv)
+		return NULL;
+
+	drv->pdrv.probe = bc_kunit_driver_probe;
+	drv->pdrv.driver.name = name;
+	drv->pdrv.driver.of_match_table = match;
+	drv->log = log;
+
+	return drv;
+}
+
+/**
+ * bc_kunit_driver_register() - Register a test driver, until the test ends.
+ * @test: the test.
+ * @drv: the driver.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_driver_register(struct kunit *test, struct bc_kunit_driver *drv)
+{
+	return kunit_platform_driver_register(test, &drv->pdrv);
+}
+
+/**
+ * bc_kunit_count_held() - Count the constraints a device holds or waits for.
+ * @dev: the device.
+ *
+ * Return: the number of constraints of @dev that are applied or pending.
+ */
+unsigned int bc_kunit_count_held(struct device *dev)
+{
+	return boot_constraint_count(dev, BC_PENDING) +
+	       boot_constraint_count(dev, BC_APPLIED);
+}
