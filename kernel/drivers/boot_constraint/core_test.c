@@ -375,7 +375,8 @@ static int bc_core_add_deferrable_clk(struct device *dev)
 
 /*
  * debugfs shows each constraint with its device, type, resource,
- * parameters, state, and the times it was applied and released.
+ * parameters, state (applied, released, pending or failed), and the
+ * times it was applied and released.
  */
 static void bc_core_test_show(struct kunit *test)
 {
@@ -398,6 +399,7 @@ static void bc_core_test_show(struct kunit *test)
 	struct device_node *np;
 	struct seq_file s = { };
 	char line[128];
+	char released;
 	size_t n;
 	int ret;
 
@@ -406,6 +408,11 @@ static void bc_core_test_show(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, show);
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&show->dev, &info), 0);
 	dev_boot_constraints_remove(&show->dev);
+
+	/* Applied. */
+	info.constraint.type = DEV_BOOT_CONSTRAINT_CLK;
+	info.constraint.data = &bc_core_clk0;
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
 
 	/* Pending: a clock whose provider never comes. */
 	KUNIT_ASSERT_EQ(test, bc_kunit_apply_overlay(test), 0);
@@ -455,6 +462,15 @@ static void bc_core_test_show(struct kunit *test)
 	KUNIT_EXPECT_LE(test, applied_s * USEC_PER_SEC + applied_us,
 			released_s * USEC_PER_SEC + released_us);
 	KUNIT_EXPECT_GT(test, applied_s * USEC_PER_SEC + applied_us, 0);
+
+	KUNIT_ASSERT_TRUE(test, bc_show_find(s.buf, BC_CORE_DEV, line,
+					     sizeof(line)));
+	n = str_has_prefix(line, BC_CORE_DEV " clk core - applied ");
+	KUNIT_ASSERT_GT_MSG(test, n, 0, "line: %s", line);
+	ret = sscanf(line + n, "%llu.%llu %c", &applied_s, &applied_us,
+		     &released);
+	KUNIT_EXPECT_EQ_MSG(test, ret, 3, "line: %s", line);
+	KUNIT_EXPECT_EQ_MSG(test, released, '-', "line: %s", line);
 
 	KUNIT_ASSERT_TRUE(test, bc_show_find(s.buf, dev_name(&pending->dev),
 					     line, sizeof(line)));

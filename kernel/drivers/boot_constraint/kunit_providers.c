@@ -13,8 +13,7 @@
 #include <linux/of.h>
 #include <linux/of_platform.h>
 #include <linux/pm_runtime.h>
-#include <linux/regulator/consumer.h>
-#include <linux/slab.h>
+#include <linux/sprintf.h>
 #include <linux/string.h>
 
 #include <kunit/clk.h>

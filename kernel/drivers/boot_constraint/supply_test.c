@@ -6,7 +6,6 @@
  * the regulator as it found it.
  */
 
-#include <linux/limits.h>
 #include <linux/platform_device.h>
 #include <linux/regulator/consumer.h>
 
