@@ -43,6 +43,7 @@ static int bc_defer_test_init(struct kunit *test)
 {
 	struct platform_device *pdev;
 	struct bc_defer_ctx *ctx;
+	int ret;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
@@ -59,8 +60,8 @@ static int bc_defer_test_init(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ctx->late);
 
 	KUNIT_ASSERT_EQ(test, bc_kunit_apply_overlay(test), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_empty_driver_register(test,
-						bc_kunit_clk_late_match), 0);
+	ret = bc_kunit_empty_driver_register(test, bc_kunit_clk_late_match);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	pdev = bc_kunit_of_pdev(test, "/bc-test-clk-consumer");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	ctx->consumer = &pdev->dev;

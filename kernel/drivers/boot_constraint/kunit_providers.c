@@ -830,44 +830,53 @@ struct platform_device *bc_kunit_of_pdev(struct kunit *test, const char *path)
 	return pdev;
 }
 
-/* The drivers of the nodes of the overlay bind with these. */
+/* The compatibles of the nodes of the overlay, and their match tables. */
+#define BC_KUNIT_CLK_COMPAT		"test,bc-clock"
+#define BC_KUNIT_CLK_LATE_COMPAT	"test,bc-clock-late"
+#define BC_KUNIT_REG_COMPAT		"test,bc-regulator"
+#define BC_KUNIT_PD_COMPAT		"test,bc-power-controller"
+#define BC_KUNIT_CLK_CONSUMER_COMPAT	"test,bc-clk-consumer"
+#define BC_KUNIT_CLK_LATE_CONSUMER_COMPAT	"test,bc-clk-late-consumer"
+#define BC_KUNIT_PD_CONSUMER_COMPAT	"test,bc-pd-consumer"
+#define BC_KUNIT_PD_PEER_COMPAT		"test,bc-pd-peer"
+
 const struct of_device_id bc_kunit_clk_match[] = {
-	{ .compatible = "test,bc-clock" },
+	{ .compatible = BC_KUNIT_CLK_COMPAT },
 	{ }
 };
 
 const struct of_device_id bc_kunit_clk_late_match[] = {
-	{ .compatible = "test,bc-clock-late" },
+	{ .compatible = BC_KUNIT_CLK_LATE_COMPAT },
 	{ }
 };
 
 const struct of_device_id bc_kunit_reg_match[] = {
-	{ .compatible = "test,bc-regulator" },
+	{ .compatible = BC_KUNIT_REG_COMPAT },
 	{ }
 };
 
 const struct of_device_id bc_kunit_pd_match[] = {
-	{ .compatible = "test,bc-power-controller" },
+	{ .compatible = BC_KUNIT_PD_COMPAT },
 	{ }
 };
 
 const struct of_device_id bc_kunit_clk_consumer_match[] = {
-	{ .compatible = "test,bc-clk-consumer" },
+	{ .compatible = BC_KUNIT_CLK_CONSUMER_COMPAT },
 	{ }
 };
 
 const struct of_device_id bc_kunit_clk_late_consumer_match[] = {
-	{ .compatible = "test,bc-clk-late-consumer" },
+	{ .compatible = BC_KUNIT_CLK_LATE_CONSUMER_COMPAT },
 	{ }
 };
 
 const struct of_device_id bc_kunit_pd_consumer_match[] = {
-	{ .compatible = "test,bc-pd-consumer" },
+	{ .compatible = BC_KUNIT_PD_CONSUMER_COMPAT },
 	{ }
 };
 
 const struct of_device_id bc_kunit_pd_peer_match[] = {
-	{ .compatible = "test,bc-pd-peer" },
+	{ .compatible = BC_KUNIT_PD_PEER_COMPAT },
 	{ }
 };
 
