@@ -23,6 +23,7 @@
 #include <linux/err.h>
 #include <linux/hashtable.h>
 #include <linux/init.h>
+#include <linux/math64.h>
 #include <linux/mutex.h>
 #include <linux/rculist.h>
 #include <linux/seq_file.h>
@@ -688,12 +689,16 @@ unsigned int boot_constraint_count(struct device *dev,
 
 static void bc_show_time(struct seq_file *s, ktime_t t)
 {
-	u64 us = ktime_to_us(t);
+	u32 us;
+	u64 sec;
 
-	if (!t)
+	if (!t) {
 		seq_puts(s, " -");
-	else
-		seq_printf(s, " %llu.%06llu", us / USEC_PER_SEC, us % USEC_PER_SEC);
+		return;
+	}
+
+	sec = div_u64_rem(ktime_to_us(t), USEC_PER_SEC, &us);
+	seq_printf(s, " %llu.%06u", sec, us);
 }
 
 static void bc_show_constraint(struct seq_file *s,

@@ -1,0 +1,547 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Providers and consumers for boot constraint scenarios.
+ *
+ * A clock controller, a regulator and a power-domain controller whose
+ * "hardware" starts in the state a bootloader left it in (on, at its boot
+ * voltage) and logs every operation it is asked for, with its time, in
+ * debugfs bc_test/ops. A consumer driver that turns its resources on as its
+ * driver would, and optionally idles them again right away, as an MMC
+ * controller does. Any of these devices can be held back from probing
+ * (bc_test.hold= on the command line, then debugfs bc_test/hold), and a
+ * consumer can be made to defer its first probes (bc_test.defer=) or to fail
+ * (bc_test.fail=).
+ * And the board's constraints: the "lcd" node's clock, supply and power
+ * domain, declared before any of these drivers probe.
+ *
+ * A scenario reads the log and counts the glitches of the display: every
+ * moment, before its driver probed, where one of its resources was off or
+ * out of the voltage range the bootloader set.
+ */
+
+#define pr_fmt(fmt) "bc_test: " fmt
+
+#include <linux/boot_constraint.h>
+#include <linux/clk.h>
+#include <linux/clk-provider.h>
+#include <linux/debugfs.h>
+#include <linux/init.h>
+#include <linux/ktime.h>
+#include <linux/mod_devicetable.h>
+#include <linux/of.h>
+#include <linux/platform_device.h>
+#include <linux/pm_domain.h>
+#include <linux/regulator/consumer.h>
+#include <linux/regulator/driver.h>
+#include <linux/regulator/machine.h>
+#include <linux/regulator/of_regulator.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#define BCT_LOG_SIZE	512
+
+struct bct_op {
+	u64 ns;
+	const char *res;
+	const char *op;
+	int value;
+};
+
+/* bct_lock protects bct_log and bct_nr; it is taken from clk_enable(). */
+static DEFINE_SPINLOCK(bct_lock);
+static struct bct_op bct_log[BCT_LOG_SIZE];
+static unsigned int bct_nr;
+
+/* bct_param_lock protects the parameters below, lists of device names. */
+static DEFINE_MUTEX(bct_param_lock);
+static char bct_hold[128];
+static char bct_defer[32];
+static char bct_fail[32];
+static unsigned int bct_deferrals;
+
+#define BCT_DEFERRALS	2
+
+static void bct_record(const char *res, const char *op, int value)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&bct_lock, flags);
+	if (bct_nr < BCT_LOG_SIZE)
+		bct_log[bct_nr++] = (struct bct_op) {
+			.ns = ktime_get_ns(), .res = res, .op = op, .value = value,
+		};
+	spin_unlock_irqrestore(&bct_lock, flags);
+}
+
+static bool bct_listed(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p;
+
+	for (p = strstr(list, name); p; p = strstr(p + 1, name)) {
+		if ((p == list || p[-1] == ',') && (!p[len] || p[len] == ','))
+			return true;
+	}
+
+	return false;
+}
+
+/*
+ * Whether the scenario lets @dev probe now: held back devices are logged as
+ * "held", the others as "probe" with the error the probe returns.
+ */
+static int bct_probe_verdict(struct device *dev)
+{
+	const char *name = dev_name(dev);
+	int ret = 0;
+
+	mutex_lock(&bct_param_lock);
+	if (bct_listed(bct_hold, name)) {
+		mutex_unlock(&bct_param_lock);
+		bct_record(name, "held", -EPROBE_DEFER);
+		return -EPROBE_DEFER;
+	}
+
+	if (bct_listed(bct_defer, name) && bct_deferrals < BCT_DEFERRALS) {
+		bct_deferrals++;
+		ret = -EPROBE_DEFER;
+	} else if (bct_listed(bct_fail, name)) {
+		ret = -EIO;
+	}
+	mutex_unlock(&bct_param_lock);
+
+	bct_record(name, "probe", ret);
+
+	return ret;
+}
+
+/* Clock controller: gates that the bootloader left enabled. */
+
+struct bct_gate {
+	struct clk_hw hw;
+	const char *name;
+	bool on;
+};
+
+#define to_bct_gate(_hw) container_of(_hw, struct bct_gate, hw)
+
+static int bct_gate_enable(struct clk_hw *hw)
+{
+	struct bct_gate *gate = to_bct_gate(hw);
+
+	gate->on = true;
+	bct_record(gate->name, "on", 1);
+	return 0;
+}
+
+static void bct_gate_disable(struct clk_hw *hw)
+{
+	struct bct_gate *gate = to_bct_gate(hw);
+
+	gate->on = false;
+	bct_record(gate->name, "off", 0);
+}
+
+static int bct_gate_is_enabled(struct clk_hw *hw)
+{
+	return to_bct_gate(hw)->on;
+}
+
+static const struct clk_ops bct_gate_ops = {
+	.enable = bct_gate_enable,
+	.disable = bct_gate_disable,
+	.is_enabled = bct_gate_is_enabled,
+};
+
+static int bct_clk_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct clk_hw_onecell_data *data;
+	struct clk_init_data init = { .ops = &bct_gate_ops };
+	struct bct_gate *gate;
+	int i, n, ret;
+
+	ret = bct_probe_verdict(dev);
+	if (ret)
+		return ret;
+
+	n = of_property_count_strings(dev->of_node, "clock-output-names");
+	if (n <= 0)
+		return dev_err_probe(dev, -EINVAL, "no clock-output-names\n");
+
+	data = devm_kzalloc(dev, struct_size(data, hws, n), GFP_KERNEL);
+	gate = devm_kcalloc(dev, n, sizeof(*gate), GFP_KERNEL);
+	if (!data || !gate)
+		return -ENOMEM;
+
+	data->num = n;
+	for (i = 0; i < n; i++) {
+		of_property_read_string_index(dev->of_node, "clock-output-names",
+					      i, &gate[i].name);
+		gate[i].on = true;
+		init.name = gate[i].name;
+		gate[i].hw.init = &init;
+		ret = devm_clk_hw_register(dev, &gate[i].hw);
+		if (ret)
+			return ret;
+		data->hws[i] = &gate[i].hw;
+	}
+
+	return devm_of_clk_add_hw_provider(dev, of_clk_hw_onecell_get, data);
+}
+
+/* Regulator: on at its boot voltage, as the bootloader left it. */
+
+struct bct_regulator {
+	struct regulator_desc desc;
+	bool on;
+	int uv;
+};
+
+static int bct_reg_enable(struct regulator_dev *rdev)
+{
+	struct bct_regulator *reg = rdev_get_drvdata(rdev);
+
+	reg->on = true;
+	bct_record(reg->desc.name, "on", reg->uv);
+	return 0;
+}
+
+static int bct_reg_disable(struct regulator_dev *rdev)
+{
+	struct bct_regulator *reg = rdev_get_drvdata(rdev);
+
+	reg->on = false;
+	bct_record(reg->desc.name, "off", reg->uv);
+	return 0;
+}
+
+static int bct_reg_is_enabled(struct regulator_dev *rdev)
+{
+	struct bct_regulator *reg = rdev_get_drvdata(rdev);
+
+	return reg->on;
+}
+
+static int bct_reg_set_voltage(struct regulator_dev *rdev, int min_uv,
+			       int max_uv, unsigned int *selector)
+{
+	struct bct_regulator *reg = rdev_get_drvdata(rdev);
+
+	reg->uv = min_uv;
+	bct_record(reg->desc.name, "voltage", reg->uv);
+	return 0;
+}
+
+static int bct_reg_get_voltage(struct regulator_dev *rdev)
+{
+	struct bct_regulator *reg = rdev_get_drvdata(rdev);
+
+	return reg->uv;
+}
+
+static const struct regulator_ops bct_reg_ops = {
+	.enable = bct_reg_enable,
+	.disable = bct_reg_disable,
+	.is_enabled = bct_reg_is_enabled,
+	.set_voltage = bct_reg_set_voltage,
+	.get_voltage = bct_reg_get_voltage,
+};
+
+static int bct_reg_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct regulator_config config = { .dev = dev, .of_node = dev->of_node };
+	struct bct_regulator *reg;
+	struct regulator_dev *rdev;
+	u32 uv;
+	int ret;
+
+	ret = bct_probe_verdict(dev);
+	if (ret)
+		return ret;
+
+	reg = devm_kzalloc(dev, sizeof(*reg), GFP_KERNEL);
+	if (!reg)
+		return -ENOMEM;
+
+	if (of_property_read_u32(dev->of_node, "bc-test,boot-microvolt", &uv))
+		return dev_err_probe(dev, -EINVAL, "no boot voltage\n");
+
+	reg->on = true;
+	reg->uv = uv;
+	reg->desc.type = REGULATOR_VOLTAGE;
+	reg->desc.owner = THIS_MODULE;
+	reg->desc.ops = &bct_reg_ops;
+	config.init_data = of_get_regulator_init_data(dev, dev->of_node,
+						      &reg->desc);
+	if (!config.init_data)
+		return -ENOMEM;
+	reg->desc.name = config.init_data->constraints.name ?: dev_name(dev);
+	config.driver_data = reg;
+
+	rdev = devm_regulator_register(dev, &reg->desc, &config);
+
+	return PTR_ERR_OR_ZERO(rdev);
+}
+
+/* Power-domain controller: one domain, on at boot. */
+
+static int bct_pd_power_on(struct generic_pm_domain *pd)
+{
+	bct_record(pd->name, "on", 1);
+	return 0;
+}
+
+static int bct_pd_power_off(struct generic_pm_domain *pd)
+{
+	bct_record(pd->name, "off", 0);
+	return 0;
+}
+
+static int bct_pd_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct generic_pm_domain *pd;
+	int ret;
+
+	ret = bct_probe_verdict(dev);
+	if (ret)
+		return ret;
+
+	pd = devm_kzalloc(dev, sizeof(*pd), GFP_KERNEL);
+	if (!pd)
+		return -ENOMEM;
+
+	pd->name = dev->of_node->name;
+	pd->power_on = bct_pd_power_on;
+	pd->power_off = bct_pd_power_off;
+	ret = pm_genpd_init(pd, NULL, false);
+	if (ret)
+		return ret;
+
+	return of_genpd_add_provider_simple(dev->of_node, pd);
+}
+
+/* Takes the supply as its driver would; a refused voltage is logged. */
+static int bct_consumer_supply(struct device *dev, const char *name,
+			       bool idle)
+{
+	struct regulator *supply;
+	u32 range[2];
+	int ret;
+
+	supply = devm_regulator_get(dev, name);
+	if (IS_ERR(supply))
+		return PTR_ERR(supply);
+
+	if (!of_property_read_u32_array(dev->of_node, "bc-test,microvolt",
+					range, 2)) {
+		ret = regulator_set_voltage(supply, range[0], range[1]);
+		if (ret)
+			bct_record(dev_name(dev), "voltage-refused", ret);
+	}
+
+	ret = regulator_enable(supply);
+	if (ret)
+		return ret;
+
+	if (idle)
+		regulator_disable(supply);
+
+	return 0;
+}
+
+static int bct_consumer_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	bool idle = of_property_read_bool(dev->of_node, "bc-test,idle");
+	const char *supply;
+	struct clk *clk;
+	int ret;
+
+	ret = bct_probe_verdict(dev);
+	if (ret)
+		return ret;
+
+	clk = devm_clk_get(dev, NULL);
+	if (IS_ERR(clk))
+		return dev_err_probe(dev, PTR_ERR(clk), "no clock\n");
+
+	ret = clk_prepare_enable(clk);
+	if (ret)
+		return ret;
+	if (idle)
+		clk_disable_unprepare(clk);
+
+	if (!of_property_read_string(dev->of_node, "bc-test,supply", &supply)) {
+		ret = bct_consumer_supply(dev, supply, idle);
+		if (ret)
+			return dev_err_probe(dev, ret, "no supply\n");
+	}
+
+	return 0;
+}
+
+static const struct of_device_id bct_clk_match[] = {
+	{ .compatible = "bc-test,clock-controller" },
+	{ }
+};
+
+static const struct of_device_id bct_reg_match[] = {
+	{ .compatible = "bc-test,regulator" },
+	{ }
+};
+
+static const struct of_device_id bct_pd_match[] = {
+	{ .compatible = "bc-test,power-controller" },
+	{ }
+};
+
+static const struct of_device_id bct_consumer_match[] = {
+	{ .compatible = "bc-test,consumer" },
+	{ }
+};
+
+static struct platform_driver bct_drivers[] = {
+	{
+		.probe = bct_clk_probe,
+		.driver = { .name = "bc-test-clk", .of_match_table = bct_clk_match },
+	}, {
+		.probe = bct_reg_probe,
+		.driver = { .name = "bc-test-reg", .of_match_table = bct_reg_match },
+	}, {
+		.probe = bct_pd_probe,
+		.driver = { .name = "bc-test-pd", .of_match_table = bct_pd_match },
+	}, {
+		.probe = bct_consumer_probe,
+		.driver = {
+			.name = "bc-test-consumer",
+			.of_match_table = bct_consumer_match,
+			.suppress_bind_attrs = true,
+		},
+	},
+};
+
+/* The board: what its bootloader leaves running for the display. */
+
+static const struct dev_boot_constraint_clk_info bct_lcd_clk = {
+	.name = "pixel",
+};
+
+static const struct dev_boot_constraint_supply_info bct_lcd_supply = {
+	.name = "vdd",
+	.u_volt_min = 3300000,
+	.u_volt_max = 3300000,
+};
+
+static const struct dev_boot_constraint bct_lcd_constraints[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bct_lcd_clk },
+	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bct_lcd_supply },
+	{ .type = DEV_BOOT_CONSTRAINT_PM },
+};
+
+static const char * const bct_lcd_names[] = { "lcd" };
+
+static const struct dev_boot_constraint_of bct_board[] = {
+	{
+		.compat = "bc-test,consumer",
+		.constraints = bct_lcd_constraints,
+		.count = ARRAY_SIZE(bct_lcd_constraints),
+		.dev_names = bct_lcd_names,
+		.dev_names_count = ARRAY_SIZE(bct_lcd_names),
+	},
+};
+
+static int bct_ops_show(struct seq_file *s, void *unused)
+{
+	unsigned int i;
+
+	spin_lock_irq(&bct_lock);
+	for (i = 0; i < bct_nr; i++)
+		seq_printf(s, "%llu %s %s %d\n", bct_log[i].ns, bct_log[i].res,
+			   bct_log[i].op, bct_log[i].value);
+	spin_unlock_irq(&bct_lock);
+
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(bct_ops);
+
+/* A new list of devices held back; a trailing newline is dropped. */
+static ssize_t bct_hold_write(struct file *file, const char __user *buf,
+			      size_t count, loff_t *ppos)
+{
+	char list[sizeof(bct_hold)];
+
+	if (count >= sizeof(list))
+		return -EINVAL;
+	if (copy_from_user(list, buf, count))
+		return -EFAULT;
+	list[count] = '\0';
+
+	mutex_lock(&bct_param_lock);
+	strscpy(bct_hold, strim(list), sizeof(bct_hold));
+	mutex_unlock(&bct_param_lock);
+
+	return count;
+}
+
+static const struct file_operations bct_hold_fops = {
+	.write = bct_hold_write,
+};
+
+static int __init bct_hold_param(char *arg)
+{
+	strscpy(bct_hold, arg, sizeof(bct_hold));
+	return 0;
+}
+early_param("bc_test.hold", bct_hold_param);
+
+static int __init bct_defer_param(char *arg)
+{
+	strscpy(bct_defer, arg, sizeof(bct_defer));
+	return 0;
+}
+early_param("bc_test.defer", bct_defer_param);
+
+static int __init bct_fail_param(char *arg)
+{
+	strscpy(bct_fail, arg, sizeof(bct_fail));
+	return 0;
+}
+early_param("bc_test.fail", bct_fail_param);
+
+/* Before of_platform_populate(), as a board's constraints would be. */
+static int __init bct_board_init(void)
+{
+	struct device_node *np;
+	struct dentry *dir;
+	unsigned int i;
+	int ret;
+
+	np = of_find_compatible_node(NULL, NULL, "bc-test,consumer");
+	of_node_put(np);
+	if (!np)
+		return 0;
+
+	dir = debugfs_create_dir("bc_test", NULL);
+	debugfs_create_file("ops", 0444, dir, NULL, &bct_ops_fops);
+	debugfs_create_file("hold", 0200, dir, NULL, &bct_hold_fops);
+
+	ret = dev_boot_constraint_add_deferrable_of(bct_board,
+						    ARRAY_SIZE(bct_board));
+	if (ret)
+		pr_err("board constraints not added: %d\n", ret);
+
+	for (i = 0; i < ARRAY_SIZE(bct_drivers); i++) {
+		ret = platform_driver_register(&bct_drivers[i]);
+		if (ret)
+			return ret;
+	}
+
+	return 0;
+}
+arch_initcall(bct_board_init);
