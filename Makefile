@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build and test the boot constraint series.  See README.md.
 #
-#   make demo     boot the arm64 guest and show what it holds at boot
+#   make demo     boot the LCD/MMC board with and without constraints
 #   make test     build both guest kernels and run every boot of tests/boots
 #   make series   export the series to build/series/ and checkpatch it
 #   make check    series + W=1/sparse/kernel-doc of our files + bisect build
@@ -30,7 +30,8 @@ test: deps tree $(addprefix build-,$(ARCHES)) $(addprefix initramfs-,$(ARCHES))
 	scripts/run-tests.py $(BOOTS)
 
 demo: deps tree build-$(DEMO_ARCH) initramfs-$(DEMO_ARCH)
-	scripts/run-tests.py --console --table $(DEMO_TABLE)
+	scripts/run-tests.py --table $(DEMO_TABLE)
+	scripts/demo-timeline.py build/logs/demo-with.log build/logs/demo-without.log
 
 series: deps tree
 	scripts/export-series.sh
