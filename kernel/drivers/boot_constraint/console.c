@@ -102,51 +102,34 @@ static union bc_console_info *bc_console_push(struct bc_console_table *t,
 	return &t->info[i];
 }
 
-/* Named clocks by name; a node without clock-names has its first clock. */
-static void bc_console_clocks(struct device_node *np, struct bc_console_table *t)
+/*
+ * The resources of the node's @list property, each by the name @names gives
+ * it; a node without @names has its first one, unnamed.
+ */
+static void bc_console_named(struct device_node *np, struct bc_console_table *t,
+			     enum dev_boot_constraint_type type,
+			     const char *list, const char *names)
 {
 	union bc_console_info *info;
 	const char *name;
 	int i;
 
-	if (!of_property_present(np, "clocks"))
+	if (!of_property_present(np, list))
 		return;
 
-	if (!of_property_present(np, "clock-names")) {
-		bc_console_push(t, DEV_BOOT_CONSTRAINT_CLK);
+	if (!of_property_present(np, names)) {
+		bc_console_push(t, type);
 		return;
 	}
 
-	for (i = 0; !of_property_read_string_index(np, "clock-names", i, &name);
-	     i++) {
-		info = bc_console_push(t, DEV_BOOT_CONSTRAINT_CLK);
+	for (i = 0; !of_property_read_string_index(np, names, i, &name); i++) {
+		info = bc_console_push(t, type);
 		if (!info)
 			return;
-		info->clk.name = name;
-	}
-}
-
-static void bc_console_domains(struct device_node *np, struct bc_console_table *t)
-{
-	union bc_console_info *info;
-	const char *name;
-	int i;
-
-	if (!of_property_present(np, "power-domains"))
-		return;
-
-	if (!of_property_present(np, "power-domain-names")) {
-		bc_console_push(t, DEV_BOOT_CONSTRAINT_PM);
-		return;
-	}
-
-	for (i = 0;
-	     !of_property_read_string_index(np, "power-domain-names", i, &name);
-	     i++) {
-		info = bc_console_push(t, DEV_BOOT_CONSTRAINT_PM);
-		if (!info)
-			return;
-		info->pm.name = name;
+		if (type == DEV_BOOT_CONSTRAINT_CLK)
+			info->clk.name = name;
+		else
+			info->pm.name = name;
 	}
 }
 
@@ -200,8 +183,9 @@ static struct bc_console_table *bc_console_build(struct device_node *np)
 		goto free;
 
 	t->oconst.constraints = t->constraints;
-	bc_console_clocks(np, t);
-	bc_console_domains(np, t);
+	bc_console_named(np, t, DEV_BOOT_CONSTRAINT_CLK, "clocks", "clock-names");
+	bc_console_named(np, t, DEV_BOOT_CONSTRAINT_PM, "power-domains",
+			 "power-domain-names");
 	if (bc_console_supplies(np, t))
 		goto free;
 
