@@ -23,12 +23,15 @@
 #include <linux/err.h>
 #include <linux/hashtable.h>
 #include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/kstrtox.h>
 #include <linux/math64.h>
 #include <linux/mutex.h>
 #include <linux/rculist.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/workqueue.h>
 
 #include "core.h"
 
@@ -52,6 +55,13 @@ static LIST_HEAD(bc_pending);
 
 static bool bc_disabled;
 
+/*
+ * Seconds after late_initcall before the constraints of devices that have
+ * not probed are released, as for deferred probing; -1 for never.
+ */
+static int bc_timeout = 10;
+static ktime_t bc_deadline;
+
 static int __init boot_constraints_param(char *arg)
 {
 	if (!arg)
@@ -68,6 +78,22 @@ static int __init boot_constraints_param(char *arg)
 }
 early_param("boot_constraints", boot_constraints_param);
 
+static int __init boot_constraints_timeout_param(char *arg)
+{
+	int ret;
+
+	ret = kstrtoint(arg ?: "", 10, &bc_timeout);
+	if (ret || bc_timeout < -1) {
+		pr_err("boot_constraints.timeout=%s: not a number of seconds or -1\n",
+		       arg ?: "");
+		bc_timeout = 10;
+		return -EINVAL;
+	}
+
+	return 0;
+}
+early_param("boot_constraints.timeout", boot_constraints_timeout_param);
+
 /**
  * boot_constraints_disabled() - Whether boot_constraints=off was given.
  *
@@ -82,6 +108,7 @@ static const char * const bc_state_names[] = {
 	[BC_PENDING] = "pending",
 	[BC_APPLIED] = "applied",
 	[BC_RELEASED] = "released",
+	[BC_EXPIRED] = "expired",
 	[BC_FAILED] = "failed",
 };
 
@@ -661,6 +688,82 @@ void dev_boot_constraints_device_bound(struct device *dev)
 	bc_notify_owners(&done);
 }
 
+/* Caller holds bc_lock. */
+static struct boot_constraint_dev *bc_first_active(void)
+{
+	struct boot_constraint_dev *bdev;
+	unsigned int bkt;
+
+	hash_for_each(bc_active, bkt, bdev, hnode)
+		return bdev;
+
+	return NULL;
+}
+
+/* Caller holds bc_lock. */
+static void bc_expire_device(struct boot_constraint_dev *bdev,
+			     struct list_head *done)
+{
+	struct boot_constraint *c;
+
+	list_for_each_entry_reverse(c, &bdev->constraints, node) {
+		if (!bc_release(c))
+			continue;
+
+		dev_warn(bdev->dev,
+			 "%s boot constraint %s released at the deadline: no driver probed\n",
+			 c->ops->name, bc_name(c));
+		c->state = BC_EXPIRED;
+		list_add_tail(&c->done_node, done);
+	}
+}
+
+/**
+ * boot_constraints_expire() - Release the constraints of every device.
+ *
+ * Run at the deadline: a device whose driver has not probed by then may
+ * never get one, and its resources must not stay on forever.
+ */
+void boot_constraints_expire(void)
+{
+	struct boot_constraint_dev *bdev;
+	struct device *put;
+	LIST_HEAD(done);
+
+	do {
+		mutex_lock(&bc_lock);
+		bdev = bc_first_active();
+		put = NULL;
+		if (bdev) {
+			bc_expire_device(bdev, &done);
+			put = bc_device_deactivate(bdev);
+		}
+		mutex_unlock(&bc_lock);
+
+		bc_notify_owners(&done);
+		put_device(put);
+	} while (bdev);
+}
+
+static void bc_deadline_fn(struct work_struct *work)
+{
+	boot_constraints_expire();
+}
+static DECLARE_DELAYED_WORK(bc_deadline_work, bc_deadline_fn);
+
+/* From late_initcall on, as deferred_probe_timeout counts. */
+static int __init boot_constraints_deadline_init(void)
+{
+	if (bc_disabled || bc_timeout < 0)
+		return 0;
+
+	bc_deadline = ktime_add(ktime_get(), ktime_set(bc_timeout, 0));
+	schedule_delayed_work(&bc_deadline_work, secs_to_jiffies(bc_timeout));
+
+	return 0;
+}
+late_initcall(boot_constraints_deadline_init);
+
 /**
  * boot_constraint_count() - Count a device's constraints in a given state.
  * @dev: the device.
@@ -730,7 +833,9 @@ void boot_constraint_show_all(struct seq_file *s)
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
 
-	seq_puts(s, "# device type resource parameters state applied released\n");
+	seq_puts(s, "# deadline");
+	bc_show_time(s, bc_deadline);
+	seq_puts(s, "\n# device type resource parameters state applied released\n");
 
 	mutex_lock(&bc_lock);
 	list_for_each_entry(bdev, &bc_devices, node) {

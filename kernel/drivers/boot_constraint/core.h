@@ -21,12 +21,14 @@ struct seq_file;
  * @BC_PENDING: added, waiting for its resource's provider.
  * @BC_APPLIED: holds its resource.
  * @BC_RELEASED: released after its device probed or went away.
+ * @BC_EXPIRED: released at the deadline, its device not probed.
  * @BC_FAILED: could not be applied; the error is kept in @error.
  */
 enum boot_constraint_state {
 	BC_PENDING,
 	BC_APPLIED,
 	BC_RELEASED,
+	BC_EXPIRED,
 	BC_FAILED,
 };
 
@@ -141,5 +143,6 @@ void boot_constraint_show_all(struct seq_file *s);
 unsigned int boot_constraint_count(struct device *dev,
 				   enum boot_constraint_state state);
 bool boot_constraints_disabled(void);
+void boot_constraints_expire(void);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_CORE_H */

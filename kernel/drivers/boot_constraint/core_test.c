@@ -336,6 +336,30 @@ static void bc_core_test_unregister(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 1);
 }
 
+static void bc_core_test_expire(struct kunit *test)
+{
+	struct bc_core_ctx *ctx = test->priv;
+	struct dev_boot_constraint_info info;
+
+	bc_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_core_clk0,
+		     ctx->owners[0]);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
+	bc_kunit_log_clear(ctx->log);
+
+	boot_constraints_expire();
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "clk0:disable clk0:unprepare free:a");
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk0), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 0);
+
+	/* The device's driver, when it comes, finds nothing left to release. */
+	bc_kunit_log_clear(ctx->log);
+	dev_boot_constraints_remove(ctx->dev);
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 1);
+}
+
 /* The line of the last constraint of a device in @buf, copied to @line. */
 static bool bc_show_find(const char *buf, const char *dev_name, char *line,
 			 size_t size)
@@ -449,7 +473,8 @@ static void bc_core_test_show(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, seq_has_overflowed(&s));
 	s.buf[min(s.count, s.size - 1)] = '\0';
 
-	KUNIT_EXPECT_TRUE(test, str_has_prefix(s.buf, "# device type resource"));
+	KUNIT_EXPECT_TRUE(test, str_has_prefix(s.buf, "# deadline "));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(s.buf, "\n# device type resource"));
 
 	KUNIT_ASSERT_TRUE(test, bc_show_find(s.buf, BC_SHOW_DEV, line,
 					     sizeof(line)));
@@ -600,6 +625,7 @@ static struct kunit_case bc_core_test_cases[] = {
 	KUNIT_CASE(bc_core_test_add_all_or_nothing),
 	KUNIT_CASE(bc_core_test_remove_unconstrained),
 	KUNIT_CASE(bc_core_test_unregister),
+	KUNIT_CASE(bc_core_test_expire),
 	KUNIT_CASE(bc_core_test_show),
 	KUNIT_CASE(bc_core_test_concurrent),
 	{}

@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-2.0
+# No resource is held forever: the LCD's driver never probes, and at the
+# deadline (boot_constraints.timeout=2: 2 s after late_initcall) its
+# constraints are released, each with one warning naming the device and
+# the resource, and debugfs shows the deadline and the expired
+# constraints. Nothing else holds the shared gate then (the MMC idles it),
+# so the gate goes off after the deadline, and not before.
+# Boot with bc_test.hold=lcd boot_constraints.timeout=2.
+. /ktap.sh
+. /scenarios/lcd-mmc-lib.sh
+
+ktap_begin deadline 4
+deadline=$(sed -n 's/^# deadline \([0-9]*\)\..*/\1/p' $BC)
+ktap_check deadline-shown [ -n "$deadline" ]
+while [ "$(cut -d. -f1 /proc/uptime)" -le "${deadline:-0}" ]; do
+	sleep 1
+done
+sleep 1
+ktap_check constraints-expired [ "$(bct_lcd_constraints expired)" = 3 ]
+ktap_check one-warning-each \
+	[ "$(dmesg | grep -c 'lcd: .* boot constraint .* released at the deadline: no driver probed')" = 3 ]
+deadline_ns=$(awk '$2 == "deadline" { split($3, t, "."); print t[1] t[2] "000"; exit }' $BC)
+gated_ns=$(awk '$2 == "shared_gate" && $3 == "off" { print $1; exit }' $OPS)
+ktap_diag "deadline at $deadline_ns ns, shared gate first off at $gated_ns ns"
+ktap_check gate-off-after-deadline-only \
+	[ -n "$gated_ns" ] && [ "$gated_ns" -ge "$deadline_ns" ]
+bct_dump
+ktap_end
