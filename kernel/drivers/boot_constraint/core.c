@@ -749,6 +749,7 @@ static void bc_deadline_fn(struct work_struct *work)
 {
 	boot_constraints_expire();
 }
+
 static DECLARE_DELAYED_WORK(bc_deadline_work, bc_deadline_fn);
 
 /* From late_initcall on, as deferred_probe_timeout counts. */
