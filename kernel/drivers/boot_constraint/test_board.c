@@ -160,6 +160,8 @@ static int bct_clk_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	struct clk_hw_onecell_data *data;
+	/* A parent, if the node has one, gives the gates a rate. */
+	static const struct clk_parent_data parent = { .index = 0 };
 	struct clk_init_data init = { .ops = &bct_gate_ops };
 	struct bct_gate *gate;
 	int i, n, ret;
@@ -176,6 +178,11 @@ static int bct_clk_probe(struct platform_device *pdev)
 	gate = devm_kcalloc(dev, n, sizeof(*gate), GFP_KERNEL);
 	if (!data || !gate)
 		return -ENOMEM;
+
+	if (of_property_present(dev->of_node, "clocks")) {
+		init.parent_data = &parent;
+		init.num_parents = 1;
+	}
 
 	data->num = n;
 	for (i = 0; i < n; i++) {
@@ -522,7 +529,7 @@ static int __init bct_board_init(void)
 	unsigned int i;
 	int ret;
 
-	np = of_find_compatible_node(NULL, NULL, "bc-test,consumer");
+	np = of_find_compatible_node(NULL, NULL, "bc-test,clock-controller");
 	of_node_put(np);
 	if (!np)
 		return 0;
