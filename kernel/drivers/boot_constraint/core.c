@@ -600,6 +600,32 @@ int dev_boot_constraint_add_deferrable(struct device *dev,
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable);
 
+/*
+ * Releases every constraint of @bdev, last added first, and lets the device
+ * go; at the deadline each is marked expired, with a warning. Caller holds
+ * bc_lock, and calls put_device() on the result after it.
+ */
+static struct device *bc_release_device(struct boot_constraint_dev *bdev,
+					bool expired, struct list_head *done)
+{
+	struct boot_constraint *c;
+
+	list_for_each_entry_reverse(c, &bdev->constraints, node) {
+		if (!bc_release(c))
+			continue;
+
+		if (expired) {
+			dev_warn(bdev->dev,
+				 "%s boot constraint %s released at the deadline: no driver probed\n",
+				 c->ops->name, bc_name(c));
+			c->state = BC_EXPIRED;
+		}
+		list_add_tail(&c->done_node, done);
+	}
+
+	return bc_device_deactivate(bdev);
+}
+
 /**
  * dev_boot_constraints_prepare() - Apply a device's pending constraints.
  * @dev: the device whose driver is about to be probed.
@@ -642,7 +668,6 @@ void dev_boot_constraints_prepare(struct device *dev)
 void dev_boot_constraints_remove(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
 	struct device *put = NULL;
 	LIST_HEAD(done);
 
@@ -651,13 +676,8 @@ void dev_boot_constraints_remove(struct device *dev)
 
 	mutex_lock(&bc_lock);
 	bdev = bc_find(dev);
-	if (bdev) {
-		list_for_each_entry_reverse(c, &bdev->constraints, node) {
-			if (bc_release(c))
-				list_add_tail(&c->done_node, &done);
-		}
-		put = bc_device_deactivate(bdev);
-	}
+	if (bdev)
+		put = bc_release_device(bdev, false, &done);
 	mutex_unlock(&bc_lock);
 
 	bc_notify_owners(&done);
@@ -700,24 +720,6 @@ static struct boot_constraint_dev *bc_first_active(void)
 	return NULL;
 }
 
-/* Caller holds bc_lock. */
-static void bc_expire_device(struct boot_constraint_dev *bdev,
-			     struct list_head *done)
-{
-	struct boot_constraint *c;
-
-	list_for_each_entry_reverse(c, &bdev->constraints, node) {
-		if (!bc_release(c))
-			continue;
-
-		dev_warn(bdev->dev,
-			 "%s boot constraint %s released at the deadline: no driver probed\n",
-			 c->ops->name, bc_name(c));
-		c->state = BC_EXPIRED;
-		list_add_tail(&c->done_node, done);
-	}
-}
-
 /**
  * boot_constraints_expire() - Release the constraints of every device.
  *
@@ -734,10 +736,8 @@ void boot_constraints_expire(void)
 		mutex_lock(&bc_lock);
 		bdev = bc_first_active();
 		put = NULL;
-		if (bdev) {
-			bc_expire_device(bdev, &done);
-			put = bc_device_deactivate(bdev);
-		}
+		if (bdev)
+			put = bc_release_device(bdev, true, &done);
 		mutex_unlock(&bc_lock);
 
 		bc_notify_owners(&done);
