@@ -24,7 +24,8 @@ The boot table (tests/boots) has one boot per line, whitespace separated:
 
 ARCH and MACHINE pick the kernel and the QEMU command (MACHINES below).  DT
 is "-" for the machine's own device tree, or a .dtsi file (relative to the
-repository) merged with dtc on top of it.  The kernel arguments are added
+repository) merged with dtc on top of it, optionally followed by "+SCRIPT":
+a script that edits the merged .dtb (its argument) as a bootloader would.  The kernel arguments are added
 to the machine's console arguments; bc.scenario=NAME makes the guest run
 tests/guest/scenarios/NAME.sh.  "#" starts a comment.
 """
@@ -223,14 +224,17 @@ def make_dtb(boot, m):
         run(q, 'qemu dumpdtb')
     dts = os.path.join(d, boot['name'] + '.dts')
     run(['dtc', '-q', '-I', 'dtb', '-O', 'dts', '-o', dts, base], 'dtc -I dtb')
-    frag = os.path.join(TOP, boot['dt'])
+    frag, _, fixup = boot['dt'].partition('+')
+    frag = os.path.join(TOP, frag)
     if not os.path.isfile(frag):
-        raise RuntimeError('no DT fragment %s' % boot['dt'])
+        raise RuntimeError('no DT fragment %s' % frag)
     with open(dts, 'a') as f:
         f.write('\n/include/ "%s"\n' % frag)
     dtb = os.path.join(d, boot['name'] + '.dtb')
     run(['dtc', '-q', '-I', 'dts', '-O', 'dtb', '-o', dtb, dts],
-        'dtc merging ' + boot['dt'])
+        'dtc merging ' + frag)
+    if fixup:
+        run([os.path.join(TOP, fixup), dtb], fixup)
     return dtb
 
 

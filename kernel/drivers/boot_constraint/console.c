@@ -11,15 +11,14 @@
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
 #include <linux/console.h>
+#include <linux/err.h>
 #include <linux/init.h>
 #include <linux/of.h>
-#include <linux/slab.h>
-#include <linux/string.h>
 
 #include "core.h"
 
 /* What the console's node names; kept for as long as the kernel runs. */
-static struct dev_boot_constraint_of *bc_console;
+static struct boot_constraint_table *bc_console;
 
 static bool bc_boot_console_registered(void)
 {
@@ -38,162 +37,11 @@ static bool bc_boot_console_registered(void)
 	return found;
 }
 
-/* One constraint and the description its data points to. */
-union bc_console_info {
-	struct dev_boot_constraint_clk_info clk;
-	struct dev_boot_constraint_pm_info pm;
-	struct dev_boot_constraint_supply_info supply;
-};
-
-struct bc_console_table {
-	struct dev_boot_constraint_of oconst;
-	struct dev_boot_constraint *constraints;
-	union bc_console_info *info;
-	unsigned int size;
-};
-
-static int bc_supply_name_len(const struct property *prop)
+static int bc_console_build(struct boot_constraint_table *t)
 {
-	static const char suffix[] = "-supply";
-	size_t len = strlen(prop->name);
-
-	if (len <= strlen(suffix) ||
-	    strcmp(prop->name + len - strlen(suffix), suffix))
-		return 0;
-
-	return len - strlen(suffix);
-}
-
-/* Upper bound of the number of constraints of the node. */
-static unsigned int bc_console_size(struct device_node *np)
-{
-	struct property *prop;
-	unsigned int n = 0;
-	int count;
-
-	count = of_count_phandle_with_args(np, "clocks", "#clock-cells");
-	if (count > 0)
-		n += count;
-
-	count = of_count_phandle_with_args(np, "power-domains",
-					   "#power-domain-cells");
-	if (count > 0)
-		n += count;
-
-	for_each_property_of_node(np, prop)
-		n += !!bc_supply_name_len(prop);
-
-	return n;
-}
-
-/* Returns NULL when the node names more resources than it has phandles. */
-static union bc_console_info *bc_console_push(struct bc_console_table *t,
-					      enum dev_boot_constraint_type type)
-{
-	unsigned int i = t->oconst.count;
-
-	if (i == t->size)
-		return NULL;
-
-	t->oconst.count++;
-	t->constraints[i].type = type;
-	t->constraints[i].data = &t->info[i];
-
-	return &t->info[i];
-}
-
-/*
- * The resources of the node's @list property, each by the name @names gives
- * it; a node without @names has its first one, unnamed.
- */
-static void bc_console_named(struct device_node *np, struct bc_console_table *t,
-			     enum dev_boot_constraint_type type,
-			     const char *list, const char *names)
-{
-	union bc_console_info *info;
-	const char *name;
-	int i;
-
-	if (!of_property_present(np, list))
-		return;
-
-	if (!of_property_present(np, names)) {
-		bc_console_push(t, type);
-		return;
-	}
-
-	for (i = 0; !of_property_read_string_index(np, names, i, &name); i++) {
-		info = bc_console_push(t, type);
-		if (!info)
-			return;
-		if (type == DEV_BOOT_CONSTRAINT_CLK)
-			info->clk.name = name;
-		else
-			info->pm.name = name;
-	}
-}
-
-static int bc_console_supplies(struct device_node *np, struct bc_console_table *t)
-{
-	union bc_console_info *info;
-	struct property *prop;
-	int len;
-
-	for_each_property_of_node(np, prop) {
-		len = bc_supply_name_len(prop);
-		if (!len)
-			continue;
-
-		info = bc_console_push(t, DEV_BOOT_CONSTRAINT_SUPPLY);
-		if (!info)
-			return 0;
-		info->supply.name = kstrndup(prop->name, len, GFP_KERNEL);
-		if (!info->supply.name)
-			return -ENOMEM;
-	}
-
-	return 0;
-}
-
-static void bc_console_free(struct bc_console_table *t)
-{
-	unsigned int i;
-
-	for (i = 0; i < t->oconst.count; i++) {
-		if (t->constraints[i].type == DEV_BOOT_CONSTRAINT_SUPPLY)
-			kfree(t->info[i].supply.name);
-	}
-	kfree(t->constraints);
-	kfree(t->info);
-	kfree(t);
-}
-
-static struct bc_console_table *bc_console_build(struct device_node *np)
-{
-	struct bc_console_table *t;
-
-	t = kzalloc(sizeof(*t), GFP_KERNEL);
-	if (!t)
-		return NULL;
-
-	t->size = bc_console_size(np);
-	t->constraints = kcalloc(t->size, sizeof(*t->constraints), GFP_KERNEL);
-	t->info = kcalloc(t->size, sizeof(*t->info), GFP_KERNEL);
-	if (!t->constraints || !t->info)
-		goto free;
-
-	t->oconst.constraints = t->constraints;
-	bc_console_named(np, t, DEV_BOOT_CONSTRAINT_CLK, "clocks", "clock-names");
-	bc_console_named(np, t, DEV_BOOT_CONSTRAINT_PM, "power-domains",
-			 "power-domain-names");
-	if (bc_console_supplies(np, t))
-		goto free;
-
-	return t;
-
-free:
-	bc_console_free(t);
-	return NULL;
+	return boot_constraint_table_add_all(t, DEV_BOOT_CONSTRAINT_CLK) ?:
+	       boot_constraint_table_add_all(t, DEV_BOOT_CONSTRAINT_SUPPLY) ?:
+	       boot_constraint_table_add_all(t, DEV_BOOT_CONSTRAINT_PM);
 }
 
 /*
@@ -202,34 +50,36 @@ free:
  */
 static int __init boot_constraint_console_init(void)
 {
-	struct bc_console_table *t;
+	struct boot_constraint_table *t;
 	int ret;
 
 	if (!of_stdout || boot_constraints_disabled() ||
 	    !bc_boot_console_registered())
 		return 0;
 
-	t = bc_console_build(of_stdout);
+	t = boot_constraint_table_alloc(of_stdout);
 	if (!t)
 		return -ENOMEM;
 
-	if (!t->oconst.count) {
-		bc_console_free(t);
-		return 0;
-	}
-
-	ret = boot_constraint_add_of_node(of_stdout, &t->oconst);
+	ret = bc_console_build(t);
+	if (!ret && !boot_constraint_table_count(t))
+		goto free;
+	if (!ret)
+		ret = boot_constraint_table_add_to_device(t);
 	if (ret) {
 		pr_err("%pOF: console not constrained: %pe\n", of_stdout,
 		       ERR_PTR(ret));
-		bc_console_free(t);
-		return ret;
+		goto free;
 	}
 
 	pr_info("%pOF: holding %u console resources until its driver probes\n",
-		of_stdout, t->oconst.count);
-	bc_console = &t->oconst;
+		of_stdout, boot_constraint_table_count(t));
+	bc_console = t;
 
 	return 0;
+
+free:
+	boot_constraint_table_free(t);
+	return ret;
 }
 arch_initcall(boot_constraint_console_init);

@@ -73,6 +73,9 @@ static int __init boot_constraints_param(char *arg)
 		return 0;
 	}
 
+	if (arg[0] == '/')
+		return boot_constraint_save_spec(arg);
+
 	pr_err("unknown boot_constraints= option \"%s\"\n", arg);
 	return -EINVAL;
 }

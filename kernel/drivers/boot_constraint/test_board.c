@@ -12,7 +12,9 @@
  * consumer can be made to defer its first probes (bc_test.defer=) or to fail
  * (bc_test.fail=).
  * And the board's constraints: the "lcd" node's clock, supply and power
- * domain, declared before any of these drivers probe.
+ * domain, declared before any of these drivers probe; unless
+ * bc_test.no_table is given, for scenarios whose constraints come from the
+ * device tree or the command line.
  *
  * A scenario reads the log and counts the glitches of the display: every
  * moment, before its driver probed, where one of its resources was off or
@@ -60,6 +62,7 @@ static DEFINE_MUTEX(bct_param_lock);
 static char bct_hold[128];
 static char bct_defer[32];
 static char bct_fail[32];
+static bool bct_no_table;
 static unsigned int bct_deferrals;
 
 #define BCT_DEFERRALS	2
@@ -521,6 +524,13 @@ static int __init bct_fail_param(char *arg)
 }
 early_param("bc_test.fail", bct_fail_param);
 
+static int __init bct_no_table_param(char *arg)
+{
+	bct_no_table = true;
+	return 0;
+}
+early_param("bc_test.no_table", bct_no_table_param);
+
 /* Before of_platform_populate(), as a board's constraints would be. */
 static int __init bct_board_init(void)
 {
@@ -538,10 +548,12 @@ static int __init bct_board_init(void)
 	debugfs_create_file("ops", 0444, dir, NULL, &bct_ops_fops);
 	debugfs_create_file("hold", 0200, dir, NULL, &bct_hold_fops);
 
-	ret = dev_boot_constraint_add_deferrable_of(bct_board,
-						    ARRAY_SIZE(bct_board));
-	if (ret)
-		pr_err("board constraints not added: %d\n", ret);
+	if (!bct_no_table) {
+		ret = dev_boot_constraint_add_deferrable_of(bct_board,
+							    ARRAY_SIZE(bct_board));
+		if (ret)
+			pr_err("board constraints not added: %d\n", ret);
+	}
 
 	for (i = 0; i < ARRAY_SIZE(bct_drivers); i++) {
 		ret = platform_driver_register(&bct_drivers[i]);

@@ -30,9 +30,18 @@ enum dev_boot_constraint_type {
  *
  * @name: connection ID of the clock, as passed to clk_get(); NULL for a
  *	device with a single, unnamed clock.
+ * @rate_min: lowest rate the device accepts, in Hz.
+ * @rate_max: highest rate the device accepts, in Hz.
+ *
+ * With both rates zero the clock is only kept prepared and enabled.
+ * Otherwise both must be set, with @rate_min no higher than @rate_max, and
+ * the range is requested with clk_set_rate_range() while the constraint is
+ * held.
  */
 struct dev_boot_constraint_clk_info {
 	const char *name;
+	unsigned long rate_min;
+	unsigned long rate_max;
 };
 
 /**

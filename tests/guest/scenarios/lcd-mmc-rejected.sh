@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-2.0
+# A boot_constraints= that names a supply the LCD does not have: the kernel
+# says so, holds none of the LCD's resources, and boots; the LCD still
+# probes. Boot with bc_test.hold=lcd bc_test.no_table.
+. /ktap.sh
+. /scenarios/lcd-mmc-lib.sh
+
+ktap_begin lcd_mmc_rejected 4
+ktap_check error-logged sh -c 'dmesg | grep -q "boot_constraint: /lcd has no supply vmmc"'
+ktap_check nothing-held test "$(grep -c '^lcd ' $BC)" -eq 0
+bct_probe "" lcd
+ktap_check lcd-probed bct_wait lcd
+ktap_check mmc-probed bct_bound mmc
+bct_dump
+ktap_end
