@@ -5,7 +5,7 @@
 #   make test     build both guest kernels and run every boot of tests/boots
 #   make series   export the series to build/series/ and checkpatch it
 #   make check    series + W=1/sparse/kernel-doc of our files + bisect build
-#                 + the harness's own tests
+#                 + DT bindings (yamllint, dt-schema) + the harness's own tests
 #   make clean    remove build outputs (keeps the kernel tree and busybox)
 #   make distclean  remove build/ entirely
 #
@@ -36,10 +36,13 @@ demo: deps tree build-$(DEMO_ARCH) initramfs-$(DEMO_ARCH)
 series: deps tree
 	scripts/export-series.sh
 
-check: check-harness series check-build check-bisect
+check: check-harness check-binding series check-build check-bisect
 
 check-harness:
 	python3 tests/harness/test_ktap.py
+
+check-binding: deps tree
+	scripts/check-binding.sh
 
 check-build: deps tree
 	scripts/check-build.sh
@@ -68,7 +71,8 @@ clean:
 distclean:
 	rm -rf build
 
-.PHONY: help test demo series check check-harness check-build check-bisect \
+.PHONY: help test demo series check check-harness check-binding check-build \
+	check-bisect \
 	deps tree \
 	$(addprefix build-,$(ARCHES)) $(addprefix initramfs-,$(ARCHES)) \
 	clean distclean

@@ -2,15 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install what the harness needs on Debian 12, and unpack busybox-static for
 # the guest architectures into build/busybox/ARCH/ (python3-ply and
-# python3-git are for checkpatch's SPDX check).  A no-op (no apt run)
-# when everything is already there.
+# python3-git are for checkpatch's SPDX check, yamllint and dt-schema for
+# the bindings).  A no-op (no apt run) when everything is already there.
 set -e
 . "$(dirname "$0")/lib.sh"
 
 pkgs="linux-source-6.12 gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
       qemu-system-arm device-tree-compiler bc bison flex libssl-dev libelf-dev
       cpio ccache sparse yamllint python3 git xz-utils make perl gcc libc6-dev
-      python3-ply python3-git"
+      python3-ply python3-git dt-schema"
 debarches="arm64 armhf"
 
 if [ "$(id -u)" = 0 ]; then

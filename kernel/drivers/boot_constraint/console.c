@@ -16,6 +16,7 @@
 #include <linux/of.h>
 
 #include "core.h"
+#include "table.h"
 
 /* What the console's node names; kept for as long as the kernel runs. */
 static struct boot_constraint_table *bc_console;

@@ -73,11 +73,8 @@ static int __init boot_constraints_param(char *arg)
 		return 0;
 	}
 
-	if (arg[0] == '/')
-		return boot_constraint_save_spec(arg);
-
-	pr_err("unknown boot_constraints= option \"%s\"\n", arg);
-	return -EINVAL;
+	/* Any other value names a device to constrain, for the DT code. */
+	return 0;
 }
 early_param("boot_constraints", boot_constraints_param);
 

@@ -8,7 +8,6 @@
 #include <linux/boot_constraint.h>
 #include <linux/ktime.h>
 #include <linux/list.h>
-#include <linux/printk.h>
 #include <linux/types.h>
 
 struct clk;
@@ -145,56 +144,5 @@ unsigned int boot_constraint_count(struct device *dev,
 				   enum boot_constraint_state state);
 bool boot_constraints_disabled(void);
 void boot_constraints_expire(void);
-
-/* One constraint's description, which its dev_boot_constraint points to. */
-union bc_table_info {
-	struct dev_boot_constraint_clk_info clk;
-	struct dev_boot_constraint_pm_info pm;
-	struct dev_boot_constraint_supply_info supply;
-};
-
-/**
- * struct boot_constraint_table - The constraints on one node's resources.
- *
- * @oconst: the constraints, in the form the core adds them to the node's
- *	device.
- * @np: the node, with a reference held.
- * @node: entry in a list of the table's owner, if it keeps one.
- * @constraints: the array of @oconst.
- * @info: the description of each constraint, with allocated names.
- * @size: room in @constraints and @info: the number of resources the node
- *	names.
- */
-struct boot_constraint_table {
-	struct dev_boot_constraint_of oconst;
-	struct device_node *np;
-	struct list_head node;
-	struct dev_boot_constraint *constraints;
-	union bc_table_info *info;
-	unsigned int size;
-};
-
-
-#ifdef CONFIG_OF
-struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np);
-void boot_constraint_table_free(struct boot_constraint_table *t);
-unsigned int boot_constraint_table_count(const struct boot_constraint_table *t);
-int boot_constraint_table_add(struct boot_constraint_table *t,
-			      enum dev_boot_constraint_type type,
-			      const char *name, unsigned long min,
-			      unsigned long max);
-int boot_constraint_table_add_all(struct boot_constraint_table *t,
-				  enum dev_boot_constraint_type type);
-int boot_constraint_table_add_to_device(struct boot_constraint_table *t);
-struct boot_constraint_table *boot_constraint_table_from_dt(struct device_node *decl);
-struct boot_constraint_table *boot_constraint_table_from_spec(char *spec);
-int boot_constraint_save_spec(char *spec);
-#else
-static inline int boot_constraint_save_spec(char *spec)
-{
-	pr_err("boot_constraints=%s: no device tree support\n", spec);
-	return -EINVAL;
-}
-#endif
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_CORE_H */

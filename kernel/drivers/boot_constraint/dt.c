@@ -38,6 +38,8 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "dt.h"
+#include "table.h"
 
 /*
  * The tables added at boot, kept for the devices that do not exist yet.
@@ -349,17 +351,22 @@ struct boot_constraint_table *boot_constraint_table_from_spec(char *spec)
 static char *bc_specs[BC_SPECS_MAX] __initdata;
 static unsigned int bc_nr_specs __initdata;
 
-/**
- * boot_constraint_save_spec() - Keep a boot_constraints= device for later.
- * @spec: the device, as boot_constraint_table_from_spec() reads it.
- *
- * The command line is read before the device tree is unflattened: the
- * devices are added at arch_initcall.
- *
- * Return: 0, or -E2BIG when there are too many.
+/*
+ * boot_constraints=PATH..., once for each device. The command line is read
+ * before the device tree is unflattened: the devices are added at
+ * arch_initcall. boot_constraints=off is the core's.
  */
-int __init boot_constraint_save_spec(char *spec)
+static int __init boot_constraints_spec_param(char *spec)
 {
+	if (!spec || !strcmp(spec, "off"))
+		return 0;
+
+	if (spec[0] != '/') {
+		pr_err("boot_constraints=%s: neither \"off\" nor a node path\n",
+		       spec);
+		return -EINVAL;
+	}
+
 	if (bc_nr_specs == BC_SPECS_MAX) {
 		pr_err("boot_constraints=%s: more than %d devices\n", spec,
 		       BC_SPECS_MAX);
@@ -370,6 +377,7 @@ int __init boot_constraint_save_spec(char *spec)
 
 	return 0;
 }
+early_param("boot_constraints", boot_constraints_spec_param);
 
 static void __init bc_add_specs(void)
 {

@@ -16,6 +16,8 @@
 
 #include "boot_constraint_kunit.h"
 #include "core.h"
+#include "dt.h"
+#include "table.h"
 
 #define BC_DT_LCD	"/bc-dt-lcd"
 #define BC_DT_DECLS	"/bc-dt-declarations"

@@ -16,6 +16,7 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "table.h"
 
 static const char * const bc_kind_names[] = {
 	[DEV_BOOT_CONSTRAINT_CLK] = "clock",

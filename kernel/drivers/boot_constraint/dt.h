@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Boot constraints declared in the device tree or on the command line.
+ */
+#ifndef _DRIVERS_BOOT_CONSTRAINT_DT_H
+#define _DRIVERS_BOOT_CONSTRAINT_DT_H
+
+struct boot_constraint_table;
+struct device_node;
+
+struct boot_constraint_table *boot_constraint_table_from_dt(struct device_node *decl);
+struct boot_constraint_table *boot_constraint_table_from_spec(char *spec);
+
+#endif /* _DRIVERS_BOOT_CONSTRAINT_DT_H */

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Tables of boot constraints on the resources that a device tree node names.
+ */
+#ifndef _DRIVERS_BOOT_CONSTRAINT_TABLE_H
+#define _DRIVERS_BOOT_CONSTRAINT_TABLE_H
+
+#include <linux/boot_constraint.h>
+#include <linux/list.h>
+
+struct device_node;
+
+/* One constraint's description, which its dev_boot_constraint points to. */
+union bc_table_info {
+	struct dev_boot_constraint_clk_info clk;
+	struct dev_boot_constraint_pm_info pm;
+	struct dev_boot_constraint_supply_info supply;
+};
+
+/**
+ * struct boot_constraint_table - The constraints on one node's resources.
+ *
+ * @oconst: the constraints, in the form the core adds them to the node's
+ *	device.
+ * @np: the node, with a reference held.
+ * @node: entry in a list of the table's owner, if it keeps one.
+ * @constraints: the array of @oconst.
+ * @info: the description of each constraint, with allocated names.
+ * @size: room in @constraints and @info: the number of resources the node
+ *	names.
+ */
+struct boot_constraint_table {
+	struct dev_boot_constraint_of oconst;
+	struct device_node *np;
+	struct list_head node;
+	struct dev_boot_constraint *constraints;
+	union bc_table_info *info;
+	unsigned int size;
+};
+
+struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np);
+void boot_constraint_table_free(struct boot_constraint_table *t);
+unsigned int boot_constraint_table_count(const struct boot_constraint_table *t);
+int boot_constraint_table_add(struct boot_constraint_table *t,
+			      enum dev_boot_constraint_type type,
+			      const char *name, unsigned long min,
+			      unsigned long max);
+int boot_constraint_table_add_all(struct boot_constraint_table *t,
+				  enum dev_boot_constraint_type type);
+int boot_constraint_table_add_to_device(struct boot_constraint_table *t);
+
+#endif /* _DRIVERS_BOOT_CONSTRAINT_TABLE_H */
