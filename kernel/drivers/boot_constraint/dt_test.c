@@ -157,23 +157,33 @@ static void bc_dt_expect_untouched(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
 }
 
+/*
+ * The display's resources while the table @t of @count constraints is held:
+ * the "pixel" clock, the supply at @uv and the domain always, the "axi"
+ * clock if @axi.
+ */
+static void bc_dt_expect_held(struct kunit *test, struct boot_constraint_table *t,
+			      unsigned int count, bool axi, int uv)
+{
+	struct bc_dt_ctx *ctx = test->priv;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
+	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), count);
+	KUNIT_ASSERT_EQ(test, bc_dt_add(test, t), 0);
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), count);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->axi), axi);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 1);
+	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, uv);
+	KUNIT_EXPECT_TRUE(test, ctx->pd->on);
+}
+
 /* A declaration naming no resource holds every one of the device. */
 static void bc_dt_test_all(struct kunit *test)
 {
-	struct bc_dt_ctx *ctx = test->priv;
-	struct boot_constraint_table *t;
-
-	t = bc_dt_read(test, "all");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), 4);
-	KUNIT_ASSERT_EQ(test, bc_dt_add(test, t), 0);
-
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 4);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->axi), 1);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 1);
-	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
-	KUNIT_EXPECT_TRUE(test, ctx->pd->on);
+	bc_dt_expect_held(test, bc_dt_read(test, "all"), 4, true,
+			  BC_KUNIT_REG_BOOT_UV);
 }
 
 /*
@@ -182,36 +192,19 @@ static void bc_dt_test_all(struct kunit *test)
  */
 static void bc_dt_test_named(struct kunit *test)
 {
-	struct bc_dt_ctx *ctx = test->priv;
-	struct boot_constraint_table *t;
-
-	t = bc_dt_read(test, "named");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), 3);
-	KUNIT_ASSERT_EQ(test, bc_dt_add(test, t), 0);
-
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 3);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->axi), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 1);
-	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_DT_UV);
-	KUNIT_EXPECT_TRUE(test, ctx->pd->on);
+	bc_dt_expect_held(test, bc_dt_read(test, "named"), 3, false, BC_DT_UV);
 }
 
 /* The constraints of a declaration go once the device has probed. */
 static void bc_dt_test_released(struct kunit *test)
 {
 	struct bc_dt_ctx *ctx = test->priv;
-	struct boot_constraint_table *t;
 
-	t = bc_dt_read(test, "all");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	KUNIT_ASSERT_EQ(test, bc_dt_add(test, t), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 1);
+	bc_dt_expect_held(test, bc_dt_read(test, "all"), 4, true,
+			  BC_KUNIT_REG_BOOT_UV);
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 0);
 	bc_dt_expect_untouched(test);
 }
 
@@ -253,13 +246,19 @@ static void bc_dt_bad_desc(const struct bc_dt_bad *bad, char *desc)
 
 KUNIT_ARRAY_PARAM(bc_dt_bad_decls, bc_dt_bad_decls, bc_dt_bad_desc);
 
-/* A malformed declaration is rejected whole: nothing of it is held. */
+/*
+ * A malformed declaration, or boot_constraints= device (which starts with
+ * a '/'), is rejected whole: nothing of it is held.
+ */
 static void bc_dt_test_malformed(struct kunit *test)
 {
 	const struct bc_dt_bad *bad = test->param_value;
 	struct boot_constraint_table *t;
 
-	t = bc_dt_read(test, bad->decl);
+	if (bad->decl[0] == '/')
+		t = bc_dt_read_spec(test, bad->decl);
+	else
+		t = bc_dt_read(test, bad->decl);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(t), bad->err);
 	if (!IS_ERR(t))
 		boot_constraint_table_free(t);
@@ -285,31 +284,16 @@ static void bc_dt_test_impossible_voltage(struct kunit *test)
 /* boot_constraints=PATH:... holds what it names, like a declaration. */
 static void bc_dt_test_spec(struct kunit *test)
 {
-	struct bc_dt_ctx *ctx = test->priv;
-	struct boot_constraint_table *t;
-
-	t = bc_dt_read_spec(test, BC_DT_LCD ":clk=pixel:supply=vdd@3300000-3300000");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), 3);
-	KUNIT_ASSERT_EQ(test, bc_dt_add(test, t), 0);
-
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 3);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->axi), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 1);
-	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_DT_UV);
-	KUNIT_EXPECT_TRUE(test, ctx->pd->on);
+	bc_dt_expect_held(test,
+			  bc_dt_read_spec(test, BC_DT_LCD ":clk=pixel:supply=vdd@3300000-3300000"),
+			  3, false, BC_DT_UV);
 }
 
 /* boot_constraints=PATH alone holds every resource of the node. */
 static void bc_dt_test_spec_all(struct kunit *test)
 {
-	struct boot_constraint_table *t;
-
-	t = bc_dt_read_spec(test, BC_DT_LCD);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), 4);
-	boot_constraint_table_free(t);
+	bc_dt_expect_held(test, bc_dt_read_spec(test, BC_DT_LCD), 4, true,
+			  BC_KUNIT_REG_BOOT_UV);
 }
 
 static const struct bc_dt_bad bc_dt_bad_specs[] = {
@@ -328,15 +312,7 @@ KUNIT_ARRAY_PARAM(bc_dt_bad_specs, bc_dt_bad_specs, bc_dt_bad_desc);
 
 static void bc_dt_test_spec_malformed(struct kunit *test)
 {
-	const struct bc_dt_bad *bad = test->param_value;
-	struct boot_constraint_table *t;
-
-	t = bc_dt_read_spec(test, bad->decl);
-	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(t), bad->err);
-	if (!IS_ERR(t))
-		boot_constraint_table_free(t);
-
-	bc_dt_expect_untouched(test);
+	bc_dt_test_malformed(test);
 }
 
 static struct kunit_case bc_dt_test_cases[] = {
