@@ -57,9 +57,13 @@ static bool bc_disabled;
 
 /*
  * Seconds after late_initcall before the constraints of devices that have
- * not probed are released, as for deferred probing; -1 for never.
+ * not probed are released; -1 for never. By default, BC_TIMEOUT_DRIVER_CORE,
+ * they are released when the driver core stops waiting for deferred probes:
+ * deferred_probe_timeout= after late_initcall, extended as drivers register.
+ * bc_deadline is when they are (or were) released; bc_lock protects it.
  */
-static int bc_timeout = 10;
+#define BC_TIMEOUT_DRIVER_CORE	-2
+static int bc_timeout = BC_TIMEOUT_DRIVER_CORE;
 static ktime_t bc_deadline;
 
 static int __init boot_constraints_param(char *arg)
@@ -86,7 +90,7 @@ static int __init boot_constraints_timeout_param(char *arg)
 	if (ret || bc_timeout < -1) {
 		pr_err("boot_constraints.timeout=%s: not a number of seconds or -1\n",
 		       arg ?: "");
-		bc_timeout = 10;
+		bc_timeout = BC_TIMEOUT_DRIVER_CORE;
 		return -EINVAL;
 	}
 
@@ -745,6 +749,31 @@ void boot_constraints_expire(void)
 	} while (bdev);
 }
 
+static void bc_set_deadline(ktime_t deadline)
+{
+	mutex_lock(&bc_lock);
+	bc_deadline = deadline;
+	mutex_unlock(&bc_lock);
+}
+
+/**
+ * dev_boot_constraints_deadline() - The driver core stops waiting for drivers.
+ *
+ * Called by the driver core when its deferred probe timeout expires, or at
+ * late_initcall if it has none. Unless boot_constraints.timeout= sets a
+ * deadline of its own, the constraints of every device whose driver has
+ * not probed are released then: the resources of a device that has no
+ * driver must not stay on forever.
+ */
+void dev_boot_constraints_deadline(void)
+{
+	if (bc_timeout != BC_TIMEOUT_DRIVER_CORE || bc_disabled)
+		return;
+
+	bc_set_deadline(ktime_get());
+	boot_constraints_expire();
+}
+
 static void bc_deadline_fn(struct work_struct *work)
 {
 	boot_constraints_expire();
@@ -752,13 +781,13 @@ static void bc_deadline_fn(struct work_struct *work)
 
 static DECLARE_DELAYED_WORK(bc_deadline_work, bc_deadline_fn);
 
-/* From late_initcall on, as deferred_probe_timeout counts. */
+/* boot_constraints.timeout= counts from late_initcall, as the driver core's. */
 static int __init boot_constraints_deadline_init(void)
 {
 	if (bc_disabled || bc_timeout < 0)
 		return 0;
 
-	bc_deadline = ktime_add(ktime_get(), ktime_set(bc_timeout, 0));
+	bc_set_deadline(ktime_add(ktime_get(), ktime_set(bc_timeout, 0)));
 	schedule_delayed_work(&bc_deadline_work, secs_to_jiffies(bc_timeout));
 
 	return 0;
@@ -834,11 +863,14 @@ void boot_constraint_show_all(struct seq_file *s)
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
 
+	mutex_lock(&bc_lock);
 	seq_puts(s, "# deadline");
-	bc_show_time(s, bc_deadline);
+	if (!bc_deadline && bc_timeout == BC_TIMEOUT_DRIVER_CORE)
+		seq_puts(s, " deferred_probe_timeout");
+	else
+		bc_show_time(s, bc_deadline);
 	seq_puts(s, "\n# device type resource parameters state applied released\n");
 
-	mutex_lock(&bc_lock);
 	list_for_each_entry(bdev, &bc_devices, node) {
 		list_for_each_entry(c, &bdev->constraints, node)
 			bc_show_constraint(s, bdev, c);

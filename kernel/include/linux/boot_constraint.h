@@ -130,6 +130,7 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 void dev_boot_constraints_prepare(struct device *dev);
 void dev_boot_constraints_remove(struct device *dev);
 void dev_boot_constraints_device_bound(struct device *dev);
+void dev_boot_constraints_deadline(void);
 #else
 /* Without the core a constraint is released as soon as it is added. */
 static inline int
@@ -158,6 +159,7 @@ dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *ocons
 static inline void dev_boot_constraints_prepare(struct device *dev) {}
 static inline void dev_boot_constraints_remove(struct device *dev) {}
 static inline void dev_boot_constraints_device_bound(struct device *dev) {}
+static inline void dev_boot_constraints_deadline(void) {}
 #endif /* CONFIG_DEV_BOOT_CONSTRAINT */
 
 #endif /* _LINUX_BOOT_CONSTRAINT_H */
