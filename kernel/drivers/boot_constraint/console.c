@@ -10,7 +10,6 @@
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
-#include <linux/console.h>
 #include <linux/init.h>
 #include <linux/of.h>
 #include <linux/slab.h>
@@ -20,23 +19,6 @@
 
 /* What the console's node names; kept for as long as the kernel runs. */
 static struct dev_boot_constraint_of *bc_console;
-
-static bool bc_boot_console_registered(void)
-{
-	struct console *con;
-	bool found = false;
-
-	console_list_lock();
-	for_each_console(con) {
-		if (con->flags & CON_BOOT) {
-			found = true;
-			break;
-		}
-	}
-	console_list_unlock();
-
-	return found;
-}
 
 /* One constraint and the description its data points to. */
 union bc_console_info {
@@ -206,7 +188,7 @@ static int __init boot_constraint_console_init(void)
 	int ret;
 
 	if (!of_stdout || boot_constraints_disabled() ||
-	    !bc_boot_console_registered())
+	    !boot_constraint_boot_console())
 		return 0;
 
 	t = bc_console_build(of_stdout);
