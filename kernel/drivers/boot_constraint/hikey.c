@@ -26,14 +26,6 @@ static const struct dev_boot_constraint bc_hisi_pl011[] = {
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_hisi_apb_pclk },
 };
 
-#define BC_HISI_UART(names) {					\
-	.compat = "arm,pl011",					\
-	.constraints = bc_hisi_pl011,				\
-	.count = ARRAY_SIZE(bc_hisi_pl011),			\
-	.dev_names = names,					\
-	.dev_names_count = ARRAY_SIZE(names),			\
-}
-
 /* HiKey960: UART6, on the low-speed expansion connector. */
 static const char * const bc_hi3660_uarts[] = { "serial@fff32000" };
 
@@ -44,28 +36,53 @@ static const char * const bc_hi6220_uarts[] = { "serial@f7113000" };
 static const char * const bc_hi3798cv200_uarts[] = { "serial@8b00000" };
 
 static const struct dev_boot_constraint_of bc_hi3660[] = {
-	BC_HISI_UART(bc_hi3660_uarts),
+	{
+		.compat = "arm,pl011",
+		.constraints = bc_hisi_pl011,
+		.count = ARRAY_SIZE(bc_hisi_pl011),
+		.dev_names = bc_hi3660_uarts,
+		.dev_names_count = ARRAY_SIZE(bc_hi3660_uarts),
+	},
 };
 
 static const struct dev_boot_constraint_of bc_hi6220[] = {
-	BC_HISI_UART(bc_hi6220_uarts),
+	{
+		.compat = "arm,pl011",
+		.constraints = bc_hisi_pl011,
+		.count = ARRAY_SIZE(bc_hisi_pl011),
+		.dev_names = bc_hi6220_uarts,
+		.dev_names_count = ARRAY_SIZE(bc_hi6220_uarts),
+	},
 };
 
 static const struct dev_boot_constraint_of bc_hi3798cv200[] = {
-	BC_HISI_UART(bc_hi3798cv200_uarts),
+	{
+		.compat = "arm,pl011",
+		.constraints = bc_hisi_pl011,
+		.count = ARRAY_SIZE(bc_hisi_pl011),
+		.dev_names = bc_hi3798cv200_uarts,
+		.dev_names_count = ARRAY_SIZE(bc_hi3798cv200_uarts),
+	},
 };
 
-#define BC_HISI_MACHINE(soc, table) {				\
-	.compatible = soc,					\
-	.oconst = table,					\
-	.count = ARRAY_SIZE(table),				\
-	.boot_console = true,					\
-}
-
+/* For the early console only. */
 static const struct dev_boot_constraint_machine bc_hisi_machines[] = {
-	BC_HISI_MACHINE("hisilicon,hi3660", bc_hi3660),
-	BC_HISI_MACHINE("hisilicon,hi6220", bc_hi6220),
-	BC_HISI_MACHINE("hisilicon,hi3798cv200", bc_hi3798cv200),
+	{
+		.compatible = "hisilicon,hi3660",
+		.oconst = bc_hi3660,
+		.count = ARRAY_SIZE(bc_hi3660),
+		.boot_console = true,
+	}, {
+		.compatible = "hisilicon,hi6220",
+		.oconst = bc_hi6220,
+		.count = ARRAY_SIZE(bc_hi6220),
+		.boot_console = true,
+	}, {
+		.compatible = "hisilicon,hi3798cv200",
+		.oconst = bc_hi3798cv200,
+		.count = ARRAY_SIZE(bc_hi3798cv200),
+		.boot_console = true,
+	},
 };
 
 /* After earlycon is set up, before the UARTs' devices are created. */

@@ -48,13 +48,13 @@ enum {
 };
 
 static const struct bc_hisi_clk_desc bc_hisi_clks[BC_HISI_CLKS] = {
-	[BC_HI3660_UART6] = { "/bc-hi3660-crg-ctrl", HI3660_CLK_UART6, "hi3660-uart6" },
-	[BC_HI3660_PCLK] = { "/bc-hi3660-crg-ctrl", HI3660_PCLK, "hi3660-pclk" },
-	[BC_HI3660_UART3] = { "/bc-hi3660-crg-ctrl", HI3660_FACTOR_UART3, "hi3660-uart3" },
-	[BC_HI3660_UART4] = { "/bc-hi3660-crg-ctrl", HI3660_CLK_GATE_UART4, "hi3660-uart4" },
-	[BC_HI6220_UART1] = { "/bc-hi6220-sys-ctrl", HI6220_UART1_PCLK, "hi6220-uart1" },
-	[BC_HI6220_UART2] = { "/bc-hi6220-sys-ctrl", HI6220_UART2_PCLK, "hi6220-uart2" },
-	[BC_HI6220_UART3] = { "/bc-hi6220-sys-ctrl", HI6220_UART3_PCLK, "hi6220-uart3" },
+	[BC_HI3660_UART6] = { "/bc-hi3660-crg-ctrl", HI3660_CLK_UART6, "3660-uart6" },
+	[BC_HI3660_PCLK] = { "/bc-hi3660-crg-ctrl", HI3660_PCLK, "3660-pclk" },
+	[BC_HI3660_UART3] = { "/bc-hi3660-crg-ctrl", HI3660_FACTOR_UART3, "3660-uart3" },
+	[BC_HI3660_UART4] = { "/bc-hi3660-crg-ctrl", HI3660_CLK_GATE_UART4, "3660-uart4" },
+	[BC_HI6220_UART1] = { "/bc-hi6220-sys-ctrl", HI6220_UART1_PCLK, "6220-uart1" },
+	[BC_HI6220_UART2] = { "/bc-hi6220-sys-ctrl", HI6220_UART2_PCLK, "6220-uart2" },
+	[BC_HI6220_UART3] = { "/bc-hi6220-sys-ctrl", HI6220_UART3_PCLK, "6220-uart3" },
 	[BC_HISTB_UART0] = { "/bc-hi3798cv200-sysctrl", HISTB_UART0_CLK, "histb-uart0" },
 	[BC_HISTB_UART2] = { "/bc-hi3798cv200-crg", HISTB_UART2_CLK, "histb-uart2" },
 };
@@ -92,14 +92,14 @@ static const struct bc_hisi_board bc_hisi_boards[] = {
 		.root = "/bc-hikey960",
 		.soc = "hisilicon,hi3660",
 		.console = "/serial@fff32000",
-		.log = "hi3660-uart6:prepare hi3660-uart6:enable hi3660-pclk:prepare hi3660-pclk:enable",
+		.log = "3660-uart6:prepare 3660-uart6:enable 3660-pclk:prepare 3660-pclk:enable",
 		.counts = { [BC_HI3660_UART6] = 1, [BC_HI3660_PCLK] = 1 },
 	}, {
 		.name = "hi6220-hikey",
 		.root = "/bc-hikey",
 		.soc = "hisilicon,hi6220",
 		.console = "/serial@f7113000",
-		.log = "hi6220-uart3:prepare hi6220-uart3:enable",
+		.log = "6220-uart3:prepare 6220-uart3:enable",
 		.counts = { [BC_HI6220_UART3] = 2 },
 	}, {
 		.name = "hi3798cv200-poplar",
@@ -283,15 +283,17 @@ static void bc_hisi_test_console_first(struct kunit *test)
 	const struct dev_boot_constraint_machine *m;
 	struct bc_hisi_ctx *ctx = test->priv;
 	struct device *console;
+	int ret;
 
 	m = bc_hisi_match(test, "/bc-hikey960");
 	KUNIT_ASSERT_NOT_NULL(test, m);
 	console = bc_hisi_uart(test, "/serial@fff32000");
 
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_deferrable_of(bc_hisi_console,
-								    ARRAY_SIZE(bc_hisi_console)), 0);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_deferrable_of(m->oconst,
-								    m->count), 0);
+	ret = dev_boot_constraint_add_deferrable_of(bc_hisi_console,
+						    ARRAY_SIZE(bc_hisi_console));
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = dev_boot_constraint_add_deferrable_of(m->oconst, m->count);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(console, BC_APPLIED), 2);
 	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clks[BC_HI3660_UART6]), 1);
