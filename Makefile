@@ -12,7 +12,7 @@
 # Variables: BOOTS="name ..." runs a subset of tests/boots;
 # INITRAMFS_FILES_arm64 / _arm32 add host files to that guest's initramfs.
 
-ARCHES := arm64 arm32
+ARCHES := arm64 arm32 arm32-base
 BOOTS :=
 
 # make demo: which kernel it needs and which boot table it shows.

@@ -15,9 +15,10 @@ die() {
 	exit 1
 }
 
-# arch_setup ARCH: one kernel per harness "arch" (arm64, arm32); sets the
-# kernel's ARCH, the cross compiler, the Kconfig fragments merged on top of
-# allnoconfig, the make targets, the busybox package arch and the out dir.
+# arch_setup ARCH: one kernel per harness "arch" (arm64, arm32, arm32-base);
+# sets the kernel's ARCH, its source tree, the cross compiler, the Kconfig
+# fragments merged on top of allnoconfig, the make targets, the busybox
+# package arch and the out dir.
 arch_setup() {
 	case $1 in
 	arm64)
@@ -36,8 +37,20 @@ arch_setup() {
 		image=arch/arm/boot/zImage
 		debarch=armhf
 		;;
+	arm32-base)
+		# The baseline: the same i.MX6Q kernel from pristine 6.12,
+		# without the series (build/linux-pristine, a worktree of
+		# build/linux at tag "pristine", made by scripts/build.sh).
+		karch=arm
+		cross=arm-linux-gnueabihf-
+		fragments="configs/arm32-imx.config"
+		targets="zImage modules nxp/imx/imx6q-sabrelite.dtb"
+		image=arch/arm/boot/zImage
+		debarch=armhf
+		src=${SRC:-$build/linux-pristine}
+		;;
 	*)
-		die "unknown arch '$1' (arm64 or arm32)"
+		die "unknown arch '$1' (arm64, arm32 or arm32-base)"
 		;;
 	esac
 	out=${OUT:-$build/out-$1}

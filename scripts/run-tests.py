@@ -62,6 +62,11 @@ MACHINES = {
         'append': 'console=ttymxc1 panic=-1',
     },
 }
+# The baseline: pristine 6.12 on the same machine (scripts/lib.sh arm32-base).
+MACHINES[('arm32-base', 'sabrelite')] = dict(
+    MACHINES[('arm32', 'sabrelite')],
+    kernel='out-arm32-base/arch/arm/boot/zImage',
+    dtb='out-arm32-base/arch/arm/boot/dts/nxp/imx/imx6q-sabrelite.dtb')
 
 # Kernel messages that fail a boot (matched after the printk timestamp).
 SPLAT = re.compile(r'Kernel panic|\bOops\b|\bBUG:|kernel BUG at|WARNING:|'

@@ -179,6 +179,9 @@ struct bc_kunit_clk *bc_kunit_clk_alloc(struct kunit *test, struct bc_kunit_log 
 int bc_kunit_clk_register(struct kunit *test, struct bc_kunit_clk *clk);
 int bc_kunit_clk_register_of(struct kunit *test, struct bc_kunit_clk *clk,
 			     struct device_node *np);
+int bc_kunit_clk_register_cells(struct kunit *test, struct device_node *np,
+				struct bc_kunit_clk **clks,
+				const unsigned int *cells, unsigned int n);
 int bc_kunit_clk_add_lookup(struct kunit *test, struct bc_kunit_clk *clk,
 			    const char *con_id, const char *dev_id);
 int bc_kunit_clk_driver_register(struct kunit *test, struct bc_kunit_clk *clk,
@@ -195,6 +198,8 @@ int bc_kunit_reg_driver_register(struct kunit *test, struct bc_kunit_reg *reg,
 				 const struct of_device_id *match);
 
 struct bc_kunit_pd *bc_kunit_pd_alloc(struct kunit *test, struct bc_kunit_log *log);
+int bc_kunit_pd_register_cell(struct kunit *test, struct device_node *np,
+			      struct bc_kunit_pd *pd, unsigned int cell);
 int bc_kunit_pd_driver_register(struct kunit *test, struct bc_kunit_pd *pd,
 				const struct of_device_id *match);
 

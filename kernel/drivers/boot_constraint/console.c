@@ -10,7 +10,6 @@
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
-#include <linux/console.h>
 #include <linux/err.h>
 #include <linux/init.h>
 #include <linux/of.h>
@@ -20,23 +19,6 @@
 
 /* What the console's node names; kept for as long as the kernel runs. */
 static struct boot_constraint_table *bc_console;
-
-static bool bc_boot_console_registered(void)
-{
-	struct console *con;
-	bool found = false;
-
-	console_list_lock();
-	for_each_console(con) {
-		if (con->flags & CON_BOOT) {
-			found = true;
-			break;
-		}
-	}
-	console_list_unlock();
-
-	return found;
-}
 
 static int bc_console_build(struct boot_constraint_table *t)
 {
@@ -55,7 +37,7 @@ static int __init boot_constraint_console_init(void)
 	int ret;
 
 	if (!of_stdout || boot_constraints_disabled() ||
-	    !bc_boot_console_registered())
+	    !boot_constraint_boot_console())
 		return 0;
 
 	t = boot_constraint_table_alloc(of_stdout);

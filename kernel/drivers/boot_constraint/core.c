@@ -511,19 +511,33 @@ static void bc_release_owners(const struct dev_boot_constraint_info *infos,
 	}
 }
 
-/**
- * boot_constraint_add_all() - Add several constraints to a device, or none.
- * @dev: the device.
- * @infos: the constraints.
- * @n: number of entries in @infos.
- * @deferrable: whether a missing provider leaves a constraint pending.
- *
- * Return: 0 if all are applied (or pending), else a negative errno with none
- * of them held.
+/*
+ * Drops from @cs, and frees, the constraints whose resource @dev already
+ * holds or waits for. Returns how many are left, at the start of @cs.
+ * Caller holds bc_lock.
  */
-int boot_constraint_add_all(struct device *dev,
-			    const struct dev_boot_constraint_info *infos,
-			    unsigned int n, bool deferrable)
+static unsigned int bc_drop_held(struct device *dev, struct boot_constraint **cs,
+				 unsigned int n)
+{
+	struct boot_constraint_dev *bdev = bc_find(dev);
+	unsigned int i, kept = 0;
+
+	for (i = 0; i < n; i++) {
+		if (bdev && bc_find_held(bdev, cs[i])) {
+			dev_dbg(dev, "%s boot constraint %s already held\n",
+				cs[i]->ops->name, bc_name(cs[i]));
+			bc_constraint_destroy(cs[i]);
+			continue;
+		}
+		cs[kept++] = cs[i];
+	}
+
+	return kept;
+}
+
+static int bc_add_all(struct device *dev,
+		      const struct dev_boot_constraint_info *infos,
+		      unsigned int n, bool deferrable, bool missing)
 {
 	struct boot_constraint **cs;
 	int ret;
@@ -544,7 +558,9 @@ int boot_constraint_add_all(struct device *dev,
 
 	device_lock(dev);
 	mutex_lock(&bc_lock);
-	ret = bc_attach(dev, cs, n);
+	if (missing)
+		n = bc_drop_held(dev, cs, n);
+	ret = n ? bc_attach(dev, cs, n) : 0;
 	mutex_unlock(&bc_lock);
 	device_unlock(dev);
 
@@ -554,6 +570,44 @@ int boot_constraint_add_all(struct device *dev,
 		kfree(cs);
 
 	return ret;
+}
+
+/**
+ * boot_constraint_add_all() - Add several constraints to a device, or none.
+ * @dev: the device.
+ * @infos: the constraints.
+ * @n: number of entries in @infos.
+ * @deferrable: whether a missing provider leaves a constraint pending.
+ *
+ * Return: 0 if all are applied (or pending), else a negative errno with none
+ * of them held.
+ */
+int boot_constraint_add_all(struct device *dev,
+			    const struct dev_boot_constraint_info *infos,
+			    unsigned int n, bool deferrable)
+{
+	return bc_add_all(dev, infos, n, deferrable, false);
+}
+
+/**
+ * boot_constraint_add_missing() - Add the constraints a device lacks, or none.
+ * @dev: the device.
+ * @infos: the deferrable constraints, without free_resources() callbacks.
+ * @n: number of entries in @infos.
+ *
+ * Two tables may describe the same resource of a device: the console's, from
+ * the device tree, and its platform's. Like boot_constraint_add_all(), except
+ * that a resource that @dev already holds or waits for is not an error: it is
+ * held once, by the constraint that came first.
+ *
+ * Return: 0 if all are held (or pending), else a negative errno with none of
+ * those that were missing held.
+ */
+int boot_constraint_add_missing(struct device *dev,
+				const struct dev_boot_constraint_info *infos,
+				unsigned int n)
+{
+	return bc_add_all(dev, infos, n, true, true);
 }
 
 /**

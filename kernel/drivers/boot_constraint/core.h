@@ -136,8 +136,16 @@ static inline struct device *boot_constraint_device(const struct boot_constraint
 int boot_constraint_add_all(struct device *dev,
 			    const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable);
+int boot_constraint_add_missing(struct device *dev,
+				const struct dev_boot_constraint_info *infos,
+				unsigned int n);
 int boot_constraint_add_of_node(struct device_node *np,
 				const struct dev_boot_constraint_of *oconst);
+bool boot_constraint_boot_console(void);
+const struct dev_boot_constraint_machine *
+boot_constraint_machine_match(const struct device_node *root,
+			      const struct dev_boot_constraint_machine *machines,
+			      unsigned int count);
 const char *boot_constraint_state_name(enum boot_constraint_state state);
 void boot_constraint_show_all(struct seq_file *s);
 unsigned int boot_constraint_count(struct device *dev,

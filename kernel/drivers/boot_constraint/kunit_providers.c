@@ -10,8 +10,10 @@
 #include <linux/clk.h>
 #include <linux/clkdev.h>
 #include <linux/err.h>
+#include <linux/minmax.h>
 #include <linux/of.h>
 #include <linux/of_platform.h>
+#include <linux/overflow.h>
 #include <linux/pm_runtime.h>
 #include <linux/sprintf.h>
 #include <linux/string.h>
@@ -291,6 +293,55 @@ int bc_kunit_clk_register_of(struct kunit *test, struct bc_kunit_clk *clk,
 		return ret;
 
 	ret = of_clk_add_hw_provider(np, of_clk_hw_simple_get, &clk->hw);
+	if (ret)
+		return ret;
+
+	return kunit_add_action_or_reset(test, bc_kunit_of_clk_del_provider, np);
+}
+
+/**
+ * bc_kunit_clk_register_cells() - Make test clocks the clocks of a DT node.
+ * @test: the test, at whose end the clocks and their provider are removed.
+ * @np: the node, with "#clock-cells = <1>", which no driver binds to.
+ * @clks: the clocks.
+ * @cells: the specifier cell of each of @clks, as the SoC's binding numbers
+ *	it.
+ * @n: number of entries in @clks and @cells.
+ *
+ * A specifier with any other cell gets -ENOENT from clk_get().
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_clk_register_cells(struct kunit *test, struct device_node *np,
+				struct bc_kunit_clk **clks,
+				const unsigned int *cells, unsigned int n)
+{
+	struct clk_hw_onecell_data *data;
+	unsigned int i, num = 0;
+	int ret;
+
+	for (i = 0; i < n; i++)
+		num = max(num, cells[i] + 1);
+
+	data = kunit_kzalloc(test, struct_size(data, hws, num), GFP_KERNEL);
+	if (!data)
+		return -ENOMEM;
+
+	data->num = num;
+	for (i = 0; i < num; i++)
+		data->hws[i] = ERR_PTR(-ENOENT);
+
+	for (i = 0; i < n; i++) {
+		struct clk_init_data init = { };
+
+		bc_kunit_clk_init(clks[i], &init);
+		ret = of_clk_hw_register_kunit(test, np, &clks[i]->hw);
+		if (ret)
+			return ret;
+		data->hws[cells[i]] = &clks[i]->hw;
+	}
+
+	ret = of_clk_add_hw_provider(np, of_clk_hw_onecell_get, data);
 	if (ret)
 		return ret;
 
@@ -697,6 +748,71 @@ static int bc_kunit_pd_setup(struct platform_device *pdev, void *data)
 	}
 
 	return devm_add_action_or_reset(&pdev->dev, bc_kunit_pd_remove, pd);
+}
+
+/**
+ * struct bc_kunit_pd_cells - A test domain behind a one-cell specifier.
+ *
+ * @data: the provider's table of domains.
+ * @pd: the domain.
+ * @np: the provider's node.
+ */
+struct bc_kunit_pd_cells {
+	struct genpd_onecell_data data;
+	struct bc_kunit_pd *pd;
+	struct device_node *np;
+};
+
+static void bc_kunit_pd_cells_remove(void *data)
+{
+	struct bc_kunit_pd_cells *p = data;
+
+	of_genpd_del_provider(p->np);
+	WARN_ON(pm_genpd_remove(&p->pd->genpd));
+}
+
+/**
+ * bc_kunit_pd_register_cell() - Make a test domain a domain of a DT node.
+ * @test: the test, at whose end the domain and its provider are removed.
+ * @np: the node, with "#power-domain-cells = <1>", which no driver binds to.
+ * @pd: the domain.
+ * @cell: its specifier cell, as the SoC's binding numbers it.
+ *
+ * A specifier with any other cell is refused.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_pd_register_cell(struct kunit *test, struct device_node *np,
+			      struct bc_kunit_pd *pd, unsigned int cell)
+{
+	struct bc_kunit_pd_cells *p;
+	int ret;
+
+	p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+
+	p->data.domains = kunit_kcalloc(test, cell + 1, sizeof(*p->data.domains),
+					GFP_KERNEL);
+	if (!p->data.domains)
+		return -ENOMEM;
+
+	p->data.num_domains = cell + 1;
+	p->data.domains[cell] = &pd->genpd;
+	p->pd = pd;
+	p->np = np;
+
+	ret = pm_genpd_init(&pd->genpd, NULL, !pd->on);
+	if (ret)
+		return ret;
+
+	ret = of_genpd_add_provider_onecell(np, &p->data);
+	if (ret) {
+		pm_genpd_remove(&pd->genpd);
+		return ret;
+	}
+
+	return kunit_add_action_or_reset(test, bc_kunit_pd_cells_remove, p);
 }
 
 /**

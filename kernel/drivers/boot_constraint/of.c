@@ -12,6 +12,7 @@
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
 #include <linux/amba/bus.h>
+#include <linux/console.h>
 #include <linux/device.h>
 #include <linux/init.h>
 #include <linux/notifier.h>
@@ -85,7 +86,7 @@ static int bc_of_add_device(struct device *dev,
 	for (i = 0; i < oconst->count; i++)
 		infos[i].constraint = oconst->constraints[i];
 
-	ret = boot_constraint_add_all(dev, infos, oconst->count, true);
+	ret = boot_constraint_add_missing(dev, infos, oconst->count);
 	kfree(infos);
 
 	return ret;
@@ -204,7 +205,9 @@ arch_initcall(boot_constraint_of_init);
  * bus, before it can probe; @oconst must stay valid until then.
  *
  * The constraints of one device are added all together or not at all; an
- * error on one device does not stop the others from being constrained.
+ * error on one device does not stop the others from being constrained. A
+ * resource that the device already holds, because another table (the
+ * console's, say) names it too, is held once.
  *
  * Context: process context; may sleep.
  * Return: 0 if every constraint is applied or pending, else the first error.
@@ -240,3 +243,85 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 	return ret;
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable_of);
+
+/**
+ * boot_constraint_boot_console() - Whether a boot console (earlycon) runs.
+ *
+ * Return: true while a console registered with %CON_BOOT prints.
+ */
+bool boot_constraint_boot_console(void)
+{
+	struct console *con;
+	bool found = false;
+
+	console_list_lock();
+	for_each_console(con) {
+		if (con->flags & CON_BOOT) {
+			found = true;
+			break;
+		}
+	}
+	console_list_unlock();
+
+	return found;
+}
+
+/**
+ * boot_constraint_machine_match() - The table of the machine of a root node.
+ * @root: the root node, or a node standing for it.
+ * @machines: the tables, each for the machines of a "compatible".
+ * @count: number of entries in @machines.
+ *
+ * Return: the first entry of @machines whose compatible @root has, or NULL.
+ */
+const struct dev_boot_constraint_machine *
+boot_constraint_machine_match(const struct device_node *root,
+			      const struct dev_boot_constraint_machine *machines,
+			      unsigned int count)
+{
+	unsigned int i;
+
+	for (i = 0; i < count; i++) {
+		if (of_device_is_compatible(root, machines[i].compatible))
+			return &machines[i];
+	}
+
+	return NULL;
+}
+
+/**
+ * dev_boot_constraint_add_machine_of() - Constrain the devices of a machine.
+ * @machines: the tables, each for the machines of a "compatible".
+ * @count: number of entries in @machines.
+ *
+ * Finds the entry of @machines for the machine the kernel runs on, by the
+ * compatible of the root node, and adds its constraints as
+ * dev_boot_constraint_add_deferrable_of() does. An entry that is only for
+ * the early console adds nothing unless a boot console is registered.
+ * @machines must stay valid until every constrained device is created.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 if there is nothing to add or all is added or pending, else the
+ * first error.
+ */
+int dev_boot_constraint_add_machine_of(const struct dev_boot_constraint_machine *machines,
+				       unsigned int count)
+{
+	const struct dev_boot_constraint_machine *m;
+	struct device_node *root;
+	int ret;
+
+	root = of_find_node_by_path("/");
+	m = boot_constraint_machine_match(root, machines, count);
+	of_node_put(root);
+	if (!m || (m->boot_console && !boot_constraint_boot_console()))
+		return 0;
+
+	ret = dev_boot_constraint_add_deferrable_of(m->oconst, m->count);
+	if (ret)
+		pr_err("%s: boot constraints not all added: %pe\n",
+		       m->compatible, ERR_PTR(ret));
+
+	return ret;
+}
+EXPORT_SYMBOL_GPL(dev_boot_constraint_add_machine_of);

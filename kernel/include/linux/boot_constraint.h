@@ -118,6 +118,22 @@ struct dev_boot_constraint_of {
 	unsigned int dev_names_count;
 };
 
+/**
+ * struct dev_boot_constraint_machine - Boot constraints of a machine.
+ *
+ * @compatible: a "compatible" of the machine's root node.
+ * @oconst: the constraints of the machine's devices.
+ * @count: number of entries in @oconst.
+ * @boot_console: whether they are for the early console only, and added
+ *	only while a boot console (earlycon) is registered.
+ */
+struct dev_boot_constraint_machine {
+	const char *compatible;
+	const struct dev_boot_constraint_of *oconst;
+	unsigned int count;
+	bool boot_console;
+};
+
 #ifdef CONFIG_DEV_BOOT_CONSTRAINT
 int dev_boot_constraint_add(struct device *dev,
 			    const struct dev_boot_constraint_info *info);
@@ -125,6 +141,8 @@ int dev_boot_constraint_add_deferrable(struct device *dev,
 				       const struct dev_boot_constraint_info *info);
 int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *oconst,
 					  unsigned int count);
+int dev_boot_constraint_add_machine_of(const struct dev_boot_constraint_machine *machines,
+				       unsigned int count);
 
 /* For the driver core only */
 void dev_boot_constraints_prepare(struct device *dev);
@@ -152,6 +170,13 @@ dev_boot_constraint_add_deferrable(struct device *dev,
 static inline int
 dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *oconst,
 				      unsigned int count)
+{
+	return 0;
+}
+
+static inline int
+dev_boot_constraint_add_machine_of(const struct dev_boot_constraint_machine *machines,
+				   unsigned int count)
 {
 	return 0;
 }

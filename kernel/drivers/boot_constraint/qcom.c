@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot constraints of Qualcomm boards: the display that the bootloader of
+ * the DragonBoard 410c (APQ8016) leaves showing its splash screen keeps its
+ * power domain, clocks and supplies until the MSM display drivers probe.
+ *
+ * The names are those of msm8916.dtsi in Linux 6.12: the MDP5's "iface",
+ * "bus", "core" and "vsync" clocks, and the DSI controller's "byte", "pixel"
+ * and "core" (ESC0) clocks and "vdda" and "vddio" supplies.
+ */
+
+#include <linux/boot_constraint.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+
+static const struct dev_boot_constraint_clk_info bc_qcom_iface = { .name = "iface" };
+static const struct dev_boot_constraint_clk_info bc_qcom_bus = { .name = "bus" };
+static const struct dev_boot_constraint_clk_info bc_qcom_core = { .name = "core" };
+static const struct dev_boot_constraint_clk_info bc_qcom_vsync = { .name = "vsync" };
+static const struct dev_boot_constraint_clk_info bc_qcom_byte = { .name = "byte" };
+static const struct dev_boot_constraint_clk_info bc_qcom_pixel = { .name = "pixel" };
+
+static const struct dev_boot_constraint_supply_info bc_qcom_vdda = { .name = "vdda" };
+static const struct dev_boot_constraint_supply_info bc_qcom_vddio = { .name = "vddio" };
+
+/* The MDSS's GDSC, its only power domain. */
+static const struct dev_boot_constraint bc_qcom_mdss[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_PM },
+};
+
+static const struct dev_boot_constraint bc_qcom_mdp5[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_iface },
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_bus },
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_core },
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_vsync },
+};
+
+static const struct dev_boot_constraint bc_qcom_dsi[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_core },
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_byte },
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_pixel },
+	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bc_qcom_vdda },
+	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bc_qcom_vddio },
+};
+
+/*
+ * The MDP5 and DSI devices are created when the MDSS's driver probes; they
+ * get their constraints then, before they can probe themselves.
+ */
+static const struct dev_boot_constraint_of bc_qcom_db410c[] = {
+	{
+		.compat = "qcom,mdss",
+		.constraints = bc_qcom_mdss,
+		.count = ARRAY_SIZE(bc_qcom_mdss),
+	}, {
+		.compat = "qcom,mdp5",
+		.constraints = bc_qcom_mdp5,
+		.count = ARRAY_SIZE(bc_qcom_mdp5),
+	}, {
+		.compat = "qcom,mdss-dsi-ctrl",
+		.constraints = bc_qcom_dsi,
+		.count = ARRAY_SIZE(bc_qcom_dsi),
+	},
+};
+
+static const struct dev_boot_constraint_machine bc_qcom_machines[] = {
+	{
+		.compatible = "qcom,apq8016-sbc",
+		.oconst = bc_qcom_db410c,
+		.count = ARRAY_SIZE(bc_qcom_db410c),
+	},
+};
+
+/* Before the display subsystem's device is created. */
+static int __init bc_qcom_init(void)
+{
+	return dev_boot_constraint_add_machine_of(bc_qcom_machines,
+						  ARRAY_SIZE(bc_qcom_machines));
+}
+arch_initcall(bc_qcom_init);
+
+#if IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_KUNIT_TEST)
+#include "qcom_test.c"
+#endif
