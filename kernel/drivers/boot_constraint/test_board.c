@@ -8,10 +8,10 @@
  * of reset) and logs every operation it is asked for, with its time, in
  * debugfs bc_test/ops. A consumer driver that takes its resources as its
  * driver would (its clock rate, bandwidth, reset line), and optionally
- * idles them again right away, as an MMC controller does. Any of these devices can be held back from probing
- * (bc_test.hold= on the command line, then debugfs bc_test/hold), and a
- * consumer can be made to defer its first probes (bc_test.defer=) or to fail
- * (bc_test.fail=).
+ * idles them again right away, as an MMC controller does. Any of these
+ * devices can be held back from probing (bc_test.hold= on the command line,
+ * then debugfs bc_test/hold), and a consumer can be made to defer its first
+ * probes (bc_test.defer=) or to fail (bc_test.fail=).
  * And the board's constraints: the "lcd" node's clock and its rate range,
  * supply, power domain, interconnect bandwidth and reset line, declared
  * before any of these drivers probe.
