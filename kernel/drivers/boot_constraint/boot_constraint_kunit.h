@@ -13,11 +13,13 @@
 #include <linux/boot_constraint.h>
 #include <linux/clk-provider.h>
 #include <linux/compiler_attributes.h>
+#include <linux/interconnect-provider.h>
 #include <linux/mod_devicetable.h>
 #include <linux/platform_device.h>
 #include <linux/pm_domain.h>
 #include <linux/regulator/driver.h>
 #include <linux/regulator/machine.h>
+#include <linux/reset-controller.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
@@ -53,6 +55,7 @@ struct bc_kunit_log {
  * @log: where its operations go, as "<name>:<op>".
  * @name: its name.
  * @enabled: the state of the gate.
+ * @rate: its rate, in Hz, which it takes as asked.
  * @enable_err: what enable returns; 0 to succeed.
  * @prepares: number of prepare calls.
  * @unprepares: number of unprepare calls.
@@ -64,6 +67,7 @@ struct bc_kunit_clk {
 	struct bc_kunit_log *log;
 	const char *name;
 	bool enabled;
+	unsigned long rate;
 	int enable_err;
 	unsigned int prepares;
 	unsigned int unprepares;
@@ -105,6 +109,48 @@ struct bc_kunit_pd {
 	struct generic_pm_domain genpd;
 	struct bc_kunit_log *log;
 	bool on;
+};
+
+/* Nodes of the test interconnect, by their cell in "interconnects". */
+enum bc_kunit_icc_node {
+	BC_KUNIT_ICC_A,		/* master port of the constrained device */
+	BC_KUNIT_ICC_B,		/* master port of another device */
+	BC_KUNIT_ICC_MEM,	/* memory, shared by both */
+	BC_KUNIT_ICC_CFG,	/* configuration space, of the device only */
+	BC_KUNIT_ICC_NODES,
+};
+
+/**
+ * struct bc_kunit_icc - A test interconnect provider, "icc" in the log.
+ *
+ * @provider: the provider.
+ * @nodes: its nodes, by &enum bc_kunit_icc_node.
+ * @log: where its set() calls go, as "icc:<node>=<avg>/<peak>" with the
+ *	aggregated bandwidth of the destination node.
+ * @avg_bw: the average bandwidth each node was last set to, in kBps.
+ * @peak_bw: the peak bandwidth each node was last set to, in kBps.
+ */
+struct bc_kunit_icc {
+	struct icc_provider provider;
+	struct icc_node *nodes[BC_KUNIT_ICC_NODES];
+	struct bc_kunit_log *log;
+	u32 avg_bw[BC_KUNIT_ICC_NODES];
+	u32 peak_bw[BC_KUNIT_ICC_NODES];
+};
+
+#define BC_KUNIT_RESET_LINES	2
+
+/**
+ * struct bc_kunit_reset - A test reset controller, "rst<line>" in the log.
+ *
+ * @rcdev: the controller.
+ * @log: where its operations go.
+ * @asserted: the state of each line.
+ */
+struct bc_kunit_reset {
+	struct reset_controller_dev rcdev;
+	struct bc_kunit_log *log;
+	bool asserted[BC_KUNIT_RESET_LINES];
 };
 
 /**
@@ -166,6 +212,10 @@ extern const struct of_device_id bc_kunit_clk_consumer_match[];
 extern const struct of_device_id bc_kunit_clk_late_consumer_match[];
 extern const struct of_device_id bc_kunit_pd_consumer_match[];
 extern const struct of_device_id bc_kunit_pd_peer_match[];
+extern const struct of_device_id bc_kunit_icc_match[];
+extern const struct of_device_id bc_kunit_icc_consumer_match[];
+extern const struct of_device_id bc_kunit_reset_match[];
+extern const struct of_device_id bc_kunit_reset_consumer_match[];
 
 struct bc_kunit_log *bc_kunit_log_alloc(struct kunit *test);
 __printf(2, 3) void bc_kunit_log_add(struct bc_kunit_log *log, const char *fmt, ...);
@@ -202,6 +252,15 @@ int bc_kunit_pd_register_cell(struct kunit *test, struct device_node *np,
 			      struct bc_kunit_pd *pd, unsigned int cell);
 int bc_kunit_pd_driver_register(struct kunit *test, struct bc_kunit_pd *pd,
 				const struct of_device_id *match);
+
+struct bc_kunit_icc *bc_kunit_icc_alloc(struct kunit *test, struct bc_kunit_log *log);
+int bc_kunit_icc_driver_register(struct kunit *test, struct bc_kunit_icc *icc,
+				 const struct of_device_id *match);
+
+struct bc_kunit_reset *bc_kunit_reset_alloc(struct kunit *test,
+					    struct bc_kunit_log *log);
+int bc_kunit_reset_driver_register(struct kunit *test, struct bc_kunit_reset *rst,
+				   const struct of_device_id *match);
 
 struct bc_kunit_owner *bc_kunit_owner_alloc(struct kunit *test,
 					    struct bc_kunit_log *log,

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Clock boot constraints: keep a clock prepared and enabled.
+ * Clock boot constraints: keep a clock prepared and enabled, and optionally
+ * within the rate range the device accepts.
  */
 
 #include <linux/clk.h>
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -21,13 +23,33 @@ static int bc_clk_init(struct boot_constraint *c, struct device *dev,
 		return -EINVAL;
 	}
 
+	/*
+	 * Both bounds or neither: with a single bound the clock would be free
+	 * to move to the other end of the clock's own range under the device.
+	 */
+	if (!info->rate_min != !info->rate_max ||
+	    info->rate_min > info->rate_max) {
+		dev_err(dev, "clk boot constraint %s: bad rate range %lu-%lu Hz\n",
+			info->name ?: "(default)", info->rate_min,
+			info->rate_max);
+		return -EINVAL;
+	}
+
 	if (info->name) {
 		c->name = kstrdup_const(info->name, GFP_KERNEL);
 		if (!c->name)
 			return -ENOMEM;
 	}
 
+	c->clk.rate_min = info->rate_min;
+	c->clk.rate_max = info->rate_max;
+
 	return 0;
+}
+
+static bool bc_clk_sets_range(const struct boot_constraint *c)
+{
+	return c->clk.rate_max;
 }
 
 static int bc_clk_apply(struct boot_constraint *c)
@@ -40,21 +62,41 @@ static int bc_clk_apply(struct boot_constraint *c)
 		return PTR_ERR(clk);
 
 	ret = clk_prepare_enable(clk);
-	if (ret) {
-		clk_put(clk);
-		return ret;
+	if (ret)
+		goto put;
+
+	if (bc_clk_sets_range(c)) {
+		ret = clk_set_rate_range(clk, c->clk.rate_min, c->clk.rate_max);
+		if (ret)
+			goto disable;
 	}
 
 	c->clk.clk = clk;
 
 	return 0;
+
+disable:
+	clk_disable_unprepare(clk);
+put:
+	/* clk_put() also drops the range of this consumer, if it had one. */
+	clk_put(clk);
+	return ret;
 }
 
 static void bc_clk_release(struct boot_constraint *c)
 {
 	clk_disable_unprepare(c->clk.clk);
+	/* Drops the rate range too, letting the other consumers' rates apply. */
 	clk_put(c->clk.clk);
 	c->clk.clk = NULL;
+}
+
+static void bc_clk_show(struct seq_file *s, const struct boot_constraint *c)
+{
+	if (bc_clk_sets_range(c))
+		seq_printf(s, " %lu-%luHz", c->clk.rate_min, c->clk.rate_max);
+	else
+		seq_puts(s, " -");
 }
 
 const struct boot_constraint_ops boot_constraint_clk_ops = {
@@ -62,4 +104,5 @@ const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.init = bc_clk_init,
 	.apply = bc_clk_apply,
 	.release = bc_clk_release,
+	.show = bc_clk_show,
 };

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of clock boot constraints: the clock is prepared and enabled
- * when the constraint is added, no other consumer can gate it until the
- * constraint is released, and a constraint that cannot be applied leaves
- * the clock alone.
+ * when the constraint is added, and kept within its rate range if it has
+ * one; no other consumer can gate it, or move its rate out of the range,
+ * until the constraint is released; and a constraint that cannot be
+ * applied leaves the clock alone.
  */
 
 #include <linux/clk.h>
@@ -16,6 +17,11 @@
 #include "core.h"
 
 #define BC_CLK_DEV	"bc-clk-dev"
+
+/* The rate the bootloader left the "pixel" clock at, and the device's range */
+#define BC_CLK_BOOT_HZ	74250000
+#define BC_CLK_MIN_HZ	74000000
+#define BC_CLK_MAX_HZ	75000000
 
 /**
  * struct bc_clk_ctx - Context of a clock constraint test.
@@ -237,6 +243,169 @@ static void bc_clk_test_enable_fails(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 }
 
+static int bc_clk_add_range(struct bc_clk_ctx *ctx, const char *name,
+			    unsigned long rate_min, unsigned long rate_max)
+{
+	struct dev_boot_constraint_clk_info clk = {
+		.name = name,
+		.rate_min = rate_min,
+		.rate_max = rate_max,
+	};
+	struct dev_boot_constraint_info info = {
+		.constraint = {
+			.type = DEV_BOOT_CONSTRAINT_CLK,
+			.data = &clk,
+		},
+	};
+
+	bc_kunit_owner_set(&info, ctx->owner);
+
+	return dev_boot_constraint_add(ctx->dev, &info);
+}
+
+/*
+ * Registers "pixel", on at its boot rate, and returns another consumer of
+ * it.
+ */
+static struct clk *bc_clk_setup_pixel(struct kunit *test,
+				      struct bc_kunit_clk **pixel)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+	struct clk *other;
+
+	*pixel = bc_kunit_clk_alloc(test, ctx->log, "pixel", true);
+	KUNIT_ASSERT_NOT_NULL(test, *pixel);
+	(*pixel)->rate = BC_CLK_BOOT_HZ;
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register(test, *pixel), 0);
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, *pixel, "pixel",
+						      BC_CLK_DEV), 0);
+	other = clk_hw_get_clk_kunit(test, &(*pixel)->hw, "other");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
+
+	return other;
+}
+
+/*
+ * A range around the boot rate leaves the rate alone; while it is held,
+ * another consumer asking for a rate out of it gets the nearest end of it;
+ * once released, that consumer's rate applies.
+ */
+static void bc_clk_test_range_holds(struct kunit *test)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_kunit_clk *pixel;
+	struct clk *other;
+
+	other = bc_clk_setup_pixel(test, &pixel);
+
+	KUNIT_ASSERT_EQ(test, bc_clk_add_range(ctx, "pixel", BC_CLK_MIN_HZ,
+					       BC_CLK_MAX_HZ), 0);
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "pixel:prepare pixel:enable");
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_CLK_BOOT_HZ);
+
+	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 50000000), 0);
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_CLK_MIN_HZ);
+	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 200000000), 0);
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_CLK_MAX_HZ);
+	KUNIT_EXPECT_EQ(test, clk_get_rate(other), BC_CLK_MAX_HZ);
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "pixel:prepare pixel:enable pixel:rate=74000000 pixel:rate=75000000");
+	bc_kunit_log_clear(ctx->log);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "pixel:disable pixel:unprepare pixel:rate=200000000 free:owner");
+	KUNIT_EXPECT_EQ(test, pixel->rate, 200000000);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+}
+
+/*
+ * A range with one end only, or upside down, is refused before anything
+ * is touched.
+ */
+static void bc_clk_test_range_malformed(struct kunit *test)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_kunit_clk *pixel;
+
+	bc_clk_setup_pixel(test, &pixel);
+
+	KUNIT_EXPECT_EQ(test, bc_clk_add_range(ctx, "pixel", BC_CLK_MAX_HZ,
+					       BC_CLK_MIN_HZ), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_clk_add_range(ctx, "pixel", BC_CLK_MIN_HZ, 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_clk_add_range(ctx, "pixel", 0, BC_CLK_MAX_HZ),
+			-EINVAL);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+}
+
+/*
+ * A range the clock cannot be moved into, its rate held by another
+ * consumer, fails the constraint: the clock is disabled again and the
+ * range dropped, so that consumer can then set any rate.
+ */
+static void bc_clk_test_range_fails(struct kunit *test)
+{
+	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_kunit_clk *pixel;
+	struct clk *other;
+
+	other = bc_clk_setup_pixel(test, &pixel);
+	KUNIT_ASSERT_EQ(test, clk_rate_exclusive_get(other), 0);
+
+	KUNIT_EXPECT_EQ(test, bc_clk_add_range(ctx, "pixel", 10000000,
+					       20000000), -EBUSY);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "pixel:prepare pixel:enable pixel:disable pixel:unprepare");
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_CLK_BOOT_HZ);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+
+	clk_rate_exclusive_put(other);
+	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 50000000), 0);
+	KUNIT_EXPECT_EQ(test, pixel->rate, 50000000);
+}
+
+/*
+ * In a batch that fails, the range of a constraint that was applied is
+ * dropped with it.
+ */
+static void bc_clk_test_range_failed_batch(struct kunit *test)
+{
+	struct dev_boot_constraint_clk_info range = {
+		.name = "pixel",
+		.rate_min = BC_CLK_MIN_HZ,
+		.rate_max = BC_CLK_MAX_HZ,
+	};
+	struct dev_boot_constraint_clk_info missing = { .name = "missing" };
+	struct dev_boot_constraint_info infos[] = {
+		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &range } },
+		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &missing } },
+	};
+	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_kunit_clk *pixel;
+	struct clk *other;
+
+	other = bc_clk_setup_pixel(test, &pixel);
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+
+	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 50000000), 0);
+	KUNIT_EXPECT_EQ(test, pixel->rate, 50000000);
+}
+
 static struct kunit_case bc_clk_test_cases[] = {
 	KUNIT_CASE(bc_clk_test_add_enables),
 	KUNIT_CASE(bc_clk_test_release_disables),
@@ -246,6 +415,10 @@ static struct kunit_case bc_clk_test_cases[] = {
 	KUNIT_CASE(bc_clk_test_null_data),
 	KUNIT_CASE(bc_clk_test_default_clock),
 	KUNIT_CASE(bc_clk_test_enable_fails),
+	KUNIT_CASE(bc_clk_test_range_holds),
+	KUNIT_CASE(bc_clk_test_range_malformed),
+	KUNIT_CASE(bc_clk_test_range_fails),
+	KUNIT_CASE(bc_clk_test_range_failed_batch),
 	{}
 };
 

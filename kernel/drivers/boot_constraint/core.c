@@ -121,8 +121,9 @@ const char *boot_constraint_state_name(enum boot_constraint_state state)
 	return bc_state_names[state];
 }
 
+/* A type whose framework is not built in is refused, not ignored. */
 static const struct boot_constraint_ops *
-bc_type_ops(enum dev_boot_constraint_type type)
+bc_type_ops(struct device *dev, enum dev_boot_constraint_type type)
 {
 	switch (type) {
 	case DEV_BOOT_CONSTRAINT_CLK:
@@ -131,9 +132,20 @@ bc_type_ops(enum dev_boot_constraint_type type)
 		return &boot_constraint_pm_ops;
 	case DEV_BOOT_CONSTRAINT_SUPPLY:
 		return &boot_constraint_supply_ops;
+	case DEV_BOOT_CONSTRAINT_ICC:
+		if (IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_ICC))
+			return &boot_constraint_icc_ops;
+		dev_err(dev, "icc boot constraint needs CONFIG_INTERCONNECT\n");
+		return ERR_PTR(-EOPNOTSUPP);
+	case DEV_BOOT_CONSTRAINT_RESET:
+		if (IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_RESET))
+			return &boot_constraint_reset_ops;
+		dev_err(dev, "reset boot constraint needs CONFIG_RESET_CONTROLLER\n");
+		return ERR_PTR(-EOPNOTSUPP);
 	}
 
-	return NULL;
+	dev_err(dev, "unknown boot constraint type %d\n", type);
+	return ERR_PTR(-EINVAL);
 }
 
 static struct boot_constraint *
@@ -143,12 +155,9 @@ bc_constraint_create(struct device *dev, const struct dev_boot_constraint_info *
 	struct boot_constraint *c;
 	int ret;
 
-	ops = bc_type_ops(info->constraint.type);
-	if (!ops) {
-		dev_err(dev, "unknown boot constraint type %d\n",
-			info->constraint.type);
-		return ERR_PTR(-EINVAL);
-	}
+	ops = bc_type_ops(dev, info->constraint.type);
+	if (IS_ERR(ops))
+		return ERR_CAST(ops);
 
 	c = kzalloc(sizeof(*c), GFP_KERNEL);
 	if (!c)

@@ -12,7 +12,9 @@
 
 struct clk;
 struct device_node;
+struct icc_path;
 struct regulator;
+struct reset_control;
 struct seq_file;
 
 /**
@@ -91,9 +93,11 @@ struct boot_constraint_dev {
  * @released_at: when it was released, or 0.
  * @free_resources: the owner's callback, run after release.
  * @free_resources_data: its argument.
- * @clk: the clock.
+ * @clk: the requested rate range and the clock.
  * @supply: the requested voltage range and the regulator.
  * @pm: the device that holds the domain on.
+ * @icc: the requested bandwidth and the interconnect path.
+ * @reset: the reset line.
  */
 struct boot_constraint {
 	struct list_head node;
@@ -111,6 +115,8 @@ struct boot_constraint {
 	void *free_resources_data;
 	union {
 		struct {
+			unsigned long rate_min;
+			unsigned long rate_max;
 			struct clk *clk;
 		} clk;
 		struct {
@@ -121,12 +127,23 @@ struct boot_constraint {
 		struct {
 			struct device *holder;
 		} pm;
+		struct {
+			u32 avg_bw;
+			u32 peak_bw;
+			struct icc_path *path;
+		} icc;
+		struct {
+			struct reset_control *rstc;
+		} reset;
 	};
 };
 
 extern const struct boot_constraint_ops boot_constraint_clk_ops;
 extern const struct boot_constraint_ops boot_constraint_pm_ops;
 extern const struct boot_constraint_ops boot_constraint_supply_ops;
+/* Built with their frameworks only: CONFIG_DEV_BOOT_CONSTRAINT_ICC, _RESET */
+extern const struct boot_constraint_ops boot_constraint_icc_ops;
+extern const struct boot_constraint_ops boot_constraint_reset_ops;
 
 static inline struct device *boot_constraint_device(const struct boot_constraint *c)
 {

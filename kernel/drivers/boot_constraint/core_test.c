@@ -167,13 +167,44 @@ static void bc_core_test_unknown_type(struct kunit *test)
 	struct bc_core_ctx *ctx = test->priv;
 	struct dev_boot_constraint_info info;
 
-	bc_core_info(&info, DEV_BOOT_CONSTRAINT_SUPPLY + 1, &bc_core_clk0,
+	bc_core_info(&info, DEV_BOOT_CONSTRAINT_RESET + 1, &bc_core_clk0,
 		     ctx->owners[0]);
 
 	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), -EINVAL);
 
 	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
 	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+}
+
+/* A type whose framework is not built in is refused, not ignored. */
+static void bc_core_test_type_not_built(struct kunit *test)
+{
+	static const struct dev_boot_constraint_icc_info icc = { .avg_bw = 1 };
+	struct bc_core_ctx *ctx = test->priv;
+	struct dev_boot_constraint_info info;
+	unsigned int tried = 0;
+
+	if (!IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_ICC)) {
+		bc_core_info(&info, DEV_BOOT_CONSTRAINT_ICC, &icc,
+			     ctx->owners[0]);
+		KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &info),
+				-EOPNOTSUPP);
+		tried++;
+	}
+
+	if (!IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_RESET)) {
+		bc_core_info(&info, DEV_BOOT_CONSTRAINT_RESET, NULL,
+			     ctx->owners[0]);
+		KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &info),
+				-EOPNOTSUPP);
+		tried++;
+	}
+
+	if (!tried)
+		kunit_skip(test, "interconnect and reset constraints built in");
+
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 0);
 }
 
 /* The same resource twice is refused, and the first constraint kept. */
@@ -618,6 +649,7 @@ static struct kunit_case bc_core_test_cases[] = {
 	KUNIT_CASE(bc_core_test_null_dev),
 	KUNIT_CASE(bc_core_test_null_info),
 	KUNIT_CASE(bc_core_test_unknown_type),
+	KUNIT_CASE(bc_core_test_type_not_built),
 	KUNIT_CASE(bc_core_test_twice),
 	KUNIT_CASE(bc_core_test_bound),
 	KUNIT_CASE(bc_core_test_free_once),

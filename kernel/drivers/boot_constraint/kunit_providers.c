@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Test providers for the boot constraint KUnit suites: a clock gate, a
- * voltage regulator and a power domain that write every operation on their
- * pretend hardware to a log, a driver whose probe returns what the test
- * chose and records the resources it found, and the device tree overlay
- * that describes providers and consumers.
+ * voltage regulator, a power domain, an interconnect and a reset controller
+ * that write every operation on their pretend hardware to a log, a driver
+ * whose probe returns what the test chose and records the resources it
+ * found, and the device tree overlay that describes providers and
+ * consumers.
  */
 
 #include <linux/clk.h>
@@ -214,12 +215,39 @@ static int bc_kunit_clk_is_enabled(struct clk_hw *hw)
 	return to_bc_kunit_clk(hw)->enabled;
 }
 
+static unsigned long bc_kunit_clk_recalc_rate(struct clk_hw *hw,
+					      unsigned long parent_rate)
+{
+	return to_bc_kunit_clk(hw)->rate;
+}
+
+/* Any rate is possible: the clock framework has clamped it to the ranges. */
+static int bc_kunit_clk_determine_rate(struct clk_hw *hw,
+				       struct clk_rate_request *req)
+{
+	return 0;
+}
+
+static int bc_kunit_clk_set_rate(struct clk_hw *hw, unsigned long rate,
+				 unsigned long parent_rate)
+{
+	struct bc_kunit_clk *clk = to_bc_kunit_clk(hw);
+
+	clk->rate = rate;
+	bc_kunit_log_add(clk->log, "%s:rate=%lu", clk->name, rate);
+
+	return 0;
+}
+
 static const struct clk_ops bc_kunit_clk_ops = {
 	.prepare = bc_kunit_clk_prepare,
 	.unprepare = bc_kunit_clk_unprepare,
 	.enable = bc_kunit_clk_enable,
 	.disable = bc_kunit_clk_disable,
 	.is_enabled = bc_kunit_clk_is_enabled,
+	.recalc_rate = bc_kunit_clk_recalc_rate,
+	.determine_rate = bc_kunit_clk_determine_rate,
+	.set_rate = bc_kunit_clk_set_rate,
 };
 
 /**
@@ -830,6 +858,258 @@ int bc_kunit_pd_driver_register(struct kunit *test, struct bc_kunit_pd *pd,
 	return bc_kunit_provider_register(test, match, bc_kunit_pd_setup, pd);
 }
 
+static unsigned int bc_kunit_icc_index(const struct icc_node *node)
+{
+	return (uintptr_t)node->data;
+}
+
+/* Records the bandwidth the core aggregated on both ends of a hop. */
+static int bc_kunit_icc_set(struct icc_node *src, struct icc_node *dst)
+{
+	struct bc_kunit_icc *icc = dst->provider->data;
+	unsigned int s = bc_kunit_icc_index(src);
+	unsigned int d = bc_kunit_icc_index(dst);
+
+	icc->avg_bw[s] = src->avg_bw;
+	icc->peak_bw[s] = src->peak_bw;
+	icc->avg_bw[d] = dst->avg_bw;
+	icc->peak_bw[d] = dst->peak_bw;
+	bc_kunit_log_add(icc->log, "icc:%s=%u/%u", dst->name, dst->avg_bw,
+			 dst->peak_bw);
+
+	return 0;
+}
+
+/*
+ * Reports no boot bandwidth: the core would otherwise keep each node at
+ * least at it until icc_sync_state(), which runs once a boot, not per test.
+ */
+static int bc_kunit_icc_get_bw(struct icc_node *node, u32 *avg, u32 *peak)
+{
+	*avg = 0;
+	*peak = 0;
+
+	return 0;
+}
+
+static struct icc_node *bc_kunit_icc_xlate(const struct of_phandle_args *spec,
+					   void *data)
+{
+	struct bc_kunit_icc *icc = data;
+
+	if (spec->args_count != 1 || spec->args[0] >= BC_KUNIT_ICC_NODES)
+		return ERR_PTR(-EINVAL);
+
+	return icc->nodes[spec->args[0]];
+}
+
+/* Node IDs are global: these stay clear of real providers' small ones. */
+#define BC_KUNIT_ICC_ID(i)	(0x4bc000 + (i))
+
+static const char * const bc_kunit_icc_names[BC_KUNIT_ICC_NODES] = {
+	[BC_KUNIT_ICC_A] = "a",
+	[BC_KUNIT_ICC_B] = "b",
+	[BC_KUNIT_ICC_MEM] = "mem",
+	[BC_KUNIT_ICC_CFG] = "cfg",
+};
+
+/**
+ * bc_kunit_icc_alloc() - Allocate a test interconnect provider.
+ * @test: the test, which frees it.
+ * @log: where its set() calls go.
+ *
+ * Its nodes, once registered: a and b, masters, with paths a-mem, a-cfg
+ * and b-mem; all start with no bandwidth.
+ *
+ * Return: the provider, not registered yet, or NULL.
+ */
+struct bc_kunit_icc *bc_kunit_icc_alloc(struct kunit *test, struct bc_kunit_log *log)
+{
+	struct bc_kunit_icc *icc;
+
+	icc = kunit_kzalloc(test, sizeof(*icc), GFP_KERNEL);
+	if (icc)
+		icc->log = log;
+
+	return icc;
+}
+
+static int bc_kunit_icc_add_nodes(struct bc_kunit_icc *icc)
+{
+	static const unsigned int links[][2] = {
+		{ BC_KUNIT_ICC_A, BC_KUNIT_ICC_MEM },
+		{ BC_KUNIT_ICC_A, BC_KUNIT_ICC_CFG },
+		{ BC_KUNIT_ICC_B, BC_KUNIT_ICC_MEM },
+	};
+	struct icc_node *node;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < BC_KUNIT_ICC_NODES; i++) {
+		node = icc_node_create(BC_KUNIT_ICC_ID(i));
+		if (IS_ERR(node))
+			return PTR_ERR(node);
+
+		node->name = bc_kunit_icc_names[i];
+		node->data = (void *)(uintptr_t)i;
+		icc_node_add(node, &icc->provider);
+		icc->nodes[i] = node;
+	}
+
+	for (i = 0; i < ARRAY_SIZE(links); i++) {
+		ret = icc_link_create(icc->nodes[links[i][0]],
+				      BC_KUNIT_ICC_ID(links[i][1]));
+		if (ret)
+			return ret;
+	}
+
+	return 0;
+}
+
+static void bc_kunit_icc_remove(void *data)
+{
+	struct bc_kunit_icc *icc = data;
+
+	icc_provider_deregister(&icc->provider);
+	icc_nodes_remove(&icc->provider);
+}
+
+static int bc_kunit_icc_setup(struct platform_device *pdev, void *data)
+{
+	struct bc_kunit_icc *icc = data;
+	struct icc_provider *provider = &icc->provider;
+	int ret;
+
+	provider->dev = &pdev->dev;
+	provider->set = bc_kunit_icc_set;
+	provider->aggregate = icc_std_aggregate;
+	provider->get_bw = bc_kunit_icc_get_bw;
+	provider->xlate = bc_kunit_icc_xlate;
+	provider->data = icc;
+	icc_provider_init(provider);
+
+	ret = bc_kunit_icc_add_nodes(icc);
+	if (ret)
+		goto remove;
+
+	ret = icc_provider_register(provider);
+	if (ret)
+		goto remove;
+
+	return devm_add_action_or_reset(&pdev->dev, bc_kunit_icc_remove, icc);
+
+remove:
+	icc_nodes_remove(provider);
+	return ret;
+}
+
+/**
+ * bc_kunit_icc_driver_register() - Register the driver of an interconnect node.
+ * @test: the test, at whose end the driver is unregistered.
+ * @icc: the provider, which the driver's probe registers.
+ * @match: the OF match table of the node, whose compatible names the
+ *	driver.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_icc_driver_register(struct kunit *test, struct bc_kunit_icc *icc,
+				 const struct of_device_id *match)
+{
+	return bc_kunit_provider_register(test, match, bc_kunit_icc_setup, icc);
+}
+
+static struct bc_kunit_reset *to_bc_kunit_reset(struct reset_controller_dev *rcdev)
+{
+	return container_of(rcdev, struct bc_kunit_reset, rcdev);
+}
+
+static int bc_kunit_reset_assert(struct reset_controller_dev *rcdev,
+				 unsigned long id)
+{
+	struct bc_kunit_reset *rst = to_bc_kunit_reset(rcdev);
+
+	rst->asserted[id] = true;
+	bc_kunit_log_add(rst->log, "rst%lu:assert", id);
+
+	return 0;
+}
+
+static int bc_kunit_reset_deassert(struct reset_controller_dev *rcdev,
+				   unsigned long id)
+{
+	struct bc_kunit_reset *rst = to_bc_kunit_reset(rcdev);
+
+	rst->asserted[id] = false;
+	bc_kunit_log_add(rst->log, "rst%lu:deassert", id);
+
+	return 0;
+}
+
+static int bc_kunit_reset_status(struct reset_controller_dev *rcdev,
+				 unsigned long id)
+{
+	return to_bc_kunit_reset(rcdev)->asserted[id];
+}
+
+static const struct reset_control_ops bc_kunit_reset_ops = {
+	.assert = bc_kunit_reset_assert,
+	.deassert = bc_kunit_reset_deassert,
+	.status = bc_kunit_reset_status,
+};
+
+/**
+ * bc_kunit_reset_alloc() - Allocate a test reset controller.
+ * @test: the test, which frees it.
+ * @log: where its operations go.
+ *
+ * Its %BC_KUNIT_RESET_LINES lines start deasserted, as the bootloader left
+ * them for the devices it runs.
+ *
+ * Return: the controller, not registered yet, or NULL.
+ */
+struct bc_kunit_reset *bc_kunit_reset_alloc(struct kunit *test,
+					    struct bc_kunit_log *log)
+{
+	struct bc_kunit_reset *rst;
+
+	rst = kunit_kzalloc(test, sizeof(*rst), GFP_KERNEL);
+	if (!rst)
+		return NULL;
+
+	rst->log = log;
+	rst->rcdev.ops = &bc_kunit_reset_ops;
+	rst->rcdev.owner = THIS_MODULE;
+	rst->rcdev.nr_resets = BC_KUNIT_RESET_LINES;
+
+	return rst;
+}
+
+static int bc_kunit_reset_setup(struct platform_device *pdev, void *data)
+{
+	struct bc_kunit_reset *rst = data;
+
+	rst->rcdev.dev = &pdev->dev;
+	/* Without an of_xlate, one cell: the line number. */
+	rst->rcdev.of_node = pdev->dev.of_node;
+
+	return devm_reset_controller_register(&pdev->dev, &rst->rcdev);
+}
+
+/**
+ * bc_kunit_reset_driver_register() - Register the driver of a reset node.
+ * @test: the test, at whose end the driver is unregistered.
+ * @rst: the controller, which the driver's probe registers.
+ * @match: the OF match table of the node, whose compatible names the
+ *	driver.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_kunit_reset_driver_register(struct kunit *test, struct bc_kunit_reset *rst,
+				   const struct of_device_id *match)
+{
+	return bc_kunit_provider_register(test, match, bc_kunit_reset_setup, rst);
+}
+
 static void bc_kunit_owner_free_resources(void *data)
 {
 	struct bc_kunit_owner *owner = data;
@@ -955,6 +1235,10 @@ struct platform_device *bc_kunit_of_pdev(struct kunit *test, const char *path)
 #define BC_KUNIT_CLK_LATE_CONSUMER_COMPAT	"test,bc-clk-late-consumer"
 #define BC_KUNIT_PD_CONSUMER_COMPAT	"test,bc-pd-consumer"
 #define BC_KUNIT_PD_PEER_COMPAT		"test,bc-pd-peer"
+#define BC_KUNIT_ICC_COMPAT		"test,bc-interconnect"
+#define BC_KUNIT_ICC_CONSUMER_COMPAT	"test,bc-icc-consumer"
+#define BC_KUNIT_RESET_COMPAT		"test,bc-reset-controller"
+#define BC_KUNIT_RESET_CONSUMER_COMPAT	"test,bc-reset-consumer"
 
 const struct of_device_id bc_kunit_clk_match[] = {
 	{ .compatible = BC_KUNIT_CLK_COMPAT },
@@ -993,6 +1277,26 @@ const struct of_device_id bc_kunit_pd_consumer_match[] = {
 
 const struct of_device_id bc_kunit_pd_peer_match[] = {
 	{ .compatible = BC_KUNIT_PD_PEER_COMPAT },
+	{ }
+};
+
+const struct of_device_id bc_kunit_icc_match[] = {
+	{ .compatible = BC_KUNIT_ICC_COMPAT },
+	{ }
+};
+
+const struct of_device_id bc_kunit_icc_consumer_match[] = {
+	{ .compatible = BC_KUNIT_ICC_CONSUMER_COMPAT },
+	{ }
+};
+
+const struct of_device_id bc_kunit_reset_match[] = {
+	{ .compatible = BC_KUNIT_RESET_COMPAT },
+	{ }
+};
+
+const struct of_device_id bc_kunit_reset_consumer_match[] = {
+	{ .compatible = BC_KUNIT_RESET_CONSUMER_COMPAT },
 	{ }
 };
 

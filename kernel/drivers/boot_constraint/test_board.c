@@ -2,23 +2,26 @@
 /*
  * Providers and consumers for boot constraint scenarios.
  *
- * A clock controller, a regulator and a power-domain controller whose
- * "hardware" starts in the state a bootloader left it in (on, at its boot
- * voltage) and logs every operation it is asked for, with its time, in
- * debugfs bc_test/ops. A consumer driver that turns its resources on as its
- * driver would, and optionally idles them again right away, as an MMC
- * controller does. Any of these devices can be held back from probing
- * (bc_test.hold= on the command line, then debugfs bc_test/hold), and a
- * consumer can be made to defer its first probes (bc_test.defer=) or to fail
- * (bc_test.fail=).
- * And the board's constraints: the "lcd" node's clock, supply and power
- * domain, declared before any of these drivers probe; unless
+ * A clock controller, a regulator, a power-domain controller, an
+ * interconnect and a reset controller whose "hardware" starts in the state
+ * a bootloader left it in (on, at its boot rate, voltage and bandwidth, out
+ * of reset) and logs every operation it is asked for, with its time, in
+ * debugfs bc_test/ops. A consumer driver that takes its resources as its
+ * driver would (its clock rate, bandwidth, reset line), and optionally
+ * idles them again right away, as an MMC controller does. Any of these
+ * devices can be held back from probing (bc_test.hold= on the command line,
+ * then debugfs bc_test/hold), and a consumer can be made to defer its first
+ * probes (bc_test.defer=) or to fail (bc_test.fail=).
+ * And the board's constraints: the "lcd" node's clock and its rate range,
+ * supply, power domain, interconnect bandwidth and reset line, declared
+ * before any of these drivers probe; unless
  * bc_test.no_table is given, for scenarios whose constraints come from the
  * device tree or the command line.
  *
  * A scenario reads the log and counts the glitches of the display: every
- * moment, before its driver probed, where one of its resources was off or
- * out of the voltage range the bootloader set.
+ * moment, before its driver probed, where one of its resources was off,
+ * out of the rate or voltage range the bootloader set, below its bandwidth
+ * or in reset.
  */
 
 #define pr_fmt(fmt) "bc_test: " fmt
@@ -28,6 +31,8 @@
 #include <linux/clk-provider.h>
 #include <linux/debugfs.h>
 #include <linux/init.h>
+#include <linux/interconnect.h>
+#include <linux/interconnect-provider.h>
 #include <linux/ktime.h>
 #include <linux/mod_devicetable.h>
 #include <linux/of.h>
@@ -37,6 +42,8 @@
 #include <linux/regulator/driver.h>
 #include <linux/regulator/machine.h>
 #include <linux/regulator/of_regulator.h>
+#include <linux/reset.h>
+#include <linux/reset-controller.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -127,6 +134,7 @@ struct bct_gate {
 	struct clk_hw hw;
 	const char *name;
 	bool on;
+	unsigned long rate;
 };
 
 #define to_bct_gate(_hw) container_of(_hw, struct bct_gate, hw)
@@ -159,6 +167,39 @@ static const struct clk_ops bct_gate_ops = {
 	.is_enabled = bct_gate_is_enabled,
 };
 
+static unsigned long bct_gate_recalc_rate(struct clk_hw *hw,
+					  unsigned long parent_rate)
+{
+	return to_bct_gate(hw)->rate;
+}
+
+/* Takes any rate: the clock framework has clamped it to the ranges. */
+static int bct_gate_determine_rate(struct clk_hw *hw,
+				   struct clk_rate_request *req)
+{
+	return 0;
+}
+
+static int bct_gate_set_rate(struct clk_hw *hw, unsigned long rate,
+			     unsigned long parent_rate)
+{
+	struct bct_gate *gate = to_bct_gate(hw);
+
+	gate->rate = rate;
+	bct_record(gate->name, "rate", rate);
+	return 0;
+}
+
+/* Gates with a rate of their own, which the bootloader set. */
+static const struct clk_ops bct_rate_gate_ops = {
+	.enable = bct_gate_enable,
+	.disable = bct_gate_disable,
+	.is_enabled = bct_gate_is_enabled,
+	.recalc_rate = bct_gate_recalc_rate,
+	.determine_rate = bct_gate_determine_rate,
+	.set_rate = bct_gate_set_rate,
+};
+
 static int bct_clk_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -167,6 +208,7 @@ static int bct_clk_probe(struct platform_device *pdev)
 	static const struct clk_parent_data parent = { .index = 0 };
 	struct clk_init_data init = { .ops = &bct_gate_ops };
 	struct bct_gate *gate;
+	u32 boot_hz = 0;
 	int i, n, ret;
 
 	ret = bct_probe_verdict(dev);
@@ -185,6 +227,9 @@ static int bct_clk_probe(struct platform_device *pdev)
 	if (of_property_present(dev->of_node, "clocks")) {
 		init.parent_data = &parent;
 		init.num_parents = 1;
+	} else if (!of_property_read_u32(dev->of_node, "bc-test,boot-hz",
+					 &boot_hz)) {
+		init.ops = &bct_rate_gate_ops;
 	}
 
 	data->num = n;
@@ -192,6 +237,7 @@ static int bct_clk_probe(struct platform_device *pdev)
 		of_property_read_string_index(dev->of_node, "clock-output-names",
 					      i, &gate[i].name);
 		gate[i].on = true;
+		gate[i].rate = boot_hz;
 		init.name = gate[i].name;
 		gate[i].hw.init = &init;
 		ret = devm_clk_hw_register(dev, &gate[i].hw);
@@ -336,6 +382,228 @@ static int bct_pd_probe(struct platform_device *pdev)
 	return of_genpd_add_provider_simple(dev->of_node, pd);
 }
 
+/*
+ * Interconnect: a master port for each consumer, on a bus to memory, all
+ * at the bandwidth the bootloader set ("bc-test,boot-kBps", average and
+ * peak). The interconnect core keeps each node at least at it until
+ * icc_sync_state().
+ */
+
+enum { BCT_ICC_LCD, BCT_ICC_MMC, BCT_ICC_DDR, BCT_ICC_NODES };
+
+static const char * const bct_icc_names[BCT_ICC_NODES] = {
+	[BCT_ICC_LCD] = "icc_lcd",
+	[BCT_ICC_MMC] = "icc_mmc",
+	[BCT_ICC_DDR] = "icc_ddr",
+};
+
+/* Node IDs are global: clear of the small ones of real providers. */
+#define BCT_ICC_ID(i)	(0x4bd000 + (i))
+
+struct bct_icc {
+	struct icc_provider provider;
+	struct icc_node *nodes[BCT_ICC_NODES];
+	u32 boot_kbps[2];
+};
+
+static void bct_icc_record(struct icc_node *node)
+{
+	bct_record(node->name, "avg", node->avg_bw);
+	bct_record(node->name, "peak", node->peak_bw);
+}
+
+static int bct_icc_set(struct icc_node *src, struct icc_node *dst)
+{
+	bct_icc_record(src);
+	if (dst != src)
+		bct_icc_record(dst);
+	return 0;
+}
+
+static int bct_icc_get_bw(struct icc_node *node, u32 *avg, u32 *peak)
+{
+	struct bct_icc *icc = node->provider->data;
+
+	*avg = icc->boot_kbps[0];
+	*peak = icc->boot_kbps[1];
+	return 0;
+}
+
+static struct icc_node *bct_icc_xlate(const struct of_phandle_args *spec,
+				      void *data)
+{
+	struct bct_icc *icc = data;
+
+	if (spec->args_count != 1 || spec->args[0] >= BCT_ICC_NODES)
+		return ERR_PTR(-EINVAL);
+
+	return icc->nodes[spec->args[0]];
+}
+
+static int bct_icc_add_nodes(struct bct_icc *icc)
+{
+	struct icc_node *node;
+	int i, ret;
+
+	for (i = 0; i < BCT_ICC_NODES; i++) {
+		node = icc_node_create(BCT_ICC_ID(i));
+		if (IS_ERR(node))
+			return PTR_ERR(node);
+		node->name = bct_icc_names[i];
+		icc_node_add(node, &icc->provider);
+		icc->nodes[i] = node;
+	}
+
+	for (i = BCT_ICC_LCD; i <= BCT_ICC_MMC; i++) {
+		ret = icc_link_create(icc->nodes[i], BCT_ICC_ID(BCT_ICC_DDR));
+		if (ret)
+			return ret;
+	}
+
+	return 0;
+}
+
+static int bct_icc_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct bct_icc *icc;
+	int ret;
+
+	ret = bct_probe_verdict(dev);
+	if (ret)
+		return ret;
+
+	icc = devm_kzalloc(dev, sizeof(*icc), GFP_KERNEL);
+	if (!icc)
+		return -ENOMEM;
+
+	if (of_property_read_u32_array(dev->of_node, "bc-test,boot-kBps",
+				       icc->boot_kbps, 2))
+		return dev_err_probe(dev, -EINVAL, "no boot bandwidth\n");
+
+	icc->provider.dev = dev;
+	icc->provider.set = bct_icc_set;
+	icc->provider.aggregate = icc_std_aggregate;
+	icc->provider.get_bw = bct_icc_get_bw;
+	icc->provider.xlate = bct_icc_xlate;
+	icc->provider.data = icc;
+	icc_provider_init(&icc->provider);
+
+	ret = bct_icc_add_nodes(icc);
+	if (!ret)
+		ret = icc_provider_register(&icc->provider);
+	if (ret)
+		icc_nodes_remove(&icc->provider);
+
+	return ret;
+}
+
+/* The interconnect drops its boot bandwidth once its consumers probed. */
+static void bct_icc_sync_state(struct device *dev)
+{
+	bct_record(dev_name(dev), "sync", 0);
+	icc_sync_state(dev);
+}
+
+/* Reset controller: one line, shared, that the bootloader deasserted. */
+
+static int bct_rst_assert(struct reset_controller_dev *rcdev, unsigned long id)
+{
+	bct_record("shared_rst", "assert", 1);
+	return 0;
+}
+
+static int bct_rst_deassert(struct reset_controller_dev *rcdev,
+			    unsigned long id)
+{
+	bct_record("shared_rst", "deassert", 0);
+	return 0;
+}
+
+static const struct reset_control_ops bct_rst_ops = {
+	.assert = bct_rst_assert,
+	.deassert = bct_rst_deassert,
+};
+
+static int bct_rst_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct reset_controller_dev *rcdev;
+	int ret;
+
+	ret = bct_probe_verdict(dev);
+	if (ret)
+		return ret;
+
+	rcdev = devm_kzalloc(dev, sizeof(*rcdev), GFP_KERNEL);
+	if (!rcdev)
+		return -ENOMEM;
+
+	rcdev->ops = &bct_rst_ops;
+	rcdev->owner = THIS_MODULE;
+	rcdev->dev = dev;
+	rcdev->of_node = dev->of_node;
+	rcdev->nr_resets = 1;
+
+	return devm_reset_controller_register(dev, rcdev);
+}
+
+/* Sets the clock's rate, or the range it accepts, as its driver would. */
+static int bct_consumer_rate(struct device *dev, struct clk *clk)
+{
+	u32 range[2];
+	u32 hz;
+
+	if (!of_property_read_u32(dev->of_node, "bc-test,rate-hz", &hz))
+		return clk_set_rate(clk, hz);
+
+	if (!of_property_read_u32_array(dev->of_node, "bc-test,rate-range-hz",
+					range, 2))
+		return clk_set_rate_range(clk, range[0], range[1]);
+
+	return 0;
+}
+
+/* Requests the bandwidth its driver needs ("bc-test,kBps": avg, peak). */
+static int bct_consumer_icc(struct device *dev)
+{
+	struct icc_path *path;
+	u32 kbps[2];
+
+	if (of_property_read_u32_array(dev->of_node, "bc-test,kBps", kbps, 2))
+		return 0;
+
+	path = devm_of_icc_get(dev, NULL);
+	if (IS_ERR(path))
+		return PTR_ERR(path);
+
+	return icc_set_bw(path, kbps[0], kbps[1]);
+}
+
+/*
+ * Takes its shared reset line out of reset, as its driver would; an idle
+ * device, as an MMC controller between requests, puts its block back in
+ * reset, which asserts the line unless another user keeps it deasserted.
+ */
+static int bct_consumer_reset(struct device *dev, bool idle)
+{
+	struct reset_control *rstc;
+	int ret;
+
+	if (!of_property_present(dev->of_node, "resets"))
+		return 0;
+
+	rstc = devm_reset_control_get_shared(dev, NULL);
+	if (IS_ERR(rstc))
+		return PTR_ERR(rstc);
+
+	ret = reset_control_deassert(rstc);
+	if (ret || !idle)
+		return ret;
+
+	return reset_control_assert(rstc);
+}
+
 /* Takes the supply as its driver would; a refused voltage is logged. */
 static int bct_consumer_supply(struct device *dev, const char *name,
 			       bool idle)
@@ -384,6 +652,9 @@ static int bct_consumer_probe(struct platform_device *pdev)
 	ret = clk_prepare_enable(clk);
 	if (ret)
 		return ret;
+	ret = bct_consumer_rate(dev, clk);
+	if (ret)
+		return dev_err_probe(dev, ret, "clock rate not set\n");
 	if (idle)
 		clk_disable_unprepare(clk);
 
@@ -392,6 +663,14 @@ static int bct_consumer_probe(struct platform_device *pdev)
 		if (ret)
 			return dev_err_probe(dev, ret, "no supply\n");
 	}
+
+	ret = bct_consumer_icc(dev);
+	if (ret)
+		return dev_err_probe(dev, ret, "no bandwidth\n");
+
+	ret = bct_consumer_reset(dev, idle);
+	if (ret)
+		return dev_err_probe(dev, ret, "no reset\n");
 
 	return 0;
 }
@@ -411,6 +690,16 @@ static const struct of_device_id bct_pd_match[] = {
 	{ }
 };
 
+static const struct of_device_id bct_icc_match[] = {
+	{ .compatible = "bc-test,interconnect" },
+	{ }
+};
+
+static const struct of_device_id bct_rst_match[] = {
+	{ .compatible = "bc-test,reset-controller" },
+	{ }
+};
+
 static const struct of_device_id bct_consumer_match[] = {
 	{ .compatible = "bc-test,consumer" },
 	{ }
@@ -427,6 +716,18 @@ static struct platform_driver bct_drivers[] = {
 		.probe = bct_pd_probe,
 		.driver = { .name = "bc-test-pd", .of_match_table = bct_pd_match },
 	}, {
+		.probe = bct_icc_probe,
+		.driver = {
+			.name = "bc-test-icc",
+			.of_match_table = bct_icc_match,
+			.sync_state = bct_icc_sync_state,
+			/* The provider has no remove: the core keeps its nodes. */
+			.suppress_bind_attrs = true,
+		},
+	}, {
+		.probe = bct_rst_probe,
+		.driver = { .name = "bc-test-rst", .of_match_table = bct_rst_match },
+	}, {
 		.probe = bct_consumer_probe,
 		.driver = {
 			.name = "bc-test-consumer",
@@ -438,8 +739,11 @@ static struct platform_driver bct_drivers[] = {
 
 /* The board: what its bootloader leaves running for the display. */
 
+/* The panel takes a pixel clock of 74.25 MHz, give or take 0.25 MHz. */
 static const struct dev_boot_constraint_clk_info bct_lcd_clk = {
 	.name = "pixel",
+	.rate_min = 74000000,
+	.rate_max = 75000000,
 };
 
 static const struct dev_boot_constraint_supply_info bct_lcd_supply = {
@@ -454,6 +758,17 @@ static const struct dev_boot_constraint bct_lcd_constraints[] = {
 	{ .type = DEV_BOOT_CONSTRAINT_PM },
 };
 
+/* Its scan-out's bandwidth to memory, and its block out of reset. */
+static const struct dev_boot_constraint_icc_info bct_lcd_icc = {
+	.avg_bw = 800000,
+	.peak_bw = 1600000,
+};
+
+static const struct dev_boot_constraint bct_lcd_bus_constraints[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_ICC, .data = &bct_lcd_icc },
+	{ .type = DEV_BOOT_CONSTRAINT_RESET },
+};
+
 static const char * const bct_lcd_names[] = { "lcd" };
 
 static const struct dev_boot_constraint_of bct_board[] = {
@@ -461,6 +776,12 @@ static const struct dev_boot_constraint_of bct_board[] = {
 		.compat = "bc-test,consumer",
 		.constraints = bct_lcd_constraints,
 		.count = ARRAY_SIZE(bct_lcd_constraints),
+		.dev_names = bct_lcd_names,
+		.dev_names_count = ARRAY_SIZE(bct_lcd_names),
+	}, {
+		.compat = "bc-test,consumer",
+		.constraints = bct_lcd_bus_constraints,
+		.count = ARRAY_SIZE(bct_lcd_bus_constraints),
 		.dev_names = bct_lcd_names,
 		.dev_names_count = ARRAY_SIZE(bct_lcd_names),
 	},

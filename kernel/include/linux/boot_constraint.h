@@ -14,15 +14,22 @@ struct device;
 /**
  * enum dev_boot_constraint_type - Resource types a boot constraint can hold.
  *
- * @DEV_BOOT_CONSTRAINT_CLK: keep a clock of the device prepared and enabled.
+ * @DEV_BOOT_CONSTRAINT_CLK: keep a clock of the device prepared and enabled,
+ *	and optionally within a rate range.
  * @DEV_BOOT_CONSTRAINT_PM: keep a power domain of the device powered on.
  * @DEV_BOOT_CONSTRAINT_SUPPLY: keep a supply of the device enabled, and
  *	optionally within a voltage range.
+ * @DEV_BOOT_CONSTRAINT_ICC: keep a bandwidth requested on an interconnect
+ *	path of the device (needs CONFIG_INTERCONNECT).
+ * @DEV_BOOT_CONSTRAINT_RESET: keep a shared reset line of the device
+ *	deasserted (needs CONFIG_RESET_CONTROLLER).
  */
 enum dev_boot_constraint_type {
 	DEV_BOOT_CONSTRAINT_CLK,
 	DEV_BOOT_CONSTRAINT_PM,
 	DEV_BOOT_CONSTRAINT_SUPPLY,
+	DEV_BOOT_CONSTRAINT_ICC,
+	DEV_BOOT_CONSTRAINT_RESET,
 };
 
 /**
@@ -35,8 +42,9 @@ enum dev_boot_constraint_type {
  *
  * With both rates zero the clock is only kept prepared and enabled.
  * Otherwise both must be set, with @rate_min no higher than @rate_max, and
- * the range is requested with clk_set_rate_range() while the constraint is
- * held.
+ * the range is requested with clk_set_rate_range() for as long as the
+ * constraint is held: another consumer asking for a rate outside it gets
+ * the nearest rate within it.
  */
 struct dev_boot_constraint_clk_info {
 	const char *name;
@@ -72,12 +80,47 @@ struct dev_boot_constraint_supply_info {
 };
 
 /**
+ * struct dev_boot_constraint_icc_info - Interconnect bandwidth boot constraint.
+ *
+ * @name: name of the path in the device's "interconnect-names", as passed
+ *	to of_icc_get(); NULL for the device's first path.
+ * @avg_bw: average bandwidth to request, in kBps, as icc_set_bw() takes it.
+ * @peak_bw: peak bandwidth to request, in kBps.
+ *
+ * The bandwidth is requested on the path, on the device's behalf, for as
+ * long as the constraint is held; the provider aggregates it with the
+ * requests of the other consumers. At least one of them must be set.
+ */
+struct dev_boot_constraint_icc_info {
+	const char *name;
+	u32 avg_bw;
+	u32 peak_bw;
+};
+
+/**
+ * struct dev_boot_constraint_reset_info - Shared reset line boot constraint.
+ *
+ * @name: name of the line in the device's "reset-names"; NULL for the
+ *	device's only reset line.
+ *
+ * The line is taken with reset_control_get_shared() and deasserted, and is
+ * released with reset_control_assert(), which asserts it only once no
+ * other shared user keeps it deasserted, and reset_control_put().
+ */
+struct dev_boot_constraint_reset_info {
+	const char *name;
+};
+
+/**
  * struct dev_boot_constraint - A single boot constraint.
  *
  * @type: the resource type.
  * @data: the type's description: &struct dev_boot_constraint_clk_info,
- *	&struct dev_boot_constraint_supply_info, or for
- *	%DEV_BOOT_CONSTRAINT_PM an optional &struct dev_boot_constraint_pm_info.
+ *	&struct dev_boot_constraint_supply_info,
+ *	&struct dev_boot_constraint_icc_info, or for %DEV_BOOT_CONSTRAINT_PM
+ *	and %DEV_BOOT_CONSTRAINT_RESET an optional
+ *	&struct dev_boot_constraint_pm_info or
+ *	&struct dev_boot_constraint_reset_info.
  *	It is copied; the caller may free it once the constraint is added.
  */
 struct dev_boot_constraint {

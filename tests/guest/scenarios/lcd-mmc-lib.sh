@@ -46,12 +46,40 @@ bct_glitches() {
 	END { print n + 0 }' $OPS
 }
 
-# bct_check_glitches: the scenario's verdict. With constraints no glitch is
-# allowed; without them (the baseline) there must be one, or the scenario
-# proves nothing.
+# bct_glitches_of KIND: the same count for one more resource of the LCD:
+# "rate", its pixel clock out of 74-75 MHz; "icc", its port or the memory
+# bus below its 800000/1600000 kBps (average/peak); "reset", its reset line
+# asserted.
+bct_glitches_of() {
+	awk -v defer=$EPROBE_DEFER -v kind="$1" '
+	$2 == "lcd" && $3 == "probe" && $4 != defer { exit }
+	kind == "rate" && $2 == "shared_gate" && $3 == "rate" &&
+	    ($4 < 74000000 || $4 > 75000000) { n++ }
+	kind == "icc" && ($2 == "icc_lcd" || $2 == "icc_ddr") &&
+	    (($3 == "avg" && $4 < 800000) || ($3 == "peak" && $4 < 1600000)) { n++ }
+	kind == "reset" && $2 == "shared_rst" && $3 == "assert" { n++ }
+	END { print n + 0 }' $OPS
+}
+
+# bct_values RESOURCE OP: the values RESOURCE was set to with OP before the
+# LCD's driver probed, on one line
+bct_values() {
+	awk -v defer=$EPROBE_DEFER -v res="$1" -v op="$2" '
+	$2 == "lcd" && $3 == "probe" && $4 != defer { exit }
+	$2 == res && $3 == op { printf "%s ", $4 }' $OPS
+}
+
+# bct_check_glitches [KIND]: the scenario's verdict, on the LCD's clock,
+# supply and domain, or on KIND of bct_glitches_of. With constraints no
+# glitch is allowed; without them (the baseline) there must be one, or the
+# scenario proves nothing.
 bct_check_glitches() {
-	n=$(bct_glitches)
-	ktap_diag "lcd glitches before its probe: $n"
+	if [ -n "$1" ]; then
+		n=$(bct_glitches_of "$1")
+	else
+		n=$(bct_glitches)
+	fi
+	ktap_diag "lcd${1:+ $1} glitches before its probe: $n"
 	if bct_baseline; then
 		ktap_result $([ "$n" -gt 0 ]; echo $?) baseline-glitches
 	else

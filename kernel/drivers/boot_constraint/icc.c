@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Interconnect boot constraints: keep a bandwidth requested on a path.
+ *
+ * The interconnect core keeps each node at the bandwidth it booted with
+ * only until icc_sync_state(), and aggregates the requests of the node's
+ * consumers from then on; a device whose driver has not probed by then
+ * requests nothing, and its path may be slowed down under it. The
+ * constraint requests the bandwidth on the device's behalf, on the path
+ * the device's own driver will use, as an ordinary request that the
+ * provider aggregates with the others.
+ */
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/interconnect.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "core.h"
+
+static int bc_icc_init(struct boot_constraint *c, struct device *dev,
+		       const void *data)
+{
+	const struct dev_boot_constraint_icc_info *info = data;
+
+	if (!info) {
+		dev_err(dev, "icc boot constraint without bandwidth\n");
+		return -EINVAL;
+	}
+
+	/* A request of no bandwidth holds nothing. */
+	if (!info->avg_bw && !info->peak_bw) {
+		dev_err(dev, "icc boot constraint %s: no bandwidth\n",
+			info->name ?: "(first path)");
+		return -EINVAL;
+	}
+
+	if (info->name) {
+		c->name = kstrdup_const(info->name, GFP_KERNEL);
+		if (!c->name)
+			return -ENOMEM;
+	}
+
+	c->icc.avg_bw = info->avg_bw;
+	c->icc.peak_bw = info->peak_bw;
+
+	return 0;
+}
+
+static int bc_icc_apply(struct boot_constraint *c)
+{
+	struct icc_path *path;
+	int ret;
+
+	/* -EPROBE_DEFER while the provider of an end of the path is missing */
+	path = of_icc_get(boot_constraint_device(c), c->name);
+	if (IS_ERR(path))
+		return PTR_ERR(path);
+	/* No "interconnects" property: the device has no path to hold. */
+	if (!path)
+		return -ENOENT;
+
+	ret = icc_set_bw(path, c->icc.avg_bw, c->icc.peak_bw);
+	if (ret) {
+		icc_put(path);
+		return ret;
+	}
+
+	c->icc.path = path;
+
+	return 0;
+}
+
+static void bc_icc_release(struct boot_constraint *c)
+{
+	/* Drops the request, letting the provider aggregate the others only. */
+	icc_put(c->icc.path);
+	c->icc.path = NULL;
+}
+
+static void bc_icc_show(struct seq_file *s, const struct boot_constraint *c)
+{
+	seq_printf(s, " avg=%u,peak=%ukBps", c->icc.avg_bw, c->icc.peak_bw);
+}
+
+const struct boot_constraint_ops boot_constraint_icc_ops = {
+	.name = "icc",
+	.init = bc_icc_init,
+	.apply = bc_icc_apply,
+	.release = bc_icc_release,
+	.show = bc_icc_show,
+};

@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of reset boot constraints: the constraint is a shared user of
+ * the device's reset line that keeps it deasserted, so no other shared
+ * user asserting the line puts the device in reset until the constraint is
+ * released; a constraint that cannot be applied leaves the line alone.
+ */
+
+#include <linux/device.h>
+#include <linux/platform_device.h>
+#include <linux/reset.h>
+
+#include <kunit/resource.h>
+#include <kunit/test.h>
+
+#include "boot_constraint_kunit.h"
+#include "core.h"
+
+/**
+ * struct bc_reset_ctx - Context of a reset constraint test.
+ *
+ * @log: what the controller, the driver and the owner did.
+ * @rst: the controller of "bc-test-reset-controller", not registered yet.
+ * @owner: the owner of the constraints.
+ * @dev: the device of "bc-test-reset-consumer", lines 0 "core", 1 "bus".
+ * @peer: the device of "bc-test-reset-peer", whose only line is 0.
+ */
+struct bc_reset_ctx {
+	struct bc_kunit_log *log;
+	struct bc_kunit_reset *rst;
+	struct bc_kunit_owner *owner;
+	struct device *dev;
+	struct device *peer;
+};
+
+static int bc_reset_test_init(struct kunit *test)
+{
+	struct platform_device *pdev;
+	struct bc_reset_ctx *ctx;
+
+	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	test->priv = ctx;
+
+	ctx->log = bc_kunit_log_alloc(test);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
+	ctx->owner = bc_kunit_owner_alloc(test, ctx->log, "owner");
+	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
+	ctx->rst = bc_kunit_reset_alloc(test, ctx->log);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->rst);
+
+	KUNIT_ASSERT_EQ(test, bc_kunit_apply_overlay(test), 0);
+	pdev = bc_kunit_of_pdev(test, "/bc-test-reset-consumer");
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	ctx->dev = &pdev->dev;
+	pdev = bc_kunit_of_pdev(test, "/bc-test-reset-peer");
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	ctx->peer = &pdev->dev;
+
+	return 0;
+}
+
+/* Binds the controller's node; the constraints go before it at exit. */
+static void bc_reset_register(struct kunit *test)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+
+	KUNIT_ASSERT_EQ(test, bc_kunit_reset_driver_register(test, ctx->rst,
+							     bc_kunit_reset_match),
+			0);
+	wait_for_device_probe();
+	KUNIT_ASSERT_NOT_NULL(test, ctx->rst->rcdev.dev);
+	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, ctx->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, ctx->peer), 0);
+}
+
+static int bc_reset_add_to(struct kunit *test, struct device *dev,
+			   const struct dev_boot_constraint_reset_info *reset,
+			   bool deferrable)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+	struct dev_boot_constraint_info info = {
+		.constraint = {
+			.type = DEV_BOOT_CONSTRAINT_RESET,
+			.data = reset,
+		},
+	};
+
+	bc_kunit_owner_set(&info, ctx->owner);
+	if (deferrable)
+		return dev_boot_constraint_add_deferrable(dev, &info);
+
+	return dev_boot_constraint_add(dev, &info);
+}
+
+static int bc_reset_add(struct kunit *test, const char *name, bool deferrable)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+	struct dev_boot_constraint_reset_info reset = { .name = name };
+
+	return bc_reset_add_to(test, ctx->dev, &reset, deferrable);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_reset_control_put, reset_control_put,
+			    struct reset_control *);
+
+/* The peer's shared line, put at exit before the controller goes. */
+static struct reset_control *bc_reset_peer_line(struct kunit *test)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+	struct reset_control *rstc;
+
+	rstc = reset_control_get_shared(ctx->peer, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, rstc);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							bc_reset_control_put,
+							rstc), 0);
+
+	return rstc;
+}
+
+/* Applying the constraint deasserts the line, as the bootloader left it. */
+static void bc_reset_test_add_deasserts(struct kunit *test)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+
+	bc_reset_register(test);
+
+	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", false), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+}
+
+/*
+ * Another shared user deasserting and asserting the line, as a driver
+ * resetting its block does, does not assert it while the constraint holds
+ * it; once released, with no other user, the line is asserted.
+ */
+static void bc_reset_test_peer_cannot_assert(struct kunit *test)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+	struct reset_control *peer;
+
+	bc_reset_register(test);
+	peer = bc_reset_peer_line(test);
+	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", false), 0);
+
+	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, reset_control_status(peer), 0);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "rst0:deassert rst0:assert free:owner");
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+}
+
+/* Released while another user keeps the line deasserted, it stays so. */
+static void bc_reset_test_release_keeps_peer(struct kunit *test)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+	struct reset_control *peer;
+
+	bc_reset_register(test);
+	peer = bc_reset_peer_line(test);
+	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", false), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "rst0:deassert free:owner");
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+
+	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+}
+
+/* A NULL name, or no description, is the device's only line. */
+static void bc_reset_test_only_line(struct kunit *test)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+
+	bc_reset_register(test);
+
+	KUNIT_ASSERT_EQ(test, bc_reset_add_to(test, ctx->peer, NULL, false), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->peer, BC_APPLIED), 1);
+}
+
+/* A line is found by its name in "reset-names"; the others are untouched. */
+static void bc_reset_test_named_line(struct kunit *test)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+
+	bc_reset_register(test);
+	ctx->rst->asserted[0] = true;
+
+	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "bus", false), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst1:deassert");
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[1]);
+}
+
+/*
+ * Without its controller a deferrable constraint is pending and touches
+ * nothing; it is applied when the controller's driver binds. A constraint
+ * that is not deferrable fails instead.
+ */
+static void bc_reset_test_deferred(struct kunit *test)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+
+	KUNIT_EXPECT_EQ(test, bc_reset_add(test, "core", false), -EPROBE_DEFER);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+
+	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", true), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_PENDING), 1);
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
+
+	bc_reset_register(test);
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst0:deassert");
+}
+
+/*
+ * The line is held deasserted until the device's driver has probed; a
+ * driver that does not use it lets it be asserted then.
+ */
+static void bc_reset_test_released_after_probe(struct kunit *test)
+{
+	static const char expected[] =
+		"rst0:deassert bc-reset-consumer:probe=0 rst0:assert free:owner";
+	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_kunit_driver *drv;
+
+	bc_reset_register(test);
+	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", true), 0);
+	drv = bc_kunit_driver_alloc(test, ctx->log, "bc-reset-consumer",
+				    bc_kunit_reset_consumer_match);
+	KUNIT_ASSERT_NOT_NULL(test, drv);
+	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, drv), 0);
+	wait_for_device_probe();
+
+	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_EQ(test, drv->seen_applied, 1);
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), expected);
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+}
+
+/* A line the device does not name, or a device without one, is refused. */
+static void bc_reset_test_unknown_line(struct kunit *test)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+	struct platform_device *lineless;
+
+	bc_reset_register(test);
+	lineless = bc_kunit_of_pdev(test, "/bc-test-no-pd");
+	KUNIT_ASSERT_NOT_NULL(test, lineless);
+
+	KUNIT_EXPECT_EQ(test, bc_reset_add(test, "missing", false), -ENOENT);
+	KUNIT_EXPECT_EQ(test, bc_reset_add_to(test, &lineless->dev, NULL, false),
+			-ENOENT);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(&lineless->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+}
+
+/* In a batch that fails, the line deasserted for it is given back. */
+static void bc_reset_test_failed_batch(struct kunit *test)
+{
+	struct dev_boot_constraint_reset_info reset = { .name = "core" };
+	struct dev_boot_constraint_clk_info clk = { .name = "missing" };
+	struct dev_boot_constraint_info infos[] = {
+		{ .constraint = { DEV_BOOT_CONSTRAINT_RESET, &reset } },
+		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &clk } },
+	};
+	struct bc_reset_ctx *ctx = test->priv;
+	struct reset_control *peer;
+
+	bc_reset_register(test);
+
+	KUNIT_EXPECT_LT(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
+			0);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "rst0:deassert rst0:assert");
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+
+	/* Nothing is left counted: another user's assert reaches the line. */
+	peer = bc_reset_peer_line(test);
+	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
+	KUNIT_EXPECT_TRUE(test, bc_kunit_log_ends_with(ctx->log,
+						       "rst0:deassert rst0:assert"));
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+}
+
+static struct kunit_case bc_reset_test_cases[] = {
+	KUNIT_CASE(bc_reset_test_add_deasserts),
+	KUNIT_CASE(bc_reset_test_peer_cannot_assert),
+	KUNIT_CASE(bc_reset_test_release_keeps_peer),
+	KUNIT_CASE(bc_reset_test_only_line),
+	KUNIT_CASE(bc_reset_test_named_line),
+	KUNIT_CASE(bc_reset_test_deferred),
+	KUNIT_CASE(bc_reset_test_released_after_probe),
+	KUNIT_CASE(bc_reset_test_unknown_line),
+	KUNIT_CASE(bc_reset_test_failed_batch),
+	{}
+};
+
+static struct kunit_suite bc_reset_test_suite = {
+	.name = "boot_constraint_reset",
+	.init = bc_reset_test_init,
+	.test_cases = bc_reset_test_cases,
+};
+
+kunit_test_suite(bc_reset_test_suite);
