@@ -73,8 +73,8 @@ static int bc_dt_test_init(struct kunit *test)
 
 	ctx->log = bc_kunit_log_alloc(test);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->axi = bc_kunit_clk_alloc(test, ctx->log, "axi", false);
-	ctx->pixel = bc_kunit_clk_alloc(test, ctx->log, "pixel", false);
+	ctx->axi = bc_kunit_clk_alloc(test, ctx->log, "bc-dt-axi", false);
+	ctx->pixel = bc_kunit_clk_alloc(test, ctx->log, "bc-dt-pixel", false);
 	ctx->reg = bc_kunit_reg_alloc(test, ctx->log, false, BC_KUNIT_REG_BOOT_UV);
 	ctx->pd = bc_kunit_pd_alloc(test, ctx->log);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->axi);
