@@ -15,7 +15,9 @@ die() {
 	exit 1
 }
 
-# arch_setup ARCH: one kernel per harness "arch" (arm64, arm32); sets the
+# arch_setup ARCH: one kernel per harness "arch" (arm64, arm32, and
+# arm64-debug: the arm64 guest with KASAN, UBSAN, kmemleak, lockdep, debug
+# objects and fault injection, for make test-debug); sets the
 # kernel's ARCH, the cross compiler, the Kconfig fragments merged on top of
 # allnoconfig, the make targets, the busybox package arch and the out dir.
 arch_setup() {
@@ -28,6 +30,10 @@ arch_setup() {
 		image=arch/arm64/boot/Image
 		debarch=arm64
 		;;
+	arm64-debug)
+		arch_setup arm64
+		fragments="$fragments configs/debug.config"
+		;;
 	arm32)
 		karch=arm
 		cross=arm-linux-gnueabihf-
@@ -37,7 +43,7 @@ arch_setup() {
 		debarch=armhf
 		;;
 	*)
-		die "unknown arch '$1' (arm64 or arm32)"
+		die "unknown arch '$1' (arm64, arm64-debug or arm32)"
 		;;
 	esac
 	out=${OUT:-$build/out-$1}
