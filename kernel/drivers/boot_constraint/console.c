@@ -11,6 +11,7 @@
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
 #include <linux/console.h>
+#include <linux/container_of.h>
 #include <linux/init.h>
 #include <linux/of.h>
 #include <linux/slab.h>
@@ -194,6 +195,30 @@ static struct bc_console_table *bc_console_build(struct device_node *np)
 free:
 	bc_console_free(t);
 	return NULL;
+}
+
+/**
+ * boot_constraint_console_table() - The constraints a console node names.
+ * @np: the node.
+ *
+ * Return: a table for boot_constraint_add_of_node() with a constraint for
+ * each clock, power domain and supply of @np, to be freed with
+ * boot_constraint_console_table_free(); NULL when out of memory.
+ */
+struct dev_boot_constraint_of *boot_constraint_console_table(struct device_node *np)
+{
+	struct bc_console_table *t = bc_console_build(np);
+
+	return t ? &t->oconst : NULL;
+}
+
+/**
+ * boot_constraint_console_table_free() - Free a console node's table.
+ * @oconst: the table, from boot_constraint_console_table().
+ */
+void boot_constraint_console_table_free(struct dev_boot_constraint_of *oconst)
+{
+	bc_console_free(container_of(oconst, struct bc_console_table, oconst));
 }
 
 /*

@@ -138,6 +138,8 @@ int boot_constraint_add_all(struct device *dev,
 			    unsigned int n, bool deferrable);
 int boot_constraint_add_of_node(struct device_node *np,
 				const struct dev_boot_constraint_of *oconst);
+struct dev_boot_constraint_of *boot_constraint_console_table(struct device_node *np);
+void boot_constraint_console_table_free(struct dev_boot_constraint_of *oconst);
 const char *boot_constraint_state_name(enum boot_constraint_state state);
 void boot_constraint_show_all(struct seq_file *s);
 unsigned int boot_constraint_count(struct device *dev,

@@ -26,6 +26,7 @@
 #include <linux/platform_device.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include <kunit/of.h>
 #include <kunit/resource.h>
@@ -98,7 +99,7 @@ static const struct of_device_id bc_fault_late_match[] = {
 	{ }
 };
 
-/* Whether allocations of @gfp fail when the task's fail-nth says so. */
+/* Whether failslab fails a sleeping allocation that fail-nth picks. */
 static bool bc_fault_armed_slab(void)
 {
 	void *p;
@@ -111,6 +112,7 @@ static bool bc_fault_armed_slab(void)
 	return !p;
 }
 
+/* Whether fail_page_alloc fails a sleeping, order-0 one. */
 static bool bc_fault_armed_page(void)
 {
 	struct page *page;
@@ -229,7 +231,7 @@ static int bc_fault_test_init(struct kunit *test)
 	struct bc_fault_ctx *ctx;
 
 	if (!bc_fault_armed_slab())
-		kunit_skip(test, "failslab ignores sleeping allocations: see tests/guest/scenarios/fault-sweep.sh");
+		kunit_skip(test, "failslab ignores sleeping allocations");
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
@@ -640,6 +642,78 @@ static void bc_fault_test_of_notify(struct kunit *test)
 	kunit_info(test, "fault-sweep: of-notify: %u not added\n", sw.failed);
 }
 
+/* The table of the node's two clocks, its domain and its two supplies. */
+static void bc_fault_expect_console(struct kunit *test,
+				    const struct dev_boot_constraint_of *oconst,
+				    unsigned int n)
+{
+	const struct dev_boot_constraint_supply_info *supply;
+	unsigned int i, clks = 0, pms = 0, supplies = 0;
+
+	KUNIT_ASSERT_EQ_MSG(test, oconst->count, 5, "n=%u", n);
+	for (i = 0; i < oconst->count; i++) {
+		switch (oconst->constraints[i].type) {
+		case DEV_BOOT_CONSTRAINT_CLK:
+			clks++;
+			break;
+		case DEV_BOOT_CONSTRAINT_PM:
+			pms++;
+			break;
+		case DEV_BOOT_CONSTRAINT_SUPPLY:
+			supply = oconst->constraints[i].data;
+			KUNIT_EXPECT_TRUE_MSG(test, !strcmp(supply->name, "vdd") ||
+					      !strcmp(supply->name, "vio"),
+					      "n=%u: supply %s", n, supply->name);
+			supplies++;
+			break;
+		}
+	}
+	KUNIT_EXPECT_EQ_MSG(test, clks, 2, "n=%u", n);
+	KUNIT_EXPECT_EQ_MSG(test, pms, 1, "n=%u", n);
+	KUNIT_EXPECT_EQ_MSG(test, supplies, 2, "n=%u", n);
+}
+
+/*
+ * The table of the constraints of a console node (console.c): the table,
+ * its two arrays, and the names of its two supplies. What a failure leaves
+ * is for kmemleak to find.
+ */
+static void bc_fault_test_console(struct kunit *test)
+{
+	struct bc_fault_sweep sw = { .what = "console" };
+	struct dev_boot_constraint_of *oconst;
+	struct device_node *np;
+	unsigned int n;
+	bool hit;
+
+	np = of_find_node_by_path("/bc-test-console");
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
+
+	for (n = 1; n < BC_FAULT_MAX_NTH; n++) {
+		WRITE_ONCE(current->fail_nth, n);
+		oconst = boot_constraint_console_table(np);
+		hit = !READ_ONCE(current->fail_nth);
+		WRITE_ONCE(current->fail_nth, 0);
+		if (!hit)
+			break;
+
+		sw.nth++;
+		if (!oconst) {
+			sw.failed++;
+			continue;
+		}
+		sw.absorbed++;
+		bc_fault_expect_console(test, oconst, n);
+		boot_constraint_console_table_free(oconst);
+	}
+
+	KUNIT_ASSERT_NOT_NULL(test, oconst);
+	bc_fault_expect_console(test, oconst, n);
+	boot_constraint_console_table_free(oconst);
+	bc_fault_report(test, &sw, 5);
+}
+
 static struct kunit_case bc_fault_test_cases[] = {
 	KUNIT_CASE(bc_fault_test_armed),
 	KUNIT_CASE_SLOW(bc_fault_test_clk),
@@ -649,6 +723,7 @@ static struct kunit_case bc_fault_test_cases[] = {
 	KUNIT_CASE_SLOW(bc_fault_test_of),
 	KUNIT_CASE_SLOW(bc_fault_test_of_waiter),
 	KUNIT_CASE_SLOW(bc_fault_test_of_notify),
+	KUNIT_CASE(bc_fault_test_console),
 	{}
 };
 

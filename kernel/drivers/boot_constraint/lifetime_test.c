@@ -16,6 +16,7 @@
 #include <linux/err.h>
 #include <linux/kthread.h>
 #include <linux/of.h>
+#include <linux/of_platform.h>
 #include <linux/platform_device.h>
 #include <linux/pm_domain.h>
 #include <linux/sched/task.h>
@@ -112,11 +113,12 @@ static void bc_life_test_driver_gone_while_deferred(struct kunit *test)
 	drv = bc_kunit_driver_alloc(test, ctx->log, BC_LIFE_DEV, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
 	drv->ret = -EPROBE_DEFER;
+	drv->clk = ctx->clk;
 	KUNIT_ASSERT_EQ(test, platform_driver_register(&drv->pdrv), 0);
 	platform_driver_unregister(&drv->pdrv);
 
 	KUNIT_EXPECT_EQ(test, drv->probes, 1);
-	KUNIT_EXPECT_EQ(test, drv->seen_clk_enable_count, 0);
+	KUNIT_EXPECT_EQ(test, drv->seen_clk_enable_count, 1);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
@@ -326,6 +328,7 @@ static void bc_life_test_async_many(struct kunit *test)
 	struct platform_device *pdev;
 	struct bc_life_async *a;
 	unsigned int i;
+	int ret;
 
 	for (i = 0; i < BC_LIFE_ASYNC_DEVS; i++) {
 		struct dev_boot_constraint_info info = ctx->info;
@@ -333,8 +336,9 @@ static void bc_life_test_async_many(struct kunit *test)
 		pdev = platform_device_alloc("bc-life-async", i);
 		KUNIT_ASSERT_NOT_NULL(test, pdev);
 		KUNIT_ASSERT_EQ(test, platform_device_add(pdev), 0);
-		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-				bc_life_pdev_unregister, pdev), 0);
+		ret = kunit_add_action_or_reset(test, bc_life_pdev_unregister,
+						pdev);
+		KUNIT_ASSERT_EQ(test, ret, 0);
 		owners[i] = bc_kunit_owner_alloc(test, NULL, "async");
 		KUNIT_ASSERT_NOT_NULL(test, owners[i]);
 		bc_kunit_owner_set(&info, owners[i]);

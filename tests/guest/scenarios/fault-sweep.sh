@@ -11,9 +11,9 @@
 
 suite=boot_constraint_fault
 dir=/sys/kernel/debug/kunit/$suite
-cases="bc_fault_test_armed bc_fault_test_clk bc_fault_test_supply bc_fault_test_pm bc_fault_test_all bc_fault_test_of bc_fault_test_of_waiter bc_fault_test_of_notify"
+cases="bc_fault_test_armed bc_fault_test_clk bc_fault_test_supply bc_fault_test_pm bc_fault_test_all bc_fault_test_of bc_fault_test_of_waiter bc_fault_test_of_notify bc_fault_test_console"
 
-ktap_begin fault-sweep 12
+ktap_begin fault-sweep 13
 
 arm() {
 	for f in failslab fail_page_alloc; do
