@@ -153,7 +153,10 @@ static void bc_life_genpd_remove(void *data)
 		lg->removed = !pm_genpd_remove(&lg->pd->genpd);
 }
 
-/* A domain of the overlay's power controller, with no driver bound. */
+/*
+ * A domain of the overlay's power controller, with no driver bound: the
+ * test removes it when it chooses.
+ */
 static struct bc_life_genpd *bc_life_genpd_add(struct kunit *test)
 {
 	struct bc_life_ctx *ctx = test->priv;
@@ -247,14 +250,17 @@ static struct device *bc_life_holder(struct kunit *test, struct bc_kunit_pd *pd)
 static void bc_life_test_holder_released(struct kunit *test)
 {
 	struct bc_life_ctx *ctx = test->priv;
-	struct bc_life_genpd *lg;
 	struct bc_kunit_driver *drv;
 	struct platform_device *pdev;
 	struct bc_kunit_pd *pd;
 	struct device *holder;
 
-	lg = bc_life_genpd_add(test);
-	pd = lg->pd;
+	/* Bound to its driver: fw_devlink lets the consumer probe. */
+	pd = bc_kunit_pd_alloc(test, ctx->log);
+	KUNIT_ASSERT_NOT_NULL(test, pd);
+	KUNIT_ASSERT_EQ(test, bc_kunit_apply_overlay(test), 0);
+	KUNIT_ASSERT_EQ(test, bc_kunit_pd_driver_register(test, pd,
+							  bc_kunit_pd_match), 0);
 	pdev = bc_kunit_of_pdev(test, "/bc-test-pd-consumer");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 
