@@ -13,14 +13,12 @@
 #include <linux/console.h>
 #include <linux/container_of.h>
 #include <linux/init.h>
+#include <linux/kmemleak.h>
 #include <linux/of.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
 #include "core.h"
-
-/* What the console's node names; kept for as long as the kernel runs. */
-static struct dev_boot_constraint_of *bc_console;
 
 static bool bc_boot_console_registered(void)
 {
@@ -251,9 +249,14 @@ static int __init boot_constraint_console_init(void)
 		return ret;
 	}
 
+	/*
+	 * The table must outlive the wait for the UART's device, whose end
+	 * nothing reports here: it is kept for as long as the kernel runs,
+	 * referenced from nowhere once the device has its constraints.
+	 */
+	kmemleak_not_leak(t);
 	pr_info("%pOF: holding %u console resources until its driver probes\n",
 		of_stdout, t->oconst.count);
-	bc_console = &t->oconst;
 
 	return 0;
 }
