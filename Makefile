@@ -3,6 +3,8 @@
 #
 #   make demo     boot the LCD/MMC board with and without constraints
 #   make test     build both guest kernels and run every boot of tests/boots
+#   make test-debug  the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
+#                 debug objects and fault injection: tests/debug.boots
 #   make series   export the series to build/series/ and checkpatch it
 #   make check    series + W=1/sparse/kernel-doc of our files + bisect build
 #                 + DT bindings (yamllint, dt-schema) + the harness's own tests
@@ -14,6 +16,12 @@
 
 ARCHES := arm64 arm32 arm32-base
 BOOTS :=
+
+# make test-debug: its kernel (configs/debug.config) and boot table; a
+# boot of the sanitized kernel under TCG takes minutes, not seconds.
+DEBUG_ARCH := arm64-debug
+DEBUG_TABLE := tests/debug.boots
+DEBUG_TIMEOUT := 900
 
 # make demo: which kernel it needs and which boot table it shows.
 DEMO_ARCH := arm64
@@ -28,6 +36,9 @@ help:
 
 test: deps tree $(addprefix build-,$(ARCHES)) $(addprefix initramfs-,$(ARCHES))
 	scripts/run-tests.py $(BOOTS)
+
+test-debug: deps tree build-$(DEBUG_ARCH) initramfs-$(DEBUG_ARCH)
+	scripts/run-tests.py --table $(DEBUG_TABLE) --timeout $(DEBUG_TIMEOUT) $(BOOTS)
 
 demo: deps tree build-$(DEMO_ARCH) initramfs-$(DEMO_ARCH)
 	scripts/run-tests.py --table $(DEMO_TABLE)
@@ -57,10 +68,10 @@ deps:
 tree: deps
 	scripts/prepare-tree.sh
 
-$(addprefix build-,$(ARCHES)): build-%: tree
+$(addprefix build-,$(ARCHES) $(DEBUG_ARCH)): build-%: tree
 	scripts/build.sh $*
 
-$(addprefix initramfs-,$(ARCHES)): initramfs-%: build-%
+$(addprefix initramfs-,$(ARCHES) $(DEBUG_ARCH)): initramfs-%: build-%
 	scripts/mkinitramfs.sh $* $(INITRAMFS_FILES_$*)
 
 clean:
@@ -71,8 +82,9 @@ clean:
 distclean:
 	rm -rf build
 
-.PHONY: help test demo series check check-harness check-binding check-build \
-	check-bisect \
+.PHONY: help test test-debug demo series check check-harness check-binding \
+	check-build check-bisect \
 	deps tree \
-	$(addprefix build-,$(ARCHES)) $(addprefix initramfs-,$(ARCHES)) \
+	$(addprefix build-,$(ARCHES) $(DEBUG_ARCH)) \
+	$(addprefix initramfs-,$(ARCHES) $(DEBUG_ARCH)) \
 	clean distclean

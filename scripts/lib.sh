@@ -15,8 +15,10 @@ die() {
 	exit 1
 }
 
-# arch_setup ARCH: one kernel per harness "arch" (arm64, arm32, arm32-base);
-# sets the kernel's ARCH, its source tree, the cross compiler, the Kconfig
+# arch_setup ARCH: one kernel per harness "arch" (arm64, arm32, arm32-base,
+# and arm64-debug: the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
+# debug objects and fault injection, for make test-debug); sets the
+# kernel's ARCH, its source tree, the cross compiler, the Kconfig
 # fragments merged on top of allnoconfig, the make targets, the busybox
 # package arch and the out dir.
 arch_setup() {
@@ -28,6 +30,10 @@ arch_setup() {
 		targets="Image modules"
 		image=arch/arm64/boot/Image
 		debarch=arm64
+		;;
+	arm64-debug)
+		arch_setup arm64
+		fragments="$fragments configs/debug.config"
 		;;
 	arm32)
 		karch=arm
@@ -50,7 +56,7 @@ arch_setup() {
 		src=${SRC:-$build/linux-pristine}
 		;;
 	*)
-		die "unknown arch '$1' (arm64, arm32 or arm32-base)"
+		die "unknown arch '$1' (arm64, arm64-debug, arm32 or arm32-base)"
 		;;
 	esac
 	out=${OUT:-$build/out-$1}

@@ -7,9 +7,11 @@ usage: scripts/run-tests.py [--table FILE] [--timeout S] [--console] [BOOT ...]
 Each boot runs QEMU with the kernel and initramfs that scripts/build.sh and
 scripts/mkinitramfs.sh made for its arch, saves the console to
 build/logs/BOOT.log and ends QEMU when the guest prints its end marker (or
-on a timeout, or shortly after a panic).  A boot passes when the marker
-came and the console has no kernel splat.  Every KTAP test case on the
-console (KUnit's nested output and the guest scenario's) is reported as
+on a timeout, or shortly after a panic).  Each boot is two checks:
+BOOT.booted-cleanly (the marker came) and BOOT.no-kernel-reports (no
+crash, warning, lockdep, KASAN, UBSAN, debug-objects or kmemleak report on
+the console).  Every KTAP test case on the console (KUnit's nested output
+and the guest scenario's) is reported as
 
     ok - BOOT.SUITE.CASE
     not ok - BOOT.SUITE.CASE
@@ -51,6 +53,17 @@ MACHINES = {
         'dtb': None,
         'append': 'console=ttyAMA0 panic=-1',
     },
+    # The same machine and kernel with KASAN, UBSAN, kmemleak and fault
+    # injection (configs/debug.config): KASAN's shadow and kmemleak's
+    # objects want more memory, and two CPUs let the race tests race.
+    ('arm64-debug', 'virt'): {
+        'qemu': ['qemu-system-aarch64', '-M', 'virt', '-cpu', 'cortex-a57',
+                 '-smp', '2', '-m', '1024', '-nographic', '-nic', 'none',
+                 '-no-reboot'],
+        'kernel': 'out-arm64-debug/arch/arm64/boot/Image',
+        'dtb': None,
+        'append': 'console=ttyAMA0 panic=-1',
+    },
     ('arm32', 'sabrelite'): {
         # UART2 (ttymxc1) is the console: serial0 goes nowhere.  QEMU 7.2
         # cannot power sabrelite off: the runner ends it at the marker.
@@ -68,10 +81,13 @@ MACHINES[('arm32-base', 'sabrelite')] = dict(
     kernel='out-arm32-base/arch/arm/boot/zImage',
     dtb='out-arm32-base/arch/arm/boot/dts/nxp/imx/imx6q-sabrelite.dtb')
 
-# Kernel messages that fail a boot (matched after the printk timestamp).
+# Kernel messages that fail a boot (matched after the printk timestamp):
+# crashes, warnings, and the reports of lockdep, KASAN, UBSAN, debug
+# objects and kmemleak (configs/debug.config).
 SPLAT = re.compile(r'Kernel panic|\bOops\b|\bBUG:|kernel BUG at|WARNING:|'
                    r'\bINFO: |possible circular locking|'
-                   r'possible recursive locking|KASAN|UBSAN|'
+                   r'possible recursive locking|KASAN|UBSAN|ODEBUG:|'
+                   r'kmemleak: .*suspected memory leak|'
                    r'Unable to handle kernel|Internal error:|'
                    r'stack-protector|Attempted to kill init')
 PANIC = re.compile(r'Kernel panic|Attempted to kill init')
@@ -244,14 +260,14 @@ def make_dtb(boot, m):
 
 
 def boot_one(boot, timeout, console):
-    """Boot once; return (problems, console lines)."""
+    """Boot once; return (problems, kernel reports, console lines)."""
     m = MACHINES[(boot['arch'], boot['machine'])]
     kernel = os.path.join(BUILD, m['kernel'])
     initrd = os.path.join(BUILD, 'initramfs-%s.cpio' % boot['arch'])
     for f in (kernel, initrd):
         if not os.path.isfile(f):
             return ['missing %s (make build-%s initramfs-%s)' %
-                    (os.path.relpath(f, TOP), boot['arch'], boot['arch'])], []
+                    (os.path.relpath(f, TOP), boot['arch'], boot['arch'])], [], []
     cmd = m['qemu'] + ['-kernel', kernel, '-initrd', initrd,
                        '-append', (m['append'] + ' ' + boot['args']).strip()]
     try:
@@ -260,7 +276,7 @@ def boot_one(boot, timeout, console):
         elif m['dtb']:
             cmd += ['-dtb', os.path.join(BUILD, m['dtb'])]
     except RuntimeError as e:
-        return [str(e)], []
+        return [str(e)], [], []
 
     lines, problems = [], []
     marker = panic = False
@@ -312,10 +328,11 @@ def boot_one(boot, timeout, console):
         problems.append('QEMU exited (status %d) before %s' % (rc, END_MARKER))
     splats = [ln for ln in lines
               if SPLAT.search(message(ln)) and not message(ln).lstrip().startswith('#')]
+    reports = []
     if splats:
-        problems.append('kernel splat: ' + '; '.join(message(s).strip()
-                                                      for s in splats[:5]))
-    return problems, lines
+        reports.append('kernel splat: ' + '; '.join(message(s).strip()
+                                                     for s in splats[:5]))
+    return problems, reports, lines
 
 
 def main():
@@ -346,7 +363,7 @@ def main():
         print('# boot %s: %s %s %s' % (b['name'], b['arch'], b['machine'],
                                        b['args']), flush=True)
         t = time.monotonic()
-        problems, lines = boot_one(b, opt.timeout, opt.console)
+        problems, reports, lines = boot_one(b, opt.timeout, opt.console)
         log = os.path.join(logs, b['name'] + '.log')
         with open(log, 'w') as f:
             f.write('\n'.join(lines) + '\n')
@@ -360,12 +377,15 @@ def main():
                                     ' # ' + directive if directive else ''))
             count[status] += 1
             cases += 1
-        status = 'fail' if problems else 'ok'
-        count[status] += 1
-        print('%s - %s.booted-cleanly' % ('not ok' if problems else 'ok',
-                                          b['name']))
-        for p in problems:
-            print('#   ' + p)
+        # Two checks of every boot: it reached its end, and the kernel
+        # reported nothing (no crash, warning or sanitizer report).
+        for check, found in (('booted-cleanly', problems),
+                             ('no-kernel-reports', reports)):
+            count['fail' if found else 'ok'] += 1
+            print('%s - %s.%s' % ('not ok' if found else 'ok', b['name'],
+                                  check))
+            for p in found:
+                print('#   ' + p)
         print('# boot %s: %.1f s, log in %s' %
               (b['name'], time.monotonic() - t, os.path.relpath(log, TOP)),
               flush=True)

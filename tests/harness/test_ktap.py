@@ -96,9 +96,13 @@ class KtapTest(unittest.TestCase):
         for line in ['[    1.0] WARNING: CPU: 0 PID: 1 at x.c:1 f+0x0/0x4',
                      '[    1.0] BUG: KASAN: slab-out-of-bounds in f',
                      '[    1.0] WARNING: possible circular locking dependency detected',
-                     '[    1.0] Unable to handle kernel paging request']:
+                     '[    1.0] Unable to handle kernel paging request',
+                     '[    1.0] UBSAN: array-index-out-of-bounds in x.c:1:2',
+                     '[    1.0] ODEBUG: free active (active state 0) object: x',
+                     '[    1.0] kmemleak: 2 new suspected memory leaks (see /sys/kernel/debug/kmemleak)']:
             self.assertTrue(rt.SPLAT.search(rt.message(line)), line)
         self.assertFalse(rt.SPLAT.search(rt.message('[    1.0] clk: Disabling unused clocks')))
+        self.assertFalse(rt.SPLAT.search(rt.message('[    1.0] kmemleak: Kernel memory leak detector initialized (mem pool available: 15000)')))
 
 
 if __name__ == '__main__':

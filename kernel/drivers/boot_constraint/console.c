@@ -12,19 +12,43 @@
 
 #include <linux/err.h>
 #include <linux/init.h>
+#include <linux/kmemleak.h>
 #include <linux/of.h>
 
 #include "core.h"
 #include "table.h"
-
-/* What the console's node names; kept for as long as the kernel runs. */
-static struct boot_constraint_table *bc_console;
 
 static int bc_console_build(struct boot_constraint_table *t)
 {
 	return boot_constraint_table_add_all(t, DEV_BOOT_CONSTRAINT_CLK) ?:
 	       boot_constraint_table_add_all(t, DEV_BOOT_CONSTRAINT_SUPPLY) ?:
 	       boot_constraint_table_add_all(t, DEV_BOOT_CONSTRAINT_PM);
+}
+
+/**
+ * boot_constraint_console_table() - The constraints a console node names.
+ * @np: the node.
+ *
+ * Return: a table with a constraint for each clock, supply and power
+ * domain of @np, to be freed with boot_constraint_table_free(); or an
+ * ERR_PTR().
+ */
+struct boot_constraint_table *boot_constraint_console_table(struct device_node *np)
+{
+	struct boot_constraint_table *t;
+	int ret;
+
+	t = boot_constraint_table_alloc(np);
+	if (!t)
+		return ERR_PTR(-ENOMEM);
+
+	ret = bc_console_build(t);
+	if (ret) {
+		boot_constraint_table_free(t);
+		return ERR_PTR(ret);
+	}
+
+	return t;
 }
 
 /*
@@ -40,29 +64,36 @@ static int __init boot_constraint_console_init(void)
 	    !boot_constraint_boot_console())
 		return 0;
 
-	t = boot_constraint_table_alloc(of_stdout);
-	if (!t)
-		return -ENOMEM;
-
-	ret = bc_console_build(t);
-	if (!ret && !boot_constraint_table_count(t))
-		goto free;
-	if (!ret)
-		ret = boot_constraint_table_add_to_device(t);
-	if (ret) {
-		pr_err("%pOF: console not constrained: %pe\n", of_stdout,
-		       ERR_PTR(ret));
-		goto free;
+	t = boot_constraint_console_table(of_stdout);
+	if (IS_ERR(t)) {
+		ret = PTR_ERR(t);
+		goto err;
 	}
 
+	if (!boot_constraint_table_count(t)) {
+		boot_constraint_table_free(t);
+		return 0;
+	}
+
+	ret = boot_constraint_table_add_to_device(t);
+	if (ret) {
+		boot_constraint_table_free(t);
+		goto err;
+	}
+
+	/*
+	 * The table must outlive the wait for the UART's device, whose end
+	 * nothing reports here: it is kept for as long as the kernel runs,
+	 * referenced from nowhere once the device has its constraints.
+	 */
+	kmemleak_not_leak(t);
 	pr_info("%pOF: holding %u console resources until its driver probes\n",
 		of_stdout, boot_constraint_table_count(t));
-	bc_console = t;
 
 	return 0;
 
-free:
-	boot_constraint_table_free(t);
+err:
+	pr_err("%pOF: console not constrained: %pe\n", of_stdout, ERR_PTR(ret));
 	return ret;
 }
 arch_initcall(boot_constraint_console_init);

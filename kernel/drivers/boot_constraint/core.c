@@ -395,6 +395,15 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 {
 	unsigned int i;
 
+	/*
+	 * device_del() releases the constraints after the device has left
+	 * sysfs, under bc_lock: none can be added behind that release.
+	 */
+	if (!device_is_registered(dev)) {
+		dev_err(dev, "boot constraints refused: device not registered\n");
+		return -ENODEV;
+	}
+
 	if (dev->driver) {
 		dev_warn(dev, "boot constraints refused: already bound to %s\n",
 			 dev->driver->name);
@@ -630,11 +639,13 @@ int boot_constraint_add_missing(struct device *dev,
  * is given back and @info's free_resources() called.
  *
  * Must not be called with device_lock(@dev) held. A constraint on a device
- * that is already bound would never be released, so it is refused.
+ * that is already bound, or not registered (not added yet, or being
+ * deleted), would never be released, so it is refused.
  *
  * Context: process context; may sleep.
  * Return: 0 on success, with the resource held; -EPROBE_DEFER if the
- * resource's provider is not registered yet; -EBUSY if @dev is bound;
+ * resource's provider is not registered yet; -ENODEV if @dev is not
+ * registered; -EBUSY if @dev is bound;
  * -EEXIST if @dev already holds that resource; another negative errno if
  * @info is malformed or the resource cannot be taken. On error nothing is
  * held and free_resources() is not called.

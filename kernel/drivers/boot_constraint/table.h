@@ -48,5 +48,6 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 int boot_constraint_table_add_all(struct boot_constraint_table *t,
 				  enum dev_boot_constraint_type type);
 int boot_constraint_table_add_to_device(struct boot_constraint_table *t);
+struct boot_constraint_table *boot_constraint_console_table(struct device_node *np);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_TABLE_H */
