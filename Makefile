@@ -4,12 +4,14 @@
 #   make demo     boot the LCD/MMC board with and without constraints
 #   make test     build both guest kernels and run every boot of tests/boots
 #   make series   export the series to build/series/ and checkpatch it
+#   make bench    boot-time benchmark of deferrable constraints (arm64)
 #   make check    series + W=1/sparse/kernel-doc of our files + bisect build
 #                 + the harness's own tests
 #   make clean    remove build outputs (keeps the kernel tree and busybox)
 #   make distclean  remove build/ entirely
 #
 # Variables: BOOTS="name ..." runs a subset of tests/boots;
+# BENCH_ARGS="--sizes 100,1000 --boots 3" changes the benchmark's runs;
 # INITRAMFS_FILES_arm64 / _arm32 add host files to that guest's initramfs.
 
 ARCHES := arm64 arm32
@@ -35,6 +37,9 @@ demo: deps tree build-$(DEMO_ARCH) initramfs-$(DEMO_ARCH)
 
 series: deps tree
 	scripts/export-series.sh
+
+bench: deps tree build-arm64 initramfs-arm64
+	scripts/bench.py $(BENCH_ARGS)
 
 check: check-harness series check-build check-bisect
 
@@ -68,7 +73,7 @@ clean:
 distclean:
 	rm -rf build
 
-.PHONY: help test demo series check check-harness check-build check-bisect \
+.PHONY: help test demo series bench check check-harness check-build check-bisect \
 	deps tree \
 	$(addprefix build-,$(ARCHES)) $(addprefix initramfs-,$(ARCHES)) \
 	clean distclean

@@ -46,26 +46,31 @@
 
 /*
  * bc_lock protects bc_active, bc_devices, bc_pending, bc_pending_any,
- * bc_nr_keyed and the state of every constraint, and is held across the calls that take and give back the
+ * bc_nr_keyed, bc_pending_in and the state of every constraint, and is held across the calls that take and give back the
  * resources, so a constraint is never applied and released at once. Owners'
  * free_resources() callbacks and put_device() run after it is dropped.
  *
  * The driver core's hooks first look the device up in bc_active under RCU,
  * so devices without constraints never take bc_lock: neither the probe path
  * of every other device, nor the devices that the clock, regulator and genpd
- * frameworks add and delete while bc_lock is held. A bind takes it only while
- * some constraint is pending, which bc_nr_keyed and bc_pending_any tell
- * without it.
+ * frameworks add and delete while bc_lock is held. A bind takes it only if
+ * a constraint may wait for the bound device, which the counts of pending
+ * constraints (bc_nr_keyed, bc_pending_in) tell without it: a constraint
+ * added while its provider binds may be missed there, and is then applied
+ * before its own device's driver probes.
  *
  * Lock order: device_lock(dev), then bc_lock.
  */
 static DEFINE_MUTEX(bc_lock);
 static DEFINE_HASHTABLE(bc_active, 6);
 static LIST_HEAD(bc_devices);
-/* Pending constraints, by provider node; those without one */
-static DEFINE_HASHTABLE(bc_pending, 7);
-static HLIST_HEAD(bc_pending_any);
+/* Pending constraints, by provider node, with their count per bucket */
+#define BC_PENDING_BITS	7
+static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
+static unsigned int bc_pending_in[1 << BC_PENDING_BITS];
 static unsigned int bc_nr_keyed;
+/* Pending constraints without a provider node */
+static HLIST_HEAD(bc_pending_any);
 
 static bool bc_disabled;
 
@@ -298,9 +303,16 @@ static struct boot_constraint *bc_find_held(struct boot_constraint_dev *bdev,
 	return NULL;
 }
 
+static unsigned int *bc_pending_count(const struct device_node *np)
+{
+	return &bc_pending_in[hash_min((unsigned long)np, BC_PENDING_BITS)];
+}
+
 /* Caller holds bc_lock. */
 static void bc_pending_add(struct boot_constraint *c)
 {
+	unsigned int *count;
+
 	c->provider = c->ops->provider(c);
 	if (!c->provider) {
 		hlist_add_head(&c->pending_node, &bc_pending_any);
@@ -308,17 +320,24 @@ static void bc_pending_add(struct boot_constraint *c)
 	}
 
 	hash_add(bc_pending, &c->pending_node, (unsigned long)c->provider);
+	count = bc_pending_count(c->provider);
+	WRITE_ONCE(*count, *count + 1);
 	WRITE_ONCE(bc_nr_keyed, bc_nr_keyed + 1);
 }
 
 /* Caller holds bc_lock. */
 static void bc_pending_del(struct boot_constraint *c)
 {
+	unsigned int *count;
+
 	hlist_del_init(&c->pending_node);
-	if (c->provider) {
-		c->provider = NULL;
-		WRITE_ONCE(bc_nr_keyed, bc_nr_keyed - 1);
-	}
+	if (!c->provider)
+		return;
+
+	count = bc_pending_count(c->provider);
+	WRITE_ONCE(*count, *count - 1);
+	WRITE_ONCE(bc_nr_keyed, bc_nr_keyed - 1);
+	c->provider = NULL;
 }
 
 /* Caller holds bc_lock. */
@@ -753,6 +772,28 @@ static void bc_retry_node(struct device_node *np, const struct device_node *boun
 		bc_retry_node(child, bound, done);
 }
 
+/* Whether a constraint may wait for @np or a node below it, without bc_lock. */
+static bool bc_may_wait_for(struct device_node *np)
+{
+	struct device_node *child;
+
+	if (READ_ONCE(*bc_pending_count(np)))
+		return true;
+
+	/* A hint too, that spares a leaf the lock of the tree */
+	if (!READ_ONCE(np->child))
+		return false;
+
+	for_each_child_of_node(np, child) {
+		if (bc_may_wait_for(child)) {
+			of_node_put(child);
+			return true;
+		}
+	}
+
+	return false;
+}
+
 /**
  * dev_boot_constraints_device_bound() - Retry the constraints it provides.
  * @dev: the device just bound to its driver, perhaps a provider.
@@ -761,28 +802,30 @@ static void bc_retry_node(struct device_node *np, const struct device_node *boun
  * let probe, so that constraints waiting for a provider are applied before
  * anything else can use the provider's resources. Only the constraints
  * whose provider is @dev's node, or a node below it, are retried; a device
- * without a node (an MFD cell) stands for its parent's. A bind costs a
- * lookup per node of that subtree while constraints are pending, nothing
- * otherwise.
+ * without a node (an MFD cell) stands for its parent's. While constraints
+ * are pending, a bind costs a look at a counter per node of that subtree
+ * (one for a leaf), and takes bc_lock only if one of them is not zero.
  */
 void dev_boot_constraints_device_bound(struct device *dev)
 {
 	struct boot_constraint *c;
 	struct hlist_node *tmp;
 	struct device_node *np;
+	bool provides;
 	LIST_HEAD(done);
-
-	if (!READ_ONCE(bc_nr_keyed) && hlist_empty(&bc_pending_any))
-		return;
 
 	np = dev->of_node;
 	if (!np && dev->parent)
 		np = dev->parent->of_node;
 
+	provides = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
+	if (!provides && hlist_empty(&bc_pending_any))
+		return;
+
 	mutex_lock(&bc_lock);
 	hlist_for_each_entry_safe(c, tmp, &bc_pending_any, pending_node)
 		bc_retry(c, &done);
-	if (np && bc_nr_keyed)
+	if (provides)
 		bc_retry_node(np, dev->of_node, &done);
 	mutex_unlock(&bc_lock);
 
