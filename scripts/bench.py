@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Boot-time benchmark of deferrable boot constraints (make bench).
 
-usage: scripts/bench.py [--sizes 100,1000,5000] [--boots 5] [--every 10]
+usage: scripts/bench.py [--sizes 100,1000,5000] [--boots 3] [--every 20]
+                       [--smp 1]
 
 For each size N, writes build/bench/bench-N.dtsi: N devices on QEMU's virt
 machine, every EVERY-th of them a "display" whose "pixel" clock has a boot
@@ -15,9 +16,11 @@ times in each of three ways, in turn:
        per constraint, deferred probing enabled early)
     c  our way: pending constraints retried when their provider binds
 
-with -smp 1 and -icount (guest time counts instructions, so host load does
-not change it), and once more with bc_bench.time_hooks=1 for the time the
-driver core's hooks take on a device without constraints.  From each boot it takes the bench drivers' probe calls and
+with -smp 1 (--smp) and -icount (guest time counts instructions, so host load does
+not change it: boots of one kernel, tree and command line are identical,
+and the median of a few only guards against a host hiccup), and once more
+with bc_bench.time_hooks=1 for the time the driver core's hooks take on a
+device without constraints.  From each boot it takes the bench drivers' probe calls and
 -EPROBE_DEFER returns, the kernel's timestamp of "Run /init", the core's
 debugfs stats (constraints, apply attempts, bytes) and Slab from
 /proc/meminfo.  Writes build/bench/bench.json and build/bench/bench.txt
@@ -186,14 +189,18 @@ def table(results, sizes):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--sizes', default='100,1000,5000')
-    ap.add_argument('--boots', type=int, default=5,
-                    help='boots per size and way (default 5)')
-    ap.add_argument('--every', type=int, default=10,
-                    help='one device in EVERY is constrained (default 10)')
+    ap.add_argument('--boots', type=int, default=3,
+                    help='boots per size and way (default 3)')
+    ap.add_argument('--every', type=int, default=20,
+                    help='one device in EVERY is constrained (default 20)')
+    ap.add_argument('--smp', type=int, default=1,
+                    help='guest CPUs (default 1)')
     ap.add_argument('--timeout', type=int, default=600,
                     help='seconds per boot (default 600)')
     opt = ap.parse_args()
     sizes = [int(x) for x in opt.sizes.split(',')]
+    rt.MACHINES[MACHINE]['qemu'][rt.MACHINES[MACHINE]['qemu'].index('-smp') + 1] = \
+        str(opt.smp)
 
     os.makedirs(os.path.join(OUT, 'logs'), exist_ok=True)
     start = time.monotonic()

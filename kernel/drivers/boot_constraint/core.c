@@ -46,9 +46,10 @@
 
 /*
  * bc_lock protects bc_active, bc_devices, bc_pending, bc_pending_any,
- * bc_nr_keyed, bc_pending_in and the state of every constraint, and is held across the calls that take and give back the
- * resources, so a constraint is never applied and released at once. Owners'
- * free_resources() callbacks and put_device() run after it is dropped.
+ * bc_nr_keyed, bc_pending_in and the state of every constraint, and is held
+ * across the calls that take and give back the resources, so a constraint is
+ * never applied and released at once. Owners' free_resources() callbacks and
+ * put_device() run after it is dropped.
  *
  * The driver core's hooks first look the device up in bc_active under RCU,
  * so devices without constraints never take bc_lock: neither the probe path
