@@ -6,12 +6,14 @@
 #   make test-debug  the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
 #                 debug objects and fault injection: tests/debug.boots
 #   make series   export the series to build/series/ and checkpatch it
+#   make bench    boot-time benchmark of deferrable constraints (arm64)
 #   make check    series + W=1/sparse/kernel-doc of our files + bisect build
 #                 + DT bindings (yamllint, dt-schema) + the harness's own tests
 #   make clean    remove build outputs (keeps the kernel tree and busybox)
 #   make distclean  remove build/ entirely
 #
 # Variables: BOOTS="name ..." runs a subset of tests/boots;
+# BENCH_ARGS="--sizes 100,1000 --boots 3" changes the benchmark's runs;
 # INITRAMFS_FILES_arm64 / _arm32 add host files to that guest's initramfs.
 
 ARCHES := arm64 arm32 arm32-base
@@ -46,6 +48,9 @@ demo: deps tree build-$(DEMO_ARCH) initramfs-$(DEMO_ARCH)
 
 series: deps tree
 	scripts/export-series.sh
+
+bench: deps tree build-arm64 initramfs-arm64
+	scripts/bench.py $(BENCH_ARGS)
 
 check: check-harness check-binding series check-build check-bisect
 
@@ -82,8 +87,8 @@ clean:
 distclean:
 	rm -rf build
 
-.PHONY: help test test-debug demo series check check-harness check-binding \
-	check-build check-bisect \
+.PHONY: help test test-debug demo series bench check check-harness \
+	check-binding check-build check-bisect \
 	deps tree \
 	$(addprefix build-,$(ARCHES) $(DEBUG_ARCH)) \
 	$(addprefix initramfs-,$(ARCHES) $(DEBUG_ARCH)) \

@@ -8,6 +8,7 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/seq_file.h>
+#include <linux/of.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -99,10 +100,34 @@ static void bc_clk_show(struct seq_file *s, const struct boot_constraint *c)
 		seq_puts(s, " -");
 }
 
+/* The node of the clock's provider, as clk_get() finds it in the device tree. */
+static struct device_node *bc_clk_provider(struct boot_constraint *c)
+{
+	struct device_node *np = boot_constraint_device(c)->of_node;
+	struct of_phandle_args spec;
+	int index = 0;
+
+	if (!np)
+		return NULL;
+
+	if (c->name) {
+		index = of_property_match_string(np, "clock-names", c->name);
+		if (index < 0)
+			return NULL;
+	}
+
+	if (of_parse_phandle_with_args(np, "clocks", "#clock-cells", index, &spec))
+		return NULL;
+	of_node_put(spec.np);
+
+	return spec.np;
+}
+
 const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.name = "clk",
 	.init = bc_clk_init,
 	.apply = bc_clk_apply,
 	.release = bc_clk_release,
 	.show = bc_clk_show,
+	.provider = bc_clk_provider,
 };

@@ -13,8 +13,14 @@
  * of its own, and gives it back once the device's driver has probed (with
  * success or not; a deferred probe keeps the constraint) or the device is
  * deleted. A constraint whose provider is not there yet stays pending and is
- * applied as soon as a device is bound to a driver (providers are devices),
- * and in any case before its own device's driver is called.
+ * applied as soon as its provider's device is bound to a driver, and in any
+ * case before its own device's driver is called.
+ *
+ * Pending constraints cost nothing until then: they are hashed on the device
+ * tree node of their provider, and a device being bound retries only those
+ * of its own node and of the nodes below it (a device may register the
+ * providers of its subnodes, as an MFD its regulators'). Only a constraint
+ * whose device has no node naming the provider is retried on every bind.
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
@@ -27,31 +33,45 @@
 #include <linux/kstrtox.h>
 #include <linux/math64.h>
 #include <linux/mutex.h>
+#include <linux/of.h>
 #include <linux/rculist.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
+#include <asm/sections.h>
+
 #include "core.h"
 
 /*
- * bc_lock protects bc_active, bc_devices, bc_pending and the state of every
- * constraint, and is held across the calls that take and give back the
- * resources, so a constraint is never applied and released at once. Owners'
- * free_resources() callbacks and put_device() run after it is dropped.
+ * bc_lock protects bc_active, bc_devices, bc_pending, bc_pending_any,
+ * bc_nr_keyed, bc_pending_in and the state of every constraint, and is held
+ * across the calls that take and give back the resources, so a constraint is
+ * never applied and released at once. Owners' free_resources() callbacks and
+ * put_device() run after it is dropped.
  *
  * The driver core's hooks first look the device up in bc_active under RCU,
  * so devices without constraints never take bc_lock: neither the probe path
  * of every other device, nor the devices that the clock, regulator and genpd
- * frameworks add and delete while bc_lock is held.
+ * frameworks add and delete while bc_lock is held. A bind takes it only if
+ * a constraint may wait for the bound device, which the counts of pending
+ * constraints (bc_nr_keyed, bc_pending_in) tell without it: a constraint
+ * added while its provider binds may be missed there, and is then applied
+ * before its own device's driver probes.
  *
  * Lock order: device_lock(dev), then bc_lock.
  */
 static DEFINE_MUTEX(bc_lock);
 static DEFINE_HASHTABLE(bc_active, 6);
 static LIST_HEAD(bc_devices);
-static LIST_HEAD(bc_pending);
+/* Pending constraints, by provider node, with their count per bucket */
+#define BC_PENDING_BITS	7
+static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
+static unsigned int bc_pending_in[1 << BC_PENDING_BITS];
+static unsigned int bc_nr_keyed;
+/* Pending constraints without a provider node */
+static HLIST_HEAD(bc_pending_any);
 
 static bool bc_disabled;
 
@@ -163,7 +183,7 @@ bc_constraint_create(struct device *dev, const struct dev_boot_constraint_info *
 	if (!c)
 		return ERR_PTR(-ENOMEM);
 
-	INIT_LIST_HEAD(&c->pending_node);
+	INIT_HLIST_NODE(&c->pending_node);
 	INIT_LIST_HEAD(&c->done_node);
 	c->ops = ops;
 	c->free_resources = info->free_resources;
@@ -297,12 +317,50 @@ static struct boot_constraint *bc_find_held(struct boot_constraint_dev *bdev,
 	return NULL;
 }
 
+static unsigned int *bc_pending_count(const struct device_node *np)
+{
+	return &bc_pending_in[hash_min((unsigned long)np, BC_PENDING_BITS)];
+}
+
+/* Caller holds bc_lock. */
+static void bc_pending_add(struct boot_constraint *c)
+{
+	unsigned int *count;
+
+	c->provider = c->ops->provider ? c->ops->provider(c) : NULL;
+	if (!c->provider) {
+		hlist_add_head(&c->pending_node, &bc_pending_any);
+		return;
+	}
+
+	hash_add(bc_pending, &c->pending_node, (unsigned long)c->provider);
+	count = bc_pending_count(c->provider);
+	WRITE_ONCE(*count, *count + 1);
+	WRITE_ONCE(bc_nr_keyed, bc_nr_keyed + 1);
+}
+
+/* Caller holds bc_lock. */
+static void bc_pending_del(struct boot_constraint *c)
+{
+	unsigned int *count;
+
+	hlist_del_init(&c->pending_node);
+	if (!c->provider)
+		return;
+
+	count = bc_pending_count(c->provider);
+	WRITE_ONCE(*count, *count - 1);
+	WRITE_ONCE(bc_nr_keyed, bc_nr_keyed - 1);
+	c->provider = NULL;
+}
+
 /* Caller holds bc_lock. */
 static int bc_apply(struct boot_constraint *c)
 {
 	struct device *dev = boot_constraint_device(c);
 	int ret;
 
+	c->attempts++;
 	ret = c->ops->apply(c);
 	if (ret)
 		return ret;
@@ -322,7 +380,7 @@ static bool bc_release(struct boot_constraint *c)
 		c->ops->release(c);
 		break;
 	case BC_PENDING:
-		list_del_init(&c->pending_node);
+		bc_pending_del(c);
 		break;
 	default:
 		return false;
@@ -343,22 +401,24 @@ static void bc_fail(struct boot_constraint *c, int error, struct list_head *done
 		"cannot apply %s boot constraint %s: %pe\n",
 		c->ops->name, bc_name(c), ERR_PTR(error));
 
-	list_del_init(&c->pending_node);
+	bc_pending_del(c);
 	c->state = BC_FAILED;
 	c->error = error;
 	list_add_tail(&c->done_node, done);
 }
 
-/* Caller holds bc_lock. */
-static void bc_retry(struct boot_constraint *c, struct list_head *done)
+/* Caller holds bc_lock. Returns -EPROBE_DEFER if @c stays pending. */
+static int bc_retry(struct boot_constraint *c, struct list_head *done)
 {
 	int ret;
 
 	ret = bc_apply(c);
 	if (!ret)
-		list_del_init(&c->pending_node);
+		bc_pending_del(c);
 	else if (ret != -EPROBE_DEFER)
 		bc_fail(c, ret, done);
+
+	return ret;
 }
 
 /* Runs without bc_lock: the callbacks may add or remove constraints. */
@@ -460,7 +520,7 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	for (i = 0; i < n; i++) {
 		list_add_tail(&cs[i]->node, &bdev->constraints);
 		if (cs[i]->state == BC_PENDING)
-			list_add_tail(&cs[i]->pending_node, &bc_pending);
+			bc_pending_add(cs[i]);
 	}
 
 	if (!bdev->active)
@@ -762,25 +822,90 @@ void dev_boot_constraints_remove(struct device *dev)
 	put_device(put);
 }
 
+/*
+ * Retries the constraints whose provider is @np or a node below it. One that
+ * still waits once the device of its very node, @bound, is bound gets its
+ * resource from somewhere that no bind announces (the provider registers it
+ * later, or waits for a supplier of its own): from then on it is retried on
+ * every bind. Caller holds bc_lock.
+ */
+static void bc_retry_node(struct device_node *np, const struct device_node *bound,
+			  struct list_head *done)
+{
+	struct device_node *child;
+	struct boot_constraint *c;
+	struct hlist_node *tmp;
+
+	hash_for_each_possible_safe(bc_pending, c, tmp, pending_node,
+				    (unsigned long)np) {
+		if (c->provider != np)
+			continue;
+
+		if (bc_retry(c, done) == -EPROBE_DEFER && np == bound) {
+			bc_pending_del(c);
+			hlist_add_head(&c->pending_node, &bc_pending_any);
+		}
+	}
+
+	for_each_child_of_node(np, child)
+		bc_retry_node(child, bound, done);
+}
+
+/* Whether a constraint may wait for @np or a node below it, without bc_lock. */
+static bool bc_may_wait_for(struct device_node *np)
+{
+	struct device_node *child;
+
+	if (READ_ONCE(*bc_pending_count(np)))
+		return true;
+
+	/* A hint too, that spares a leaf the lock of the tree */
+	if (!READ_ONCE(np->child))
+		return false;
+
+	for_each_child_of_node(np, child) {
+		if (bc_may_wait_for(child)) {
+			of_node_put(child);
+			return true;
+		}
+	}
+
+	return false;
+}
+
 /**
- * dev_boot_constraints_device_bound() - Retry the pending constraints.
+ * dev_boot_constraints_device_bound() - Retry the constraints it provides.
  * @dev: the device just bound to its driver, perhaps a provider.
  *
  * Called by the driver core when a device is bound, before its consumers are
  * let probe, so that constraints waiting for a provider are applied before
- * anything else can use the provider's resources.
+ * anything else can use the provider's resources. Only the constraints
+ * whose provider is @dev's node, or a node below it, are retried; a device
+ * without a node (an MFD cell) stands for its parent's. While constraints
+ * are pending, a bind costs a look at a counter per node of that subtree
+ * (one for a leaf), and takes bc_lock only if one of them is not zero.
  */
 void dev_boot_constraints_device_bound(struct device *dev)
 {
-	struct boot_constraint *c, *tmp;
+	struct boot_constraint *c;
+	struct hlist_node *tmp;
+	struct device_node *np;
+	bool provides;
 	LIST_HEAD(done);
 
-	if (list_empty(&bc_pending))
+	np = dev->of_node;
+	if (!np && dev->parent)
+		np = dev->parent->of_node;
+
+	provides = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
+	if (!provides && hlist_empty(&bc_pending_any))
 		return;
 
 	mutex_lock(&bc_lock);
-	list_for_each_entry_safe(c, tmp, &bc_pending, pending_node)
+	hlist_for_each_entry_safe(c, tmp, &bc_pending_any, pending_node)
 		bc_retry(c, &done);
+	if (provides)
+		bc_retry_node(np, dev->of_node, &done);
 	mutex_unlock(&bc_lock);
 
 	bc_notify_owners(&done);
@@ -892,6 +1017,69 @@ unsigned int boot_constraint_count(struct device *dev,
 	mutex_unlock(&bc_lock);
 
 	return count;
+}
+
+/**
+ * boot_constraint_attempts() - Count the attempts to apply a device's constraints.
+ * @dev: the device.
+ *
+ * Return: how many times the device's current constraints were tried to be
+ * applied, successfully or not.
+ */
+unsigned int boot_constraint_attempts(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+	unsigned int count = 0;
+
+	mutex_lock(&bc_lock);
+	bdev = bc_find(dev);
+	if (bdev) {
+		list_for_each_entry(c, &bdev->constraints, node)
+			count += c->attempts;
+	}
+	mutex_unlock(&bc_lock);
+
+	return count;
+}
+
+static size_t bc_ksize_const(const void *p)
+{
+	return p && !is_kernel_rodata((unsigned long)p) ? ksize(p) : 0;
+}
+
+/**
+ * boot_constraint_show_stats() - Print what the constraints cost.
+ * @s: where to print.
+ *
+ * Prints the number of constraints added since boot and of those pending,
+ * how many times they were tried to be applied in all, and the bytes of
+ * memory the core holds for them: its records of the devices and the
+ * constraints, which are kept for debugfs. Not counted: what a constraint
+ * allocates while it holds its resource (the frameworks' consumer handles,
+ * the device that holds a power domain), all freed when it is released.
+ */
+void boot_constraint_show_stats(struct seq_file *s)
+{
+	unsigned int constraints = 0, pending = 0, attempts = 0;
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+	size_t bytes = 0;
+
+	mutex_lock(&bc_lock);
+	list_for_each_entry(bdev, &bc_devices, node) {
+		bytes += ksize(bdev) + ksize(bdev->name);
+		list_for_each_entry(c, &bdev->constraints, node) {
+			constraints++;
+			pending += c->state == BC_PENDING;
+			attempts += c->attempts;
+			bytes += ksize(c) + bc_ksize_const(c->name);
+		}
+	}
+	mutex_unlock(&bc_lock);
+
+	seq_printf(s, "constraints %u\npending %u\napply_attempts %u\nbytes %zu\n",
+		   constraints, pending, attempts, bytes);
 }
 
 static void bc_show_time(struct seq_file *s, ktime_t t)

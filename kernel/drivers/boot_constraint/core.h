@@ -47,6 +47,11 @@ struct boot_constraint;
  *	missing, and leaves nothing taken on any error.
  * @release: give the resource back.
  * @show: print the parameters of the constraint, if it has any.
+ * @provider: optional; the device tree node of the resource's provider, as
+ *	the device's own node names it, or NULL if it names none. Without it,
+ *	a pending constraint is retried on every bind. The result is
+ *	a key only: it is compared with the nodes of devices being bound,
+ *	never dereferenced, and no reference is kept.
  */
 struct boot_constraint_ops {
 	const char *name;
@@ -55,6 +60,7 @@ struct boot_constraint_ops {
 	int (*apply)(struct boot_constraint *c);
 	void (*release)(struct boot_constraint *c);
 	void (*show)(struct seq_file *s, const struct boot_constraint *c);
+	struct device_node *(*provider)(struct boot_constraint *c);
 };
 
 /**
@@ -80,7 +86,8 @@ struct boot_constraint_dev {
  * struct boot_constraint - One constraint.
  *
  * @node: entry in the device's list.
- * @pending_node: entry in the list of pending constraints.
+ * @pending_node: entry in the table of pending constraints, hashed on
+ *	@provider, or in the list of those without one.
  * @done_node: entry in a list of constraints whose owner is still to be
  *	told they are gone, built under the lock and walked after it.
  * @bdev: the device it constrains.
@@ -88,6 +95,8 @@ struct boot_constraint_dev {
  * @name: name of the resource, or NULL for the device's default one.
  * @state: where it is in its life cycle.
  * @error: why it failed, in %BC_FAILED.
+ * @attempts: number of times it was tried to be applied.
+ * @provider: while pending, the node of its provider, or NULL.
  * @deferrable: whether a missing provider leaves it pending.
  * @applied_at: when it was applied, or 0.
  * @released_at: when it was released, or 0.
@@ -101,13 +110,15 @@ struct boot_constraint_dev {
  */
 struct boot_constraint {
 	struct list_head node;
-	struct list_head pending_node;
+	struct hlist_node pending_node;
 	struct list_head done_node;
 	struct boot_constraint_dev *bdev;
 	const struct boot_constraint_ops *ops;
 	const char *name;
 	enum boot_constraint_state state;
 	int error;
+	unsigned int attempts;
+	const struct device_node *provider;
 	bool deferrable;
 	ktime_t applied_at;
 	ktime_t released_at;
@@ -167,6 +178,8 @@ const char *boot_constraint_state_name(enum boot_constraint_state state);
 void boot_constraint_show_all(struct seq_file *s);
 unsigned int boot_constraint_count(struct device *dev,
 				   enum boot_constraint_state state);
+unsigned int boot_constraint_attempts(struct device *dev);
+void boot_constraint_show_stats(struct seq_file *s);
 bool boot_constraints_disabled(void);
 void boot_constraints_expire(void);
 

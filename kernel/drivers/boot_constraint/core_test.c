@@ -436,7 +436,7 @@ static int bc_core_add_deferrable_clk(struct device *dev)
 static void bc_core_test_show(struct kunit *test)
 {
 	struct bc_core_ctx *ctx = test->priv;
-	struct platform_device *pending, *failed, *trigger, *show;
+	struct platform_device *pending, *failed, *show;
 	struct dev_boot_constraint_supply_info vdd = {
 		.name = "vdd",
 		.u_volt_min = BC_KUNIT_REG_BOOT_UV,
@@ -449,7 +449,6 @@ static void bc_core_test_show(struct kunit *test)
 		},
 	};
 	unsigned long long applied_s, applied_us, released_s, released_us;
-	struct bc_kunit_driver *drv;
 	struct bc_kunit_clk *late;
 	struct device_node *np;
 	struct seq_file s = { };
@@ -486,12 +485,8 @@ static void bc_core_test_show(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, np);
 	of_node_put_kunit(test, np);
 	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register_of(test, late, np), 0);
-	/* Pending constraints are retried when a device is bound. */
-	trigger = bc_kunit_pdev_add(test, "bc-show-trigger");
-	KUNIT_ASSERT_NOT_NULL(test, trigger);
-	drv = bc_kunit_driver_alloc(test, ctx->log, "bc-show-trigger", NULL);
-	KUNIT_ASSERT_NOT_NULL(test, drv);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, drv), 0);
+	/* Registered by no bind: retried right before the device probes. */
+	dev_boot_constraints_prepare(&failed->dev);
 	KUNIT_ASSERT_EQ(test, boot_constraint_count(&failed->dev, BC_FAILED), 1);
 	KUNIT_ASSERT_EQ(test, boot_constraint_count(&pending->dev, BC_PENDING), 1);
 

@@ -3,8 +3,9 @@
  * KUnit tests of deferrable boot constraints, on devices described in the
  * device tree: pending while their provider is missing, applied as soon as
  * it is there and before the constrained device's driver probes, dropped
- * without touching the provider if the device probes or goes first; and of
- * the tables that add them by compatible.
+ * without touching the provider if the device probes or goes first; retried
+ * only when their provider's device, or its parent's, is bound; and of the
+ * tables that add them by compatible.
  */
 
 #include <linux/device.h>
@@ -351,6 +352,121 @@ static void bc_defer_test_power_domain(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, pd->on);
 }
 
+static const struct of_device_id bc_defer_no_pd_match[] = {
+	{ .compatible = "test,bc-no-pd" },
+	{ }
+};
+
+static const struct of_device_id bc_defer_clk_parent_match[] = {
+	{ .compatible = "test,bc-clock-parent" },
+	{ }
+};
+
+/* Binds the device of "bc-test-no-pd", a node that provides nothing. */
+static void bc_defer_bind_unrelated_node(struct kunit *test)
+{
+	struct platform_device *pdev;
+
+	pdev = bc_kunit_of_pdev(test, "/bc-test-no-pd");
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	KUNIT_ASSERT_EQ(test, bc_kunit_empty_driver_register(test,
+							     bc_defer_no_pd_match), 0);
+	KUNIT_ASSERT_TRUE(test, device_is_bound(&pdev->dev));
+}
+
+/*
+ * A bind retries only the constraints waiting for the bound device's node:
+ * the bind of a device without a node, or of another node, makes no attempt
+ * to apply them; the provider's bind applies them at its first attempt.
+ */
+static void bc_defer_test_unrelated_bind(struct kunit *test)
+{
+	struct bc_defer_ctx *ctx = test->priv;
+
+	bc_defer_add_clk(test, ctx->consumer);
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 1);
+
+	bc_defer_bind_any(test);
+	bc_defer_bind_unrelated_node(test);
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_PENDING), 1);
+	KUNIT_EXPECT_FALSE(test, bc_kunit_log_has(ctx->log, "clk:prepare"));
+
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_driver_register(test, ctx->clk,
+							   bc_kunit_clk_match), 0);
+	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, ctx->consumer), 0);
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 2);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_APPLIED), 1);
+	KUNIT_EXPECT_TRUE(test, bc_kunit_log_ends_with(ctx->log, "clk:prepare clk:enable"));
+	KUNIT_EXPECT_TRUE(test, bc_kunit_log_has(ctx->log, "bc-defer-other:probe=0"));
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 1);
+}
+
+/*
+ * A device that provides the clock of a node below its own, as an MFD its
+ * cells' resources: its bind applies the constraints waiting for that node.
+ */
+static void bc_defer_test_subnode_provider(struct kunit *test)
+{
+	struct bc_defer_ctx *ctx = test->priv;
+	struct platform_device *pdev;
+	struct device_node *np;
+	struct bc_kunit_clk *sub;
+
+	pdev = bc_kunit_of_pdev(test, "/bc-test-clk-sub-consumer");
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	bc_defer_add_clk(test, &pdev->dev);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_PENDING), 1);
+
+	sub = bc_kunit_clk_alloc(test, ctx->log, "sub", false);
+	KUNIT_ASSERT_NOT_NULL(test, sub);
+	np = of_find_node_by_path("/bc-test-clock-parent/clock");
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register_of(test, sub, np), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(&pdev->dev), 1);
+
+	KUNIT_ASSERT_EQ(test, bc_kunit_empty_driver_register(test,
+							     bc_defer_clk_parent_match), 0);
+	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, &pdev->dev), 0);
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(&pdev->dev), 2);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+			   "sub:prepare sub:enable");
+}
+
+/*
+ * A provider bound without providing the resource yet: its constraints are
+ * retried on every bind from then on, and applied at the first one after
+ * the resource is registered.
+ */
+static void bc_defer_test_bound_without_resource(struct kunit *test)
+{
+	struct bc_defer_ctx *ctx = test->priv;
+	struct device_node *np;
+
+	bc_defer_add_clk(test, ctx->consumer);
+	KUNIT_ASSERT_EQ(test, bc_kunit_empty_driver_register(test,
+							     bc_kunit_clk_match), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 2);
+	bc_defer_bind_any(test);
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 3);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_PENDING), 1);
+
+	np = of_find_node_by_path("/bc-test-clock");
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register_of(test, ctx->clk, np), 0);
+	bc_defer_bind_unrelated_node(test);
+	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, ctx->consumer), 0);
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 4);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 1);
+}
+
 static const struct dev_boot_constraint bc_defer_of_clk[] = {
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_defer_clk },
 };
@@ -463,6 +579,9 @@ static struct kunit_case bc_defer_test_cases[] = {
 	KUNIT_CASE(bc_defer_test_fails_later),
 	KUNIT_CASE(bc_defer_test_supply),
 	KUNIT_CASE(bc_defer_test_power_domain),
+	KUNIT_CASE(bc_defer_test_unrelated_bind),
+	KUNIT_CASE(bc_defer_test_subnode_provider),
+	KUNIT_CASE(bc_defer_test_bound_without_resource),
 	KUNIT_CASE(bc_defer_test_of_dev_names),
 	KUNIT_CASE(bc_defer_test_of_unknown_compatible),
 	KUNIT_CASE(bc_defer_test_of_all_or_nothing),

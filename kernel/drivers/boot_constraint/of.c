@@ -14,6 +14,8 @@
 #include <linux/amba/bus.h>
 #include <linux/console.h>
 #include <linux/device.h>
+#include <linux/err.h>
+#include <linux/hashtable.h>
 #include <linux/init.h>
 #include <linux/notifier.h>
 #include <linux/of.h>
@@ -26,22 +28,35 @@
 /**
  * struct bc_of_waiter - Constraints of a node whose device is not there yet.
  *
- * @node: entry in bc_of_waiters.
+ * @node: entry in bc_of_waiters, hashed on @np.
  * @np: the node, with a reference held.
  * @oconst: the constraints; the caller keeps them valid.
  */
 struct bc_of_waiter {
-	struct list_head node;
+	struct hlist_node node;
 	struct device_node *np;
 	const struct dev_boot_constraint_of *oconst;
 };
 
 /*
- * bc_of_lock protects bc_of_waiters. It is taken before the core's lock:
- * constraints are added to a waiter's device with it held.
+ * bc_of_lock protects bc_of_waiters and bc_of_waiting. It is taken before
+ * the core's lock: constraints are added to a waiter's device with it held.
+ * The waiters are hashed on their node, and the device being added looks
+ * at the count of waiters of its bucket first, without the lock, so that
+ * adding a device costs a counter read unless a waiter may be for it. A
+ * device added while a waiter is, is in its bus's list before its notifier
+ * reads the count, and the waiter is counted before its adder looks for the
+ * device again: one of them sees the other.
  */
+#define BC_OF_WAITER_BITS	7
 static DEFINE_MUTEX(bc_of_lock);
-static LIST_HEAD(bc_of_waiters);
+static DEFINE_HASHTABLE(bc_of_waiters, BC_OF_WAITER_BITS);
+static unsigned int bc_of_waiting[1 << BC_OF_WAITER_BITS];
+
+static unsigned int *bc_of_waiting_count(const struct device_node *np)
+{
+	return &bc_of_waiting[hash_min((unsigned long)np, BC_OF_WAITER_BITS)];
+}
 
 static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
 				struct device_node *np)
@@ -93,26 +108,34 @@ static int bc_of_add_device(struct device *dev,
 }
 
 /* Caller holds bc_of_lock. */
-static int bc_of_add_waiter(struct device_node *np,
-			    const struct dev_boot_constraint_of *oconst)
+static struct bc_of_waiter *
+bc_of_add_waiter(struct device_node *np,
+		 const struct dev_boot_constraint_of *oconst)
 {
 	struct bc_of_waiter *w;
+	unsigned int *count;
 
 	w = kzalloc(sizeof(*w), GFP_KERNEL);
 	if (!w)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 
 	w->np = of_node_get(np);
 	w->oconst = oconst;
-	list_add_tail(&w->node, &bc_of_waiters);
+	hash_add(bc_of_waiters, &w->node, (unsigned long)np);
+	count = bc_of_waiting_count(np);
+	WRITE_ONCE(*count, *count + 1);
 	pr_debug("%pOF: constraints wait for the device\n", np);
 
-	return 0;
+	return w;
 }
 
+/* Caller holds bc_of_lock. */
 static void bc_of_free_waiter(struct bc_of_waiter *w)
 {
-	list_del(&w->node);
+	unsigned int *count = bc_of_waiting_count(w->np);
+
+	hash_del(&w->node);
+	WRITE_ONCE(*count, *count - 1);
 	of_node_put(w->np);
 	kfree(w);
 }
@@ -128,6 +151,7 @@ static void bc_of_free_waiter(struct bc_of_waiter *w)
 int boot_constraint_add_of_node(struct device_node *np,
 				const struct dev_boot_constraint_of *oconst)
 {
+	struct bc_of_waiter *w;
 	struct device *dev;
 	int ret;
 
@@ -136,13 +160,22 @@ int boot_constraint_add_of_node(struct device_node *np,
 
 	mutex_lock(&bc_of_lock);
 	dev = bc_of_find_device(np);
-	if (dev) {
-		ret = bc_of_add_device(dev, oconst);
-		put_device(dev);
-	} else {
-		ret = bc_of_add_waiter(np, oconst);
+	if (!dev) {
+		w = bc_of_add_waiter(np, oconst);
+		if (IS_ERR(w)) {
+			mutex_unlock(&bc_of_lock);
+			return PTR_ERR(w);
+		}
+
+		/* Pairs with the barrier in bc_of_bus_notify(). */
+		smp_mb();
+		dev = bc_of_find_device(np);
+		if (dev)
+			bc_of_free_waiter(w);
 	}
+	ret = dev ? bc_of_add_device(dev, oconst) : 0;
 	mutex_unlock(&bc_of_lock);
+	put_device(dev);
 
 	return ret;
 }
@@ -151,14 +184,20 @@ static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
 			    void *data)
 {
 	struct device *dev = data;
-	struct bc_of_waiter *w, *tmp;
+	struct bc_of_waiter *w;
+	struct hlist_node *tmp;
 
-	if (action != BUS_NOTIFY_ADD_DEVICE || !dev->of_node ||
-	    list_empty(&bc_of_waiters))
+	if (action != BUS_NOTIFY_ADD_DEVICE || !dev->of_node)
+		return NOTIFY_DONE;
+
+	/* Pairs with the barrier in boot_constraint_add_of_node(). */
+	smp_mb();
+	if (!READ_ONCE(*bc_of_waiting_count(dev->of_node)))
 		return NOTIFY_DONE;
 
 	mutex_lock(&bc_of_lock);
-	list_for_each_entry_safe(w, tmp, &bc_of_waiters, node) {
+	hash_for_each_possible_safe(bc_of_waiters, w, tmp, node,
+				    (unsigned long)dev->of_node) {
 		if (w->np != dev->of_node)
 			continue;
 

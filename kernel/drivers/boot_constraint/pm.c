@@ -138,9 +138,21 @@ static void bc_pm_release(struct boot_constraint *c)
 	c->pm.holder = NULL;
 }
 
+static struct device_node *bc_pm_provider(struct boot_constraint *c)
+{
+	struct of_phandle_args spec;
+
+	if (bc_pm_domain_spec(c, &spec))
+		return NULL;
+	of_node_put(spec.np);
+
+	return spec.np;
+}
+
 const struct boot_constraint_ops boot_constraint_pm_ops = {
 	.name = "pm",
 	.init = bc_pm_init,
 	.apply = bc_pm_apply,
 	.release = bc_pm_release,
+	.provider = bc_pm_provider,
 };

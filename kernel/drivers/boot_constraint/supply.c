@@ -7,6 +7,7 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/limits.h>
+#include <linux/of.h>
 #include <linux/regulator/consumer.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -114,10 +115,32 @@ static void bc_supply_show(struct seq_file *s, const struct boot_constraint *c)
 		seq_puts(s, " -");
 }
 
+/* The regulator's node, as "<name>-supply" of the device's node names it. */
+static struct device_node *bc_supply_provider(struct boot_constraint *c)
+{
+	struct device_node *np = boot_constraint_device(c)->of_node;
+	struct device_node *reg;
+	char *prop;
+
+	if (!np)
+		return NULL;
+
+	prop = kasprintf(GFP_KERNEL, "%s-supply", c->name);
+	if (!prop)
+		return NULL;
+
+	reg = of_parse_phandle(np, prop, 0);
+	kfree(prop);
+	of_node_put(reg);
+
+	return reg;
+}
+
 const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.name = "supply",
 	.init = bc_supply_init,
 	.apply = bc_supply_apply,
 	.release = bc_supply_release,
 	.show = bc_supply_show,
+	.provider = bc_supply_provider,
 };

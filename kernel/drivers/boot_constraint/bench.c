@@ -1,0 +1,446 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot-time benchmark of deferrable boot constraints.
+ *
+ * A generated device tree has many "bc-bench,device" nodes, and among them
+ * "bc-bench,display" nodes whose "pixel" clock comes from a
+ * "bc-bench,clock-controller". One consumer driver binds them all at
+ * device_initcall; the clock controllers' driver is registered late, at
+ * device_initcall_sync, so the displays' constraints are pending while
+ * every other device is bound.
+ *
+ * The displays' constraints are added before any of the devices probes, in
+ * one of two ways:
+ * - as a board does, with dev_boot_constraint_add_deferrable_of() at
+ *   arch_initcall, before the devices are created: pending from their
+ *   creation, retried when a clock controller binds;
+ * - with bc_bench.seed_deferral=1, as the 2017 series did, to compare: at
+ *   subsys_initcall, once the devices exist, a platform device per
+ *   constraint, whose driver adds the constraint and defers its probe while
+ *   the clock is missing, and enables deferred probing at its first
+ *   deferral, so that each bind retries every deferred device.
+ * boot_constraints=off boots without constraints.
+ *
+ * debugfs bc_bench/stats gives the probe calls and -EPROBE_DEFER returns of
+ * each of these drivers, how many displays found their clock held when they
+ * probed, how many of the seed way's constraints came after their display
+ * had probed, and, with bc_bench.time_hooks=1, what the driver core's boot
+ * constraint hooks cost a device without constraints while the displays'
+ * constraints are pending.
+ */
+
+#define pr_fmt(fmt) "bc_bench: " fmt
+
+#include <linux/atomic.h>
+#include <linux/boot_constraint.h>
+#include <linux/clk.h>
+#include <linux/clk-provider.h>
+#include <linux/debugfs.h>
+#include <linux/device/driver.h>
+#include <linux/init.h>
+#include <linux/kstrtox.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/mod_devicetable.h>
+#include <linux/of.h>
+#include <linux/of_platform.h>
+#include <linux/platform_device.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "core.h"
+
+/* Hook calls timed for a device without constraints. */
+#define BCB_HOOK_LOOPS	1000
+
+static bool bcb_seed_deferral;
+static bool bcb_time_hooks_param;
+
+static int __init bcb_seed_deferral_param(char *arg)
+{
+	return kstrtobool(arg ?: "1", &bcb_seed_deferral);
+}
+early_param("bc_bench.seed_deferral", bcb_seed_deferral_param);
+
+/* Timing the hooks takes time: a boot that does is not timed itself. */
+static int __init bcb_time_hooks_setup(char *arg)
+{
+	return kstrtobool(arg ?: "1", &bcb_time_hooks_param);
+}
+early_param("bc_bench.time_hooks", bcb_time_hooks_setup);
+
+/**
+ * struct bcb_counter - Calls of a driver's probe.
+ *
+ * @probes: calls of its probe.
+ * @defers: of those, the ones that returned -EPROBE_DEFER.
+ */
+struct bcb_counter {
+	atomic_t probes;
+	atomic_t defers;
+};
+
+static struct bcb_counter bcb_devices, bcb_displays, bcb_providers, bcb_seeds;
+static atomic_t bcb_held_at_probe;
+static atomic_t bcb_seed_late;
+static u64 bcb_hook_ns;
+
+static bool bcb_board_has(const char *compat)
+{
+	struct device_node *np;
+
+	np = of_find_compatible_node(NULL, NULL, compat);
+	of_node_put(np);
+
+	return np;
+}
+
+static int bcb_count(struct bcb_counter *counter, int ret)
+{
+	atomic_inc(&counter->probes);
+	if (ret == -EPROBE_DEFER)
+		atomic_inc(&counter->defers);
+
+	return ret;
+}
+
+/* The clock controllers: "bc-bench,clocks" gates each, registered late. */
+
+static const struct clk_ops bcb_gate_ops = { };
+
+static int bcb_provider_setup(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct clk_init_data init = { .ops = &bcb_gate_ops };
+	struct clk_hw_onecell_data *data;
+	struct clk_hw *gates;
+	u32 i, n;
+	int ret;
+
+	if (of_property_read_u32(dev->of_node, "bc-bench,clocks", &n) || !n)
+		return dev_err_probe(dev, -EINVAL, "no bc-bench,clocks\n");
+
+	data = devm_kzalloc(dev, struct_size(data, hws, n), GFP_KERNEL);
+	gates = devm_kcalloc(dev, n, sizeof(*gates), GFP_KERNEL);
+	if (!data || !gates)
+		return -ENOMEM;
+
+	data->num = n;
+	for (i = 0; i < n; i++) {
+		init.name = devm_kasprintf(dev, GFP_KERNEL, "%s.%u",
+					   dev_name(dev), i);
+		if (!init.name)
+			return -ENOMEM;
+		gates[i].init = &init;
+		ret = devm_clk_hw_register(dev, &gates[i]);
+		if (ret)
+			return ret;
+		data->hws[i] = &gates[i];
+	}
+
+	return devm_of_clk_add_hw_provider(dev, of_clk_hw_onecell_get, data);
+}
+
+static int bcb_provider_probe(struct platform_device *pdev)
+{
+	return bcb_count(&bcb_providers, bcb_provider_setup(pdev));
+}
+
+/* The consumers: displays take their clock, as their driver would. */
+
+static void bcb_clk_disable(void *clk)
+{
+	clk_disable_unprepare(clk);
+}
+
+static int bcb_display_setup(struct device *dev)
+{
+	struct clk *clk;
+	int ret;
+
+	clk = devm_clk_get(dev, "pixel");
+	if (IS_ERR(clk))
+		return dev_err_probe(dev, PTR_ERR(clk), "no pixel clock\n");
+
+	/* Held by its constraint, or by no one yet. */
+	if (__clk_get_enable_count(clk))
+		atomic_inc(&bcb_held_at_probe);
+
+	ret = clk_prepare_enable(clk);
+	if (ret)
+		return ret;
+
+	return devm_add_action_or_reset(dev, bcb_clk_disable, clk);
+}
+
+static int bcb_consumer_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+
+	if (!of_device_is_compatible(dev->of_node, "bc-bench,display"))
+		return bcb_count(&bcb_devices, 0);
+
+	return bcb_count(&bcb_displays, bcb_display_setup(dev));
+}
+
+static const struct of_device_id bcb_provider_match[] = {
+	{ .compatible = "bc-bench,clock-controller" },
+	{ }
+};
+
+static const struct of_device_id bcb_consumer_match[] = {
+	{ .compatible = "bc-bench,device" },
+	{ .compatible = "bc-bench,display" },
+	{ }
+};
+
+static struct platform_driver bcb_provider_driver = {
+	.probe = bcb_provider_probe,
+	.driver = {
+		.name = "bc-bench-clk",
+		.of_match_table = bcb_provider_match,
+		.suppress_bind_attrs = true,
+	},
+};
+
+static struct platform_driver bcb_consumer_driver = {
+	.probe = bcb_consumer_probe,
+	.driver = {
+		.name = "bc-bench-consumer",
+		.of_match_table = bcb_consumer_match,
+		.suppress_bind_attrs = true,
+	},
+};
+
+/* The displays' constraint: their pixel clock. */
+
+static const struct dev_boot_constraint_clk_info bcb_pixel = {
+	.name = "pixel",
+};
+
+static const struct dev_boot_constraint bcb_display_constraints[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bcb_pixel },
+};
+
+static const struct dev_boot_constraint_of bcb_board[] = {
+	{
+		.compat = "bc-bench,display",
+		.constraints = bcb_display_constraints,
+		.count = ARRAY_SIZE(bcb_display_constraints),
+	},
+};
+
+/*
+ * The 2017 series' way, for comparison: one platform device per constraint,
+ * whose probe adds it or defers, and unregistered once it is released.
+ */
+
+/**
+ * struct bcb_seed - A constraint added the 2017 series' way.
+ *
+ * @dev: the constrained device, with a reference held.
+ * @pdev: the platform device whose probe adds the constraint.
+ */
+struct bcb_seed {
+	struct device *dev;
+	struct platform_device *pdev;
+};
+
+static void bcb_seed_free(struct bcb_seed *seed)
+{
+	put_device(seed->dev);
+	kfree(seed);
+}
+
+static void bcb_seed_released(void *data)
+{
+	struct bcb_seed *seed = data;
+
+	platform_device_unregister(seed->pdev);
+	bcb_seed_free(seed);
+}
+
+static int bcb_seed_add(struct bcb_seed *seed)
+{
+	struct dev_boot_constraint_info info = {
+		.constraint = bcb_display_constraints[0],
+		.free_resources = bcb_seed_released,
+		.free_resources_data = seed,
+	};
+	int ret;
+
+	ret = dev_boot_constraint_add(seed->dev, &info);
+	if (ret == -EPROBE_DEFER)
+		driver_deferred_probe_enable_early();
+	else if (ret)
+		atomic_inc(&bcb_seed_late);
+
+	return ret;
+}
+
+static int bcb_seed_probe(struct platform_device *pdev)
+{
+	struct bcb_seed **seed = dev_get_platdata(&pdev->dev);
+
+	return bcb_count(&bcb_seeds, bcb_seed_add(*seed));
+}
+
+static struct platform_driver bcb_seed_driver = {
+	.probe = bcb_seed_probe,
+	.driver = {
+		.name = "bc-bench-seed",
+		.suppress_bind_attrs = true,
+	},
+};
+
+/* Adds the constraint of a display; called for every platform device. */
+static int bcb_seed_add_dev(struct device *dev, void *unused)
+{
+	struct bcb_seed *seed;
+	int ret;
+
+	if (!of_device_is_compatible(dev->of_node, "bc-bench,display"))
+		return 0;
+
+	seed = kzalloc(sizeof(*seed), GFP_KERNEL);
+	if (!seed)
+		return -ENOMEM;
+
+	seed->dev = get_device(dev);
+	seed->pdev = platform_device_alloc("bc-bench-seed", PLATFORM_DEVID_AUTO);
+	if (!seed->pdev) {
+		bcb_seed_free(seed);
+		return -ENOMEM;
+	}
+
+	/* Probed at once: the driver is registered. */
+	ret = platform_device_add_data(seed->pdev, &seed, sizeof(seed));
+	if (!ret)
+		ret = platform_device_add(seed->pdev);
+	if (ret) {
+		platform_device_put(seed->pdev);
+		bcb_seed_free(seed);
+	}
+
+	return ret;
+}
+
+static bool bcb_seed_way(void)
+{
+	return bcb_seed_deferral && !boot_constraints_disabled() &&
+	       bcb_board_has("bc-bench,display");
+}
+
+/* The 2017 way: after of_platform_populate(), before any display probes. */
+static int __init bcb_seed_init(void)
+{
+	int ret;
+
+	if (!bcb_seed_way())
+		return 0;
+
+	ret = platform_driver_register(&bcb_seed_driver);
+	if (!ret)
+		ret = bus_for_each_dev(&platform_bus_type, NULL, NULL,
+				       bcb_seed_add_dev);
+	if (ret)
+		pr_err("constraints not added the 2017 way: %d\n", ret);
+
+	return 0;
+}
+subsys_initcall(bcb_seed_init);
+
+/* As a board declares them: before the devices are created. */
+static int __init bcb_board_init(void)
+{
+	int ret;
+
+	if (!bcb_board_has("bc-bench,display") || bcb_seed_way())
+		return 0;
+
+	ret = dev_boot_constraint_add_deferrable_of(bcb_board,
+						    ARRAY_SIZE(bcb_board));
+	if (ret)
+		pr_err("constraints not added: %d\n", ret);
+
+	return 0;
+}
+arch_initcall(bcb_board_init);
+
+static int __init bcb_consumers_init(void)
+{
+	if (!bcb_board_has("bc-bench,device"))
+		return 0;
+
+	return platform_driver_register(&bcb_consumer_driver);
+}
+device_initcall(bcb_consumers_init);
+
+/*
+ * What the driver core's hooks (before probe, at bind, after probe) cost a
+ * device without constraints, with the displays' constraints pending.
+ */
+static void bcb_time_hooks(void)
+{
+	struct platform_device *pdev;
+	struct device_node *np;
+	unsigned int i;
+	u64 start;
+
+	np = of_find_compatible_node(NULL, NULL, "bc-bench,device");
+	pdev = of_find_device_by_node(np);
+	of_node_put(np);
+	if (!pdev)
+		return;
+
+	start = ktime_get_ns();
+	for (i = 0; i < BCB_HOOK_LOOPS; i++) {
+		dev_boot_constraints_prepare(&pdev->dev);
+		dev_boot_constraints_device_bound(&pdev->dev);
+		dev_boot_constraints_remove(&pdev->dev);
+	}
+	bcb_hook_ns = div_u64(ktime_get_ns() - start, BCB_HOOK_LOOPS);
+	put_device(&pdev->dev);
+}
+
+static int bcb_stats_show(struct seq_file *s, void *unused)
+{
+	static const struct {
+		const char *name;
+		struct bcb_counter *counter;
+	} drivers[] = {
+		{ "device", &bcb_devices },
+		{ "display", &bcb_displays },
+		{ "provider", &bcb_providers },
+		{ "seed", &bcb_seeds },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(drivers); i++)
+		seq_printf(s, "%s_probes %d\n%s_defers %d\n",
+			   drivers[i].name, atomic_read(&drivers[i].counter->probes),
+			   drivers[i].name, atomic_read(&drivers[i].counter->defers));
+	seq_printf(s, "held_at_probe %d\nseed_late %d\nhook_ns %llu\n",
+		   atomic_read(&bcb_held_at_probe), atomic_read(&bcb_seed_late),
+		   bcb_hook_ns);
+
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(bcb_stats);
+
+/* After every device of the board has been bound but the displays. */
+static int __init bcb_providers_init(void)
+{
+	struct dentry *dir;
+
+	if (!bcb_board_has("bc-bench,clock-controller"))
+		return 0;
+
+	if (bcb_time_hooks_param)
+		bcb_time_hooks();
+	dir = debugfs_create_dir("bc_bench", NULL);
+	debugfs_create_file("stats", 0444, dir, NULL, &bcb_stats_fops);
+
+	return platform_driver_register(&bcb_provider_driver);
+}
+device_initcall_sync(bcb_providers_init);
