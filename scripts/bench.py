@@ -103,7 +103,8 @@ def boot(n, dtsi, way, rep, timeout, extra=''):
     args = ' '.join(['kunit.enable=0 bc.scenario=bench', WAYS[way], extra]).strip()
     b = {'name': name, 'arch': MACHINE[0], 'machine': MACHINE[1],
          'dt': dtsi, 'args': args}
-    problems, lines = rt.boot_one(b, timeout, False)
+    problems, reports, lines = rt.boot_one(b, timeout, False)
+    problems += reports
     with open(os.path.join(OUT, 'logs', name + '.log'), 'w') as f:
         f.write('\n'.join(lines) + '\n')
     r = {}

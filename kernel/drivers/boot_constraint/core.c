@@ -457,7 +457,8 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 
 	/*
 	 * device_del() releases the constraints after the device has left
-	 * sysfs, under bc_lock: none can be added behind that release.
+	 * sysfs: one not registered yet, or being deleted, is refused here,
+	 * and one deleted meanwhile is caught by bc_release_if_deleted().
 	 */
 	if (!device_is_registered(dev)) {
 		dev_err(dev, "boot constraints refused: device not registered\n");
@@ -613,11 +614,62 @@ static unsigned int bc_drop_held(struct device *dev, struct boot_constraint **cs
 	return kept;
 }
 
+/*
+ * Releases every constraint of @bdev, last added first, and lets the device
+ * go; at the deadline each is marked expired, with a warning. Caller holds
+ * bc_lock, and calls put_device() on the result after it.
+ */
+static struct device *bc_release_device(struct boot_constraint_dev *bdev,
+					bool expired, struct list_head *done)
+{
+	struct boot_constraint *c;
+
+	list_for_each_entry_reverse(c, &bdev->constraints, node) {
+		if (!bc_release(c))
+			continue;
+
+		if (expired) {
+			dev_warn(bdev->dev,
+				 "%s boot constraint %s released at the deadline: no driver probed\n",
+				 c->ops->name, bc_name(c));
+			c->state = BC_EXPIRED;
+		}
+		list_add_tail(&c->done_node, done);
+	}
+
+	return bc_device_deactivate(bdev);
+}
+
+/*
+ * device_del() releases a device's constraints once the device has left
+ * sysfs, and finds them without bc_lock: an add that checked the device
+ * registered just before may publish it just after that look-up. The full
+ * barrier pairs with the one in dev_boot_constraints_remove(): either that
+ * look-up sees the device, or the device is seen unregistered here and its
+ * constraints are released at once, as device_del() would have. Caller
+ * holds bc_lock, and calls put_device() on the result after it.
+ */
+static struct device *bc_release_if_deleted(struct device *dev,
+					    struct list_head *done)
+{
+	struct boot_constraint_dev *bdev;
+
+	smp_mb();
+	if (device_is_registered(dev))
+		return NULL;
+
+	bdev = bc_find(dev);
+
+	return bdev ? bc_release_device(bdev, false, done) : NULL;
+}
+
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,
 		      unsigned int n, bool deferrable, bool missing)
 {
 	struct boot_constraint **cs;
+	struct device *put = NULL;
+	LIST_HEAD(done);
 	int ret;
 
 	if (!dev || !infos || !n) {
@@ -639,6 +691,8 @@ static int bc_add_all(struct device *dev,
 	if (missing)
 		n = bc_drop_held(dev, cs, n);
 	ret = n ? bc_attach(dev, cs, n) : 0;
+	if (!ret)
+		put = bc_release_if_deleted(dev, &done);
 	mutex_unlock(&bc_lock);
 	device_unlock(dev);
 
@@ -646,6 +700,9 @@ static int bc_add_all(struct device *dev,
 		bc_destroy_all(cs, n);
 	else
 		kfree(cs);
+
+	bc_notify_owners(&done);
+	put_device(put);
 
 	return ret;
 }
@@ -738,32 +795,6 @@ int dev_boot_constraint_add_deferrable(struct device *dev,
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable);
 
-/*
- * Releases every constraint of @bdev, last added first, and lets the device
- * go; at the deadline each is marked expired, with a warning. Caller holds
- * bc_lock, and calls put_device() on the result after it.
- */
-static struct device *bc_release_device(struct boot_constraint_dev *bdev,
-					bool expired, struct list_head *done)
-{
-	struct boot_constraint *c;
-
-	list_for_each_entry_reverse(c, &bdev->constraints, node) {
-		if (!bc_release(c))
-			continue;
-
-		if (expired) {
-			dev_warn(bdev->dev,
-				 "%s boot constraint %s released at the deadline: no driver probed\n",
-				 c->ops->name, bc_name(c));
-			c->state = BC_EXPIRED;
-		}
-		list_add_tail(&c->done_node, done);
-	}
-
-	return bc_device_deactivate(bdev);
-}
-
 /**
  * dev_boot_constraints_prepare() - Apply a device's pending constraints.
  * @dev: the device whose driver is about to be probed.
@@ -809,6 +840,8 @@ void dev_boot_constraints_remove(struct device *dev)
 	struct device *put = NULL;
 	LIST_HEAD(done);
 
+	/* Pairs with bc_release_if_deleted(), for device_del() */
+	smp_mb();
 	if (!bc_is_constrained(dev))
 		return;
 

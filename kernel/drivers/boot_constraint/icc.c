@@ -14,6 +14,8 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/interconnect.h>
+#include <linux/interconnect-provider.h>
+#include <linux/of.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -49,13 +51,50 @@ static int bc_icc_init(struct boot_constraint *c, struct device *dev,
 	return 0;
 }
 
+/*
+ * -EPROBE_DEFER while the provider of an end of the path is missing. Asked
+ * before of_icc_get(), which would record a deferred probe reason on the
+ * device as if its own probe had deferred, never freed unless it does.
+ * Anything else wrong with the path is for of_icc_get() to report.
+ */
+static int bc_icc_providers_ready(struct device_node *np, const char *name)
+{
+	struct of_phandle_args spec;
+	struct icc_node_data *data;
+	int index = 0, end;
+
+	if (!np)
+		return 0;
+	if (name)
+		index = of_property_match_string(np, "interconnect-names", name);
+
+	for (end = 0; index >= 0 && end < 2; end++) {
+		if (of_parse_phandle_with_args(np, "interconnects",
+					       "#interconnect-cells",
+					       index * 2 + end, &spec))
+			return 0;
+
+		data = of_icc_get_from_provider(&spec);
+		of_node_put(spec.np);
+		if (IS_ERR(data))
+			return PTR_ERR(data) == -EPROBE_DEFER ? -EPROBE_DEFER : 0;
+		kfree(data);
+	}
+
+	return 0;
+}
+
 static int bc_icc_apply(struct boot_constraint *c)
 {
+	struct device *dev = boot_constraint_device(c);
 	struct icc_path *path;
 	int ret;
 
-	/* -EPROBE_DEFER while the provider of an end of the path is missing */
-	path = of_icc_get(boot_constraint_device(c), c->name);
+	ret = bc_icc_providers_ready(dev->of_node, c->name);
+	if (ret)
+		return ret;
+
+	path = of_icc_get(dev, c->name);
 	if (IS_ERR(path))
 		return PTR_ERR(path);
 	/* No "interconnects" property: the device has no path to hold. */
