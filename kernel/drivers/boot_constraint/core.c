@@ -654,6 +654,7 @@ static struct device *bc_release_if_deleted(struct device *dev,
 {
 	struct boot_constraint_dev *bdev;
 
+	/* Pairs with the barrier in dev_boot_constraints_remove() */
 	smp_mb();
 	if (device_is_registered(dev))
 		return NULL;
