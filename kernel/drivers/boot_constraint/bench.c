@@ -395,9 +395,9 @@ static void bcb_time_hooks(void)
 
 	start = ktime_get_ns();
 	for (i = 0; i < BCB_HOOK_LOOPS; i++) {
-		dev_boot_constraints_prepare(&pdev->dev);
+		dev_boot_constraints_probe_start(&pdev->dev);
+		dev_boot_constraints_probe_end(&pdev->dev, 0);
 		dev_boot_constraints_device_bound(&pdev->dev);
-		dev_boot_constraints_remove(&pdev->dev);
 	}
 	bcb_hook_ns = div_u64(ktime_get_ns() - start, BCB_HOOK_LOOPS);
 	put_device(&pdev->dev);

@@ -75,6 +75,8 @@ static int __init boot_constraint_console_init(void)
 		return 0;
 	}
 
+	/* The earlycon prints through them until the driver takes over. */
+	t->origin.until_bound = true;
 	ret = boot_constraint_table_add_to_device(t);
 	if (ret) {
 		boot_constraint_table_free(t);

@@ -10,11 +10,25 @@
  * resources, may turn them off or move them out of range under the device.
  *
  * A boot constraint takes the resource on the device's behalf, as a consumer
- * of its own, and gives it back once the device's driver has probed (with
- * success or not; a deferred probe keeps the constraint) or the device is
- * deleted. A constraint whose provider is not there yet stays pending and is
- * applied as soon as its provider's device is bound to a driver, and in any
- * case before its own device's driver is called.
+ * of its own, and hands it over to the device's driver in two steps:
+ *
+ * - Right before the driver's probe is called, it gives up what the driver
+ *   must own: a clock's rate range, a supply's voltage request, a reset line.
+ *   None of them moves: the rate and the voltage stay where they are and the
+ *   line stays deasserted. Only the enable counts are kept across the probe
+ *   (clock prepared and enabled, supply enabled, power domain on, interconnect
+ *   bandwidth), so that the driver may take its resources exclusively and set
+ *   its own rate and voltage.
+ * - Once the probe has returned, the enable counts are dropped: the resources
+ *   then follow the counts of their remaining users, the driver's included.
+ *   If the driver deferred its probe or declined the device (-ENODEV,
+ *   -ENXIO: the driver core tries the next matching driver), the constraint
+ *   takes back what it gave up and is kept.
+ *
+ * A constraint whose provider is not there yet stays pending and is applied
+ * as soon as its provider's device is bound to a driver, and in any case
+ * before its own device's driver is called. Constraints of devices that no
+ * driver has probed are released at a deadline.
  *
  * Pending constraints cost nothing until then: they are hashed on the device
  * tree node of their provider, and a device being bound retries only those
@@ -31,6 +45,7 @@
 #include <linux/init.h>
 #include <linux/jiffies.h>
 #include <linux/kstrtox.h>
+#include <linux/limits.h>
 #include <linux/math64.h>
 #include <linux/mutex.h>
 #include <linux/of.h>
@@ -45,26 +60,35 @@
 #include "core.h"
 
 /*
- * bc_lock protects bc_active, bc_devices, bc_pending, bc_pending_any,
- * bc_nr_keyed, bc_pending_in and the state of every constraint, and is held
- * across the calls that take and give back the resources, so a constraint is
- * never applied and released at once. Owners' free_resources() callbacks and
- * put_device() run after it is dropped.
+ * A device's constraints change only under device_lock() of that device:
+ * adding them, its probe (the driver core holds the lock), the deadline and
+ * the device's deletion take it. A provider's bind, which retries the
+ * pending constraints of other devices, only tries it, and leaves a device
+ * it cannot take to the holder of the lock (boot_constraint_dev.retry). So
+ * the calls into the frameworks that take and give back resources run with
+ * no lock of the core held: they may register and bind devices, whose binds
+ * come back here.
+ *
+ * bc_lock protects bc_active, bc_devices, bc_history, the pending index
+ * (bc_pending, bc_pending_in, bc_nr_keyed, bc_pending_any), the state of
+ * every constraint, the deadline and the counters. It is held only around
+ * them, never across a call into a framework or into a constraint's owner.
  *
  * The driver core's hooks first look the device up in bc_active under RCU,
- * so devices without constraints never take bc_lock: neither the probe path
- * of every other device, nor the devices that the clock, regulator and genpd
- * frameworks add and delete while bc_lock is held. A bind takes it only if
+ * so devices without constraints never take bc_lock. A bind takes it only if
  * a constraint may wait for the bound device, which the counts of pending
- * constraints (bc_nr_keyed, bc_pending_in) tell without it: a constraint
- * added while its provider binds may be missed there, and is then applied
- * before its own device's driver probes.
+ * constraints tell without it; an add retries its pending constraints once
+ * they are counted, so one of the two sees the other.
  *
  * Lock order: device_lock(dev), then bc_lock.
  */
 static DEFINE_MUTEX(bc_lock);
 static DEFINE_HASHTABLE(bc_active, 6);
 static LIST_HEAD(bc_devices);
+/* Devices whose constraints have all ended, newest last, for debugfs */
+#define BC_HISTORY_MAX	64
+static LIST_HEAD(bc_history);
+static unsigned int bc_history_len;
 /* Pending constraints, by provider node, with their count per bucket */
 #define BC_PENDING_BITS	7
 static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
@@ -72,6 +96,11 @@ static unsigned int bc_pending_in[1 << BC_PENDING_BITS];
 static unsigned int bc_nr_keyed;
 /* Pending constraints without a provider node */
 static HLIST_HEAD(bc_pending_any);
+/* Counts binds that retry constraints, and deadline passes */
+static unsigned long bc_seq;
+/* What the core holds and has held, for debugfs */
+static unsigned int bc_nr_added;
+static size_t bc_bytes, bc_bytes_peak;
 
 static bool bc_disabled;
 
@@ -80,11 +109,15 @@ static bool bc_disabled;
  * not probed are released; -1 for never. By default, BC_TIMEOUT_DRIVER_CORE,
  * they are released when the driver core stops waiting for deferred probes:
  * deferred_probe_timeout= after late_initcall, extended as drivers register.
- * bc_deadline is when they are (or were) released; bc_lock protects it.
+ * bc_deadline is when they are (or were) released, and bc_past_deadline
+ * whether they were: constraints added after that would never be released,
+ * and are refused.
  */
 #define BC_TIMEOUT_DRIVER_CORE	-2
+#define BC_TIMEOUT_MAX		(INT_MAX / HZ)
 static int bc_timeout = BC_TIMEOUT_DRIVER_CORE;
 static ktime_t bc_deadline;
+static bool bc_past_deadline;
 
 static int __init boot_constraints_param(char *arg)
 {
@@ -107,9 +140,9 @@ static int __init boot_constraints_timeout_param(char *arg)
 	int ret;
 
 	ret = kstrtoint(arg ?: "", 10, &bc_timeout);
-	if (ret || bc_timeout < -1) {
-		pr_err("boot_constraints.timeout=%s: not a number of seconds or -1\n",
-		       arg ?: "");
+	if (ret || bc_timeout < -1 || bc_timeout > BC_TIMEOUT_MAX) {
+		pr_err("boot_constraints.timeout=%s: not -1 or a number of seconds up to %d; using the driver core's deadline\n",
+		       arg ?: "", BC_TIMEOUT_MAX);
 		bc_timeout = BC_TIMEOUT_DRIVER_CORE;
 		return -EINVAL;
 	}
@@ -131,6 +164,7 @@ bool boot_constraints_disabled(void)
 static const char * const bc_state_names[] = {
 	[BC_PENDING] = "pending",
 	[BC_APPLIED] = "applied",
+	[BC_HANDED_OVER] = "handed-over",
 	[BC_RELEASED] = "released",
 	[BC_EXPIRED] = "expired",
 	[BC_FAILED] = "failed",
@@ -139,6 +173,30 @@ static const char * const bc_state_names[] = {
 const char *boot_constraint_state_name(enum boot_constraint_state state)
 {
 	return bc_state_names[state];
+}
+
+/* Whether the constraint holds its resource, or waits to. */
+static bool bc_is_live(const struct boot_constraint *c)
+{
+	return c->state == BC_PENDING || c->state == BC_APPLIED ||
+	       c->state == BC_HANDED_OVER;
+}
+
+/* Whether it holds its resource (perhaps because giving it back failed). */
+static bool bc_holds(const struct boot_constraint *c)
+{
+	return c->state == BC_APPLIED || c->state == BC_HANDED_OVER;
+}
+
+static const char *bc_name(const struct boot_constraint *c)
+{
+	return c->name ?: "(default)";
+}
+
+static const char *bc_origin(const struct boot_constraint_dev *bdev,
+			     const struct boot_constraint *c)
+{
+	return c->batch->origin ?: bdev->name;
 }
 
 /* A type whose framework is not built in is refused, not ignored. */
@@ -166,6 +224,55 @@ bc_type_ops(struct device *dev, enum dev_boot_constraint_type type)
 
 	dev_err(dev, "unknown boot constraint type %d\n", type);
 	return ERR_PTR(-EINVAL);
+}
+
+static size_t bc_ksize_const(const void *p)
+{
+	return p && !is_kernel_rodata((unsigned long)p) ? ksize(p) : 0;
+}
+
+static size_t bc_constraint_bytes(const struct boot_constraint *c)
+{
+	return ksize(c) + bc_ksize_const(c->name);
+}
+
+/* Caller holds bc_lock. */
+static void bc_count_bytes(size_t add, size_t sub)
+{
+	bc_bytes += add;
+	bc_bytes -= sub;
+	bc_bytes_peak = max(bc_bytes_peak, bc_bytes);
+}
+
+static struct boot_constraint_batch *
+bc_batch_alloc(const struct boot_constraint_origin *origin, unsigned int n)
+{
+	struct boot_constraint_batch *batch;
+
+	batch = kzalloc(sizeof(*batch), GFP_KERNEL);
+	if (!batch)
+		return NULL;
+
+	if (origin && origin->name) {
+		batch->origin = kstrdup_const(origin->name, GFP_KERNEL);
+		if (!batch->origin) {
+			kfree(batch);
+			return NULL;
+		}
+	}
+	batch->until_bound = origin && origin->until_bound;
+	batch->members = n;
+
+	return batch;
+}
+
+static void bc_batch_put(struct boot_constraint_batch *batch)
+{
+	if (--batch->members)
+		return;
+
+	kfree_const(batch->origin);
+	kfree(batch);
 }
 
 static struct boot_constraint *
@@ -201,13 +308,9 @@ bc_constraint_create(struct device *dev, const struct dev_boot_constraint_info *
 
 static void bc_constraint_destroy(struct boot_constraint *c)
 {
+	bc_batch_put(c->batch);
 	kfree_const(c->name);
 	kfree(c);
-}
-
-static const char *bc_name(const struct boot_constraint *c)
-{
-	return c->name ?: "(default)";
 }
 
 /* Caller holds bc_lock. */
@@ -225,8 +328,8 @@ static struct boot_constraint_dev *bc_find(struct device *dev)
 
 /*
  * A hint for the driver core's hooks, taken without bc_lock. Entries of
- * bc_active are never freed, only unhashed, so a racing removal is harmless:
- * the hooks look again under bc_lock.
+ * bc_active are freed only after an RCU grace period once they leave it, so
+ * a racing removal is harmless: the hooks look again under bc_lock.
  */
 static bool bc_is_constrained(struct device *dev)
 {
@@ -260,34 +363,63 @@ static struct boot_constraint_dev *bc_device_alloc(struct device *dev)
 	}
 
 	bdev->dev = dev;
+	bdev->key = dev;
 	INIT_LIST_HEAD(&bdev->constraints);
 
 	return bdev;
 }
 
-static void bc_device_free(struct boot_constraint_dev *bdev)
+static size_t bc_device_bytes(const struct boot_constraint_dev *bdev)
 {
-	kfree(bdev->name);
-	kfree(bdev);
+	return ksize(bdev) + ksize(bdev->name);
 }
 
-/* Caller holds bc_lock. The entry is kept for debugfs once inactive. */
+/* Frees the record of a device no longer active, and its constraints. */
+static void bc_device_free(struct boot_constraint_dev *bdev)
+{
+	struct boot_constraint *c, *tmp;
+
+	list_for_each_entry_safe(c, tmp, &bdev->constraints, node) {
+		bc_count_bytes(0, bc_constraint_bytes(c));
+		bc_constraint_destroy(c);
+	}
+	kfree(bdev->name);
+	kfree_rcu_mightsleep(bdev);
+}
+
+/* Caller holds bc_lock. */
 static void bc_device_activate(struct boot_constraint_dev *bdev)
 {
 	get_device(bdev->dev);
 	bdev->active = true;
 	hash_add_rcu(bc_active, &bdev->hnode, (unsigned long)bdev->dev);
 	list_add_tail(&bdev->node, &bc_devices);
+	bc_count_bytes(bc_device_bytes(bdev), 0);
 }
 
-/* Caller holds bc_lock, and calls put_device() on the result after it. */
-static struct device *bc_device_deactivate(struct boot_constraint_dev *bdev)
+/*
+ * Moves a device whose constraints have all ended to the history, which
+ * keeps the last BC_HISTORY_MAX of them for debugfs. Caller holds bc_lock,
+ * and calls put_device() on the result after it.
+ */
+static struct device *bc_device_retire(struct boot_constraint_dev *bdev)
 {
+	struct boot_constraint_dev *oldest;
 	struct device *dev = bdev->dev;
 
 	hash_del_rcu(&bdev->hnode);
 	bdev->active = false;
 	WRITE_ONCE(bdev->dev, NULL);
+	list_move_tail(&bdev->node, &bc_history);
+
+	if (++bc_history_len > BC_HISTORY_MAX) {
+		oldest = list_first_entry(&bc_history,
+					  struct boot_constraint_dev, node);
+		list_del(&oldest->node);
+		bc_history_len--;
+		bc_count_bytes(0, bc_device_bytes(oldest));
+		bc_device_free(oldest);
+	}
 
 	return dev;
 }
@@ -303,14 +435,13 @@ static bool bc_same_resource(const struct boot_constraint *a,
 	return !strcmp(a->name, b->name);
 }
 
-static struct boot_constraint *bc_find_held(struct boot_constraint_dev *bdev,
+static struct boot_constraint *bc_find_live(struct boot_constraint_dev *bdev,
 					    const struct boot_constraint *new)
 {
 	struct boot_constraint *c;
 
 	list_for_each_entry(c, &bdev->constraints, node) {
-		if ((c->state == BC_PENDING || c->state == BC_APPLIED) &&
-		    bc_same_resource(c, new))
+		if (bc_is_live(c) && bc_same_resource(c, new))
 			return c;
 	}
 
@@ -355,73 +486,74 @@ static void bc_pending_del(struct boot_constraint *c)
 }
 
 /* Caller holds bc_lock. */
+static void bc_set_state(struct boot_constraint *c,
+			 enum boot_constraint_state state)
+{
+	if (c->state == BC_PENDING)
+		bc_pending_del(c);
+
+	c->state = state;
+	if (state == BC_APPLIED && !c->applied_at)
+		c->applied_at = ktime_get();
+	else if (state == BC_RELEASED || state == BC_EXPIRED)
+		c->released_at = ktime_get();
+}
+
+/*
+ * Tries to take the resource. Caller holds device_lock() of the device, not
+ * bc_lock.
+ */
 static int bc_apply(struct boot_constraint *c)
 {
-	struct device *dev = boot_constraint_device(c);
 	int ret;
 
-	c->attempts++;
 	ret = c->ops->apply(c);
-	if (ret)
-		return ret;
 
-	c->state = BC_APPLIED;
-	c->applied_at = ktime_get();
-	dev_dbg(dev, "%s boot constraint %s applied\n", c->ops->name, bc_name(c));
-
-	return 0;
-}
-
-/* Caller holds bc_lock. Returns whether the owner must be told. */
-static bool bc_release(struct boot_constraint *c)
-{
-	switch (c->state) {
-	case BC_APPLIED:
-		c->ops->release(c);
-		break;
-	case BC_PENDING:
-		bc_pending_del(c);
-		break;
-	default:
-		return false;
-	}
-
-	c->state = BC_RELEASED;
-	c->released_at = ktime_get();
-	dev_dbg(boot_constraint_device(c), "%s boot constraint %s released\n",
-		c->ops->name, bc_name(c));
-
-	return true;
-}
-
-/* Caller holds bc_lock. */
-static void bc_fail(struct boot_constraint *c, int error, struct list_head *done)
-{
-	dev_err(boot_constraint_device(c),
-		"cannot apply %s boot constraint %s: %pe\n",
-		c->ops->name, bc_name(c), ERR_PTR(error));
-
-	bc_pending_del(c);
-	c->state = BC_FAILED;
-	c->error = error;
-	list_add_tail(&c->done_node, done);
-}
-
-/* Caller holds bc_lock. Returns -EPROBE_DEFER if @c stays pending. */
-static int bc_retry(struct boot_constraint *c, struct list_head *done)
-{
-	int ret;
-
-	ret = bc_apply(c);
+	mutex_lock(&bc_lock);
+	c->attempts++;
 	if (!ret)
-		bc_pending_del(c);
-	else if (ret != -EPROBE_DEFER)
-		bc_fail(c, ret, done);
+		bc_set_state(c, BC_APPLIED);
+	mutex_unlock(&bc_lock);
 
 	return ret;
 }
 
-/* Runs without bc_lock: the callbacks may add or remove constraints. */
+/*
+ * Gives the resource back, or forgets a pending constraint, and marks it
+ * @state. Returns whether its owner must be told; a resource that could not
+ * be given back stays held, with the error. Caller holds device_lock() of
+ * the device, not bc_lock.
+ */
+static bool bc_release(struct boot_constraint *c, enum boot_constraint_state state)
+{
+	int ret = 0;
+
+	if (!bc_is_live(c))
+		return false;
+
+	if (bc_holds(c))
+		ret = c->ops->release(c);
+
+	mutex_lock(&bc_lock);
+	if (ret)
+		c->error = ret;
+	else
+		bc_set_state(c, state);
+	mutex_unlock(&bc_lock);
+
+	if (ret) {
+		dev_err(c->bdev->dev, "cannot release %s boot constraint %s, still held: %pe\n",
+			c->ops->name, bc_name(c), ERR_PTR(ret));
+		return false;
+	}
+
+	dev_dbg(c->bdev->dev, "%s boot constraint %s %s\n", c->ops->name,
+		bc_name(c), bc_state_names[state]);
+
+	return true;
+}
+
+/* Runs without bc_lock: the callbacks may add constraints to other devices. */
 static void bc_notify_owners(struct list_head *done)
 {
 	struct boot_constraint *c, *tmp;
@@ -433,12 +565,97 @@ static void bc_notify_owners(struct list_head *done)
 	}
 }
 
+/*
+ * Once none of its constraints is live any more, the device is let go.
+ * Caller holds device_lock() of the device, not bc_lock.
+ */
+static void bc_device_settle(struct boot_constraint_dev *bdev,
+			     struct list_head *done)
+{
+	struct boot_constraint *c;
+	struct device *put = NULL;
+
+	bc_notify_owners(done);
+
+	mutex_lock(&bc_lock);
+	list_for_each_entry(c, &bdev->constraints, node) {
+		if (bc_is_live(c))
+			goto out;
+	}
+	put = bc_device_retire(bdev);
+out:
+	mutex_unlock(&bc_lock);
+	put_device(put);
+}
+
+/*
+ * Fails every constraint of @c's batch, as if none had been added: @c could
+ * not be applied once its provider appeared. Caller holds device_lock() of
+ * the device, not bc_lock.
+ */
+static void bc_fail_batch(struct boot_constraint *c, int error,
+			  struct list_head *done)
+{
+	struct boot_constraint_dev *bdev = c->bdev;
+	struct boot_constraint *m;
+
+	dev_err(bdev->dev, "boot constraints from %s rejected: %s %s: %pe; nothing held\n",
+		bc_origin(bdev, c), c->ops->name, bc_name(c), ERR_PTR(error));
+
+	list_for_each_entry_reverse(m, &bdev->constraints, node) {
+		if (m->batch != c->batch || !bc_release(m, BC_FAILED))
+			continue;
+
+		mutex_lock(&bc_lock);
+		m->error = m == c ? error : -ECANCELED;
+		mutex_unlock(&bc_lock);
+		list_add_tail(&m->done_node, done);
+	}
+}
+
+/*
+ * Retries the pending constraints of a device. One that still waits once the
+ * device of its provider's very node, @bound, is bound gets its resource
+ * from somewhere that no bind announces (the provider registers it later,
+ * or waits for a supplier of its own): from then on it is retried on every
+ * bind. Caller holds device_lock() of the device, not bc_lock.
+ */
+static void bc_device_retry(struct boot_constraint_dev *bdev,
+			    const struct device_node *bound,
+			    struct list_head *done)
+{
+	struct boot_constraint *c;
+	int ret;
+
+	mutex_lock(&bc_lock);
+	bdev->retry = false;
+	mutex_unlock(&bc_lock);
+
+	list_for_each_entry(c, &bdev->constraints, node) {
+		if (c->state != BC_PENDING)
+			continue;
+
+		ret = bc_apply(c);
+		if (ret == -EPROBE_DEFER) {
+			mutex_lock(&bc_lock);
+			if (bound && c->provider == bound) {
+				bc_pending_del(c);
+				hlist_add_head(&c->pending_node, &bc_pending_any);
+			}
+			mutex_unlock(&bc_lock);
+		} else if (ret) {
+			bc_fail_batch(c, ret, done);
+		}
+	}
+}
+
+/* Caller holds device_lock(dev) and bc_lock. */
 static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
 			    struct boot_constraint **cs, unsigned int i)
 {
 	unsigned int j;
 
-	if (bdev && bc_find_held(bdev, cs[i]))
+	if (bdev && bc_find_live(bdev, cs[i]))
 		return true;
 
 	for (j = 0; j < i; j++) {
@@ -471,6 +688,12 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 		return -EBUSY;
 	}
 
+	/* No deadline would come to release them. */
+	if (bc_past_deadline && !cs[0]->batch->until_bound) {
+		dev_err(dev, "boot constraints refused: past their deadline\n");
+		return -ETIMEDOUT;
+	}
+
 	for (i = 0; i < n; i++) {
 		if (bc_is_duplicate(bdev, cs, i)) {
 			dev_err(dev, "%s boot constraint %s added twice\n",
@@ -483,20 +706,143 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 }
 
 /*
- * Applies all of @cs to @dev, or none: on error the constraints applied here
- * are released again. Caller holds device_lock(dev) and bc_lock.
+ * Drops from @cs, and frees, the constraints whose resource @dev already
+ * holds or waits for. Returns how many are left, at the start of @cs.
+ * Caller holds bc_lock.
  */
-static int bc_attach(struct device *dev, struct boot_constraint **cs,
-		     unsigned int n)
+static unsigned int bc_drop_live(struct device *dev, struct boot_constraint **cs,
+				 unsigned int n)
 {
-	struct boot_constraint_dev *bdev;
+	struct boot_constraint_dev *bdev = bc_find(dev);
+	unsigned int i, kept = 0;
+
+	for (i = 0; i < n; i++) {
+		if (bdev && bc_find_live(bdev, cs[i])) {
+			dev_dbg(dev, "%s boot constraint %s already held\n",
+				cs[i]->ops->name, bc_name(cs[i]));
+			bc_constraint_destroy(cs[i]);
+			continue;
+		}
+		cs[kept++] = cs[i];
+	}
+
+	return kept;
+}
+
+/* Gives back what bc_take_all() took of @cs[0..@n). No lock held. */
+static void bc_undo(struct boot_constraint **cs, unsigned int n)
+{
+	while (n--) {
+		if (bc_holds(cs[n]) && cs[n]->ops->release(cs[n]))
+			dev_err(cs[n]->bdev->dev, "cannot undo %s boot constraint %s\n",
+				cs[n]->ops->name, bc_name(cs[n]));
+	}
+}
+
+/*
+ * Takes the resources of @cs, all or none; a missing provider leaves a
+ * deferrable constraint pending. Caller holds device_lock(), not bc_lock;
+ * the constraints are not published yet.
+ */
+static int bc_take_all(struct boot_constraint_dev *bdev,
+		       struct boot_constraint **cs, unsigned int n)
+{
 	struct boot_constraint *c;
 	unsigned int i;
 	int ret;
 
+	for (i = 0; i < n; i++) {
+		c = cs[i];
+		c->bdev = bdev;
+		c->attempts++;
+		ret = c->ops->apply(c);
+		if (!ret) {
+			c->state = BC_APPLIED;
+			c->applied_at = ktime_get();
+			continue;
+		}
+
+		if (ret == -EPROBE_DEFER && c->deferrable) {
+			c->state = BC_PENDING;
+			continue;
+		}
+
+		if (ret != -EPROBE_DEFER)
+			dev_err(bdev->dev, "boot constraints from %s rejected: %s %s: %pe; nothing held\n",
+				bc_origin(bdev, c), c->ops->name, bc_name(c),
+				ERR_PTR(ret));
+		bc_undo(cs, i);
+		return ret;
+	}
+
+	return 0;
+}
+
+/* Caller holds bc_lock. */
+static void bc_publish(struct boot_constraint_dev *bdev,
+		       struct boot_constraint **cs, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		list_add_tail(&cs[i]->node, &bdev->constraints);
+		bc_count_bytes(bc_constraint_bytes(cs[i]), 0);
+		bc_nr_added++;
+		if (cs[i]->state == BC_PENDING)
+			bc_pending_add(cs[i]);
+	}
+
+	if (!bdev->active)
+		bc_device_activate(bdev);
+}
+
+/*
+ * device_del() releases a device's constraints once the device has left
+ * sysfs, and finds them without bc_lock: an add that checked the device
+ * registered just before may publish it just after that look-up. The full
+ * barrier pairs with the one in dev_boot_constraints_remove(): either that
+ * look-up sees the device, or the device is seen unregistered here and its
+ * constraints are released at once, as device_del() would have. Caller
+ * holds device_lock(dev), not bc_lock.
+ */
+static void bc_release_if_deleted(struct boot_constraint_dev *bdev,
+				  struct list_head *done)
+{
+	struct boot_constraint *c;
+
+	/* Pairs with the barrier in dev_boot_constraints_remove() */
+	smp_mb();
+	if (device_is_registered(bdev->dev))
+		return;
+
+	list_for_each_entry_reverse(c, &bdev->constraints, node) {
+		if (bc_release(c, BC_RELEASED))
+			list_add_tail(&c->done_node, done);
+	}
+}
+
+/*
+ * Applies all of @cs to @dev, or none. With @missing, those whose resource
+ * @dev already holds are freed first, and *@nr says how many are left.
+ * Caller holds device_lock(dev), not bc_lock; on error the caller frees the
+ * *@nr left.
+ */
+static int bc_attach(struct device *dev, struct boot_constraint **cs,
+		     unsigned int *nr, bool missing)
+{
+	struct boot_constraint_dev *bdev;
+	unsigned int i, n = *nr;
+	bool pending = false;
+	LIST_HEAD(done);
+	int ret;
+
+	mutex_lock(&bc_lock);
+	if (missing)
+		*nr = n = bc_drop_live(dev, cs, n);
 	bdev = bc_find(dev);
-	ret = bc_check_attach(dev, bdev, cs, n);
-	if (ret)
+	ret = n ? bc_check_attach(dev, bdev, cs, n) : 0;
+	mutex_unlock(&bc_lock);
+	if (ret || !n)
 		return ret;
 
 	if (!bdev) {
@@ -505,44 +851,32 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 			return -ENOMEM;
 	}
 
-	for (i = 0; i < n; i++) {
-		c = cs[i];
-		c->bdev = bdev;
-		ret = bc_apply(c);
-		if (ret == -EPROBE_DEFER && c->deferrable) {
-			c->state = BC_PENDING;
-			dev_dbg(dev, "%s boot constraint %s pending\n",
-				c->ops->name, bc_name(c));
-		} else if (ret) {
-			goto undo;
-		}
+	ret = bc_take_all(bdev, cs, n);
+	if (ret) {
+		if (!bdev->active)
+			bc_device_free(bdev);
+		return ret;
 	}
 
-	for (i = 0; i < n; i++) {
-		list_add_tail(&cs[i]->node, &bdev->constraints);
-		if (cs[i]->state == BC_PENDING)
-			bc_pending_add(cs[i]);
-	}
+	mutex_lock(&bc_lock);
+	bc_publish(bdev, cs, n);
+	mutex_unlock(&bc_lock);
 
-	if (!bdev->active)
-		bc_device_activate(bdev);
+	/*
+	 * A provider that was bound while the constraints were taken may have
+	 * missed them: they were not counted yet. Retry once they are; pairs
+	 * with the barrier in dev_boot_constraints_device_bound().
+	 */
+	for (i = 0; i < n; i++)
+		pending |= cs[i]->state == BC_PENDING;
+	smp_mb();
+	if (pending)
+		bc_device_retry(bdev, NULL, &done);
+
+	bc_release_if_deleted(bdev, &done);
+	bc_device_settle(bdev, &done);
 
 	return 0;
-
-undo:
-	if (ret != -EPROBE_DEFER)
-		dev_err(dev, "cannot apply %s boot constraint %s: %pe\n",
-			c->ops->name, bc_name(c), ERR_PTR(ret));
-
-	while (i--) {
-		if (cs[i]->state == BC_APPLIED)
-			cs[i]->ops->release(cs[i]);
-	}
-
-	if (!bdev->active)
-		bc_device_free(bdev);
-
-	return ret;
 }
 
 static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
@@ -556,27 +890,40 @@ static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
 
 static struct boot_constraint **
 bc_create_all(struct device *dev, const struct dev_boot_constraint_info *infos,
-	      unsigned int n, bool deferrable)
+	      unsigned int n, bool deferrable,
+	      const struct boot_constraint_origin *origin)
 {
+	struct boot_constraint_batch *batch;
 	struct boot_constraint **cs;
 	unsigned int i;
+	int ret;
 
 	cs = kcalloc(n, sizeof(*cs), GFP_KERNEL);
-	if (!cs)
+	batch = bc_batch_alloc(origin, n);
+	if (!cs || !batch) {
+		kfree(cs);
+		kfree(batch);
 		return ERR_PTR(-ENOMEM);
+	}
 
 	for (i = 0; i < n; i++) {
 		cs[i] = bc_constraint_create(dev, &infos[i]);
 		if (IS_ERR(cs[i])) {
-			int ret = PTR_ERR(cs[i]);
-
-			bc_destroy_all(cs, i);
-			return ERR_PTR(ret);
+			ret = PTR_ERR(cs[i]);
+			goto err;
 		}
+		cs[i]->batch = batch;
 		cs[i]->deferrable = deferrable;
 	}
 
 	return cs;
+
+err:
+	/* The batch goes with its last member, or now if it has none. */
+	batch->members = i + 1;
+	bc_destroy_all(cs, i);
+	bc_batch_put(batch);
+	return ERR_PTR(ret);
 }
 
 static void bc_release_owners(const struct dev_boot_constraint_info *infos,
@@ -590,87 +937,12 @@ static void bc_release_owners(const struct dev_boot_constraint_info *infos,
 	}
 }
 
-/*
- * Drops from @cs, and frees, the constraints whose resource @dev already
- * holds or waits for. Returns how many are left, at the start of @cs.
- * Caller holds bc_lock.
- */
-static unsigned int bc_drop_held(struct device *dev, struct boot_constraint **cs,
-				 unsigned int n)
-{
-	struct boot_constraint_dev *bdev = bc_find(dev);
-	unsigned int i, kept = 0;
-
-	for (i = 0; i < n; i++) {
-		if (bdev && bc_find_held(bdev, cs[i])) {
-			dev_dbg(dev, "%s boot constraint %s already held\n",
-				cs[i]->ops->name, bc_name(cs[i]));
-			bc_constraint_destroy(cs[i]);
-			continue;
-		}
-		cs[kept++] = cs[i];
-	}
-
-	return kept;
-}
-
-/*
- * Releases every constraint of @bdev, last added first, and lets the device
- * go; at the deadline each is marked expired, with a warning. Caller holds
- * bc_lock, and calls put_device() on the result after it.
- */
-static struct device *bc_release_device(struct boot_constraint_dev *bdev,
-					bool expired, struct list_head *done)
-{
-	struct boot_constraint *c;
-
-	list_for_each_entry_reverse(c, &bdev->constraints, node) {
-		if (!bc_release(c))
-			continue;
-
-		if (expired) {
-			dev_warn(bdev->dev,
-				 "%s boot constraint %s released at the deadline: no driver probed\n",
-				 c->ops->name, bc_name(c));
-			c->state = BC_EXPIRED;
-		}
-		list_add_tail(&c->done_node, done);
-	}
-
-	return bc_device_deactivate(bdev);
-}
-
-/*
- * device_del() releases a device's constraints once the device has left
- * sysfs, and finds them without bc_lock: an add that checked the device
- * registered just before may publish it just after that look-up. The full
- * barrier pairs with the one in dev_boot_constraints_remove(): either that
- * look-up sees the device, or the device is seen unregistered here and its
- * constraints are released at once, as device_del() would have. Caller
- * holds bc_lock, and calls put_device() on the result after it.
- */
-static struct device *bc_release_if_deleted(struct device *dev,
-					    struct list_head *done)
-{
-	struct boot_constraint_dev *bdev;
-
-	/* Pairs with the barrier in dev_boot_constraints_remove() */
-	smp_mb();
-	if (device_is_registered(dev))
-		return NULL;
-
-	bdev = bc_find(dev);
-
-	return bdev ? bc_release_device(bdev, false, done) : NULL;
-}
-
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,
-		      unsigned int n, bool deferrable, bool missing)
+		      unsigned int n, bool deferrable, bool missing,
+		      const struct boot_constraint_origin *origin)
 {
 	struct boot_constraint **cs;
-	struct device *put = NULL;
-	LIST_HEAD(done);
 	int ret;
 
 	if (!dev || !infos || !n) {
@@ -683,27 +955,18 @@ static int bc_add_all(struct device *dev,
 		return 0;
 	}
 
-	cs = bc_create_all(dev, infos, n, deferrable);
+	cs = bc_create_all(dev, infos, n, deferrable, origin);
 	if (IS_ERR(cs))
 		return PTR_ERR(cs);
 
 	device_lock(dev);
-	mutex_lock(&bc_lock);
-	if (missing)
-		n = bc_drop_held(dev, cs, n);
-	ret = n ? bc_attach(dev, cs, n) : 0;
-	if (!ret)
-		put = bc_release_if_deleted(dev, &done);
-	mutex_unlock(&bc_lock);
+	ret = bc_attach(dev, cs, &n, missing);
 	device_unlock(dev);
 
 	if (ret)
 		bc_destroy_all(cs, n);
 	else
 		kfree(cs);
-
-	bc_notify_owners(&done);
-	put_device(put);
 
 	return ret;
 }
@@ -716,13 +979,14 @@ static int bc_add_all(struct device *dev,
  * @deferrable: whether a missing provider leaves a constraint pending.
  *
  * Return: 0 if all are applied (or pending), else a negative errno with none
- * of them held.
+ * of them held. One that is pending and fails once its provider appears
+ * takes the others with it.
  */
 int boot_constraint_add_all(struct device *dev,
 			    const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable)
 {
-	return bc_add_all(dev, infos, n, deferrable, false);
+	return bc_add_all(dev, infos, n, deferrable, false, NULL);
 }
 
 /**
@@ -730,6 +994,7 @@ int boot_constraint_add_all(struct device *dev,
  * @dev: the device.
  * @infos: the deferrable constraints, without free_resources() callbacks.
  * @n: number of entries in @infos.
+ * @origin: the declaration they come from, or NULL.
  *
  * Two tables may describe the same resource of a device: the console's, from
  * the device tree, and its platform's. Like boot_constraint_add_all(), except
@@ -741,9 +1006,10 @@ int boot_constraint_add_all(struct device *dev,
  */
 int boot_constraint_add_missing(struct device *dev,
 				const struct dev_boot_constraint_info *infos,
-				unsigned int n)
+				unsigned int n,
+				const struct boot_constraint_origin *origin)
 {
-	return bc_add_all(dev, infos, n, true, true);
+	return bc_add_all(dev, infos, n, true, true, origin);
 }
 
 /**
@@ -752,18 +1018,22 @@ int boot_constraint_add_missing(struct device *dev,
  * @info: the constraint; its data is copied.
  *
  * Takes the resource that @info describes as a consumer on behalf of @dev
- * and keeps it until @dev's driver has probed, with success or failure, or
- * @dev is deleted. A probe deferral keeps the constraint. Then the resource
- * is given back and @info's free_resources() called.
+ * and hands it over to @dev's driver when it probes: right before the probe,
+ * what the driver must own (a rate range, a voltage request, a reset line)
+ * is given up without changing the resource; once the probe has returned,
+ * the rest (the enable counts) is given back and @info's free_resources()
+ * called. A probe that defers, or a driver that declines @dev with -ENODEV
+ * or -ENXIO, keeps the constraint; so does nothing else until the deadline.
  *
  * Must not be called with device_lock(@dev) held. A constraint on a device
  * that is already bound, or not registered (not added yet, or being
- * deleted), would never be released, so it is refused.
+ * deleted), would never be released, so it is refused; so is one added
+ * after the deadline.
  *
  * Context: process context; may sleep.
  * Return: 0 on success, with the resource held; -EPROBE_DEFER if the
  * resource's provider is not registered yet; -ENODEV if @dev is not
- * registered; -EBUSY if @dev is bound;
+ * registered; -EBUSY if @dev is bound; -ETIMEDOUT past the deadline;
  * -EEXIST if @dev already holds that resource; another negative errno if
  * @info is malformed or the resource cannot be taken. On error nothing is
  * held and free_resources() is not called.
@@ -783,7 +1053,7 @@ EXPORT_SYMBOL_GPL(dev_boot_constraint_add);
  * Like dev_boot_constraint_add(), except that a resource whose provider is
  * not registered yet does not fail: the constraint stays pending and is
  * applied as soon as its provider is there, at the latest when @dev's driver
- * is about to probe. It is released like any other once @dev has probed.
+ * is about to probe. It is handed over like any other.
  *
  * Context: process context; may sleep.
  * Return: 0 if the constraint is applied or pending, a negative errno as for
@@ -796,93 +1066,235 @@ int dev_boot_constraint_add_deferrable(struct device *dev,
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable);
 
+/*
+ * The device's record, if it is constrained. Its constraints stay as they
+ * are while the caller holds device_lock(dev).
+ */
+static struct boot_constraint_dev *bc_lookup(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+
+	if (!bc_is_constrained(dev))
+		return NULL;
+
+	mutex_lock(&bc_lock);
+	bdev = bc_find(dev);
+	mutex_unlock(&bc_lock);
+
+	return bdev;
+}
+
 /**
- * dev_boot_constraints_prepare() - Apply a device's pending constraints.
+ * dev_boot_constraints_probe_start() - Hand a device's resources to its driver.
  * @dev: the device whose driver is about to be probed.
  *
- * Called by the driver core before a driver's probe, so that a constraint
- * whose provider appeared without a device binding (a clock provider
- * registered from an initcall, for instance) is applied before the driver
- * runs.
+ * Called by the driver core, with device_lock(@dev) held, right before the
+ * driver's probe. Applies the constraints still pending, whose provider
+ * may have appeared without a device binding (a clock provider registered
+ * from an initcall, for instance), then gives up what the driver must own:
+ * the rate ranges, voltage requests and reset lines, none of which changes.
+ * The enable counts stay held until dev_boot_constraints_probe_end().
  */
-void dev_boot_constraints_prepare(struct device *dev)
+void dev_boot_constraints_probe_start(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
 	LIST_HEAD(done);
 
-	if (!bc_is_constrained(dev))
+	bdev = bc_lookup(dev);
+	if (!bdev)
 		return;
 
-	mutex_lock(&bc_lock);
-	bdev = bc_find(dev);
-	if (bdev) {
-		list_for_each_entry(c, &bdev->constraints, node) {
-			if (c->state == BC_PENDING)
-				bc_retry(c, &done);
-		}
-	}
-	mutex_unlock(&bc_lock);
+	bc_device_retry(bdev, NULL, &done);
 
-	bc_notify_owners(&done);
+	list_for_each_entry(c, &bdev->constraints, node) {
+		if (c->state != BC_APPLIED)
+			continue;
+
+		if (c->ops->hand_over)
+			c->ops->hand_over(c);
+
+		mutex_lock(&bc_lock);
+		bc_set_state(c, BC_HANDED_OVER);
+		mutex_unlock(&bc_lock);
+	}
+
+	bc_device_settle(bdev, &done);
+}
+
+/* Whether the driver core will try again, this driver or another one. */
+static bool bc_probe_may_retry(int ret)
+{
+	return ret == -EPROBE_DEFER || ret == -ENODEV || ret == -ENXIO;
+}
+
+/* Takes back what was handed over to a driver that did not keep the device. */
+static void bc_device_take_back(struct boot_constraint_dev *bdev)
+{
+	struct boot_constraint *c;
+	int ret;
+
+	list_for_each_entry(c, &bdev->constraints, node) {
+		if (c->state != BC_HANDED_OVER)
+			continue;
+
+		ret = c->ops->take_back ? c->ops->take_back(c) : 0;
+		if (ret)
+			dev_warn(bdev->dev, "%s boot constraint %s: cannot take back its range: %pe\n",
+				 c->ops->name, bc_name(c), ERR_PTR(ret));
+
+		mutex_lock(&bc_lock);
+		bc_set_state(c, BC_APPLIED);
+		mutex_unlock(&bc_lock);
+	}
+}
+
+/*
+ * Releases the live constraints of @bdev, last added first, as @state.
+ * Caller holds device_lock() of the device, not bc_lock.
+ */
+static void bc_device_release(struct boot_constraint_dev *bdev,
+			      enum boot_constraint_state state)
+{
+	struct boot_constraint *c;
+	LIST_HEAD(done);
+
+	list_for_each_entry_reverse(c, &bdev->constraints, node) {
+		if (bc_release(c, state))
+			list_add_tail(&c->done_node, &done);
+	}
+
+	bc_device_settle(bdev, &done);
 }
 
 /**
- * dev_boot_constraints_remove() - Release all constraints of a device.
+ * dev_boot_constraints_probe_end() - A device's driver has probed.
+ * @dev: the device.
+ * @ret: what the driver's probe returned.
+ *
+ * Called by the driver core, with device_lock(@dev) held, once the driver's
+ * probe has returned. The constraints are released: the enable counts are
+ * given back, and the resources follow those of their remaining users, the
+ * driver's included. If the probe is deferred, or the driver declined the
+ * device (-ENODEV, -ENXIO) so that another one may bind it, what was handed
+ * over is taken back and the constraints are kept.
+ */
+void dev_boot_constraints_probe_end(struct device *dev, int ret)
+{
+	struct boot_constraint_dev *bdev;
+	LIST_HEAD(done);
+
+	bdev = bc_lookup(dev);
+	if (!bdev)
+		return;
+
+	if (!bc_probe_may_retry(ret)) {
+		bc_device_release(bdev, BC_RELEASED);
+		return;
+	}
+
+	bc_device_take_back(bdev);
+	if (READ_ONCE(bdev->retry))
+		bc_device_retry(bdev, NULL, &done);
+	bc_device_settle(bdev, &done);
+}
+
+/**
+ * dev_boot_constraints_remove() - Release the constraints of a deleted device.
  * @dev: the device.
  *
- * Called by the driver core once @dev's driver has probed, whatever the
- * result but -EPROBE_DEFER, and when @dev is deleted. Costs one hash lookup
- * for a device without constraints.
+ * Called by device_del() once @dev has left sysfs. Costs one hash lookup for
+ * a device without constraints.
  */
 void dev_boot_constraints_remove(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
-	struct device *put = NULL;
-	LIST_HEAD(done);
 
-	/* Pairs with bc_release_if_deleted(), for device_del() */
+	/* Pairs with bc_release_if_deleted() */
 	smp_mb();
 	if (!bc_is_constrained(dev))
 		return;
 
-	mutex_lock(&bc_lock);
-	bdev = bc_find(dev);
+	device_lock(dev);
+	bdev = bc_lookup(dev);
 	if (bdev)
-		put = bc_release_device(bdev, false, &done);
-	mutex_unlock(&bc_lock);
-
-	bc_notify_owners(&done);
-	put_device(put);
+		bc_device_release(bdev, BC_RELEASED);
+	device_unlock(dev);
 }
 
 /*
- * Retries the constraints whose provider is @np or a node below it. One that
- * still waits once the device of its very node, @bound, is bound gets its
- * resource from somewhere that no bind announces (the provider registers it
- * later, or waits for a supplier of its own): from then on it is retried on
- * every bind. Caller holds bc_lock.
+ * The next pending constraint whose provider is @np or a node below it, not
+ * retried yet during bind @seq. Caller holds bc_lock.
  */
-static void bc_retry_node(struct device_node *np, const struct device_node *bound,
-			  struct list_head *done)
+static struct boot_constraint *bc_next_keyed(struct device_node *np,
+					     unsigned long seq)
 {
+	struct boot_constraint *c, *found = NULL;
 	struct device_node *child;
-	struct boot_constraint *c;
-	struct hlist_node *tmp;
 
-	hash_for_each_possible_safe(bc_pending, c, tmp, pending_node,
-				    (unsigned long)np) {
-		if (c->provider != np)
-			continue;
+	hash_for_each_possible(bc_pending, c, pending_node, (unsigned long)np) {
+		if (c->provider == np && c->tried != seq)
+			return c;
+	}
 
-		if (bc_retry(c, done) == -EPROBE_DEFER && np == bound) {
-			bc_pending_del(c);
-			hlist_add_head(&c->pending_node, &bc_pending_any);
+	for_each_child_of_node(np, child) {
+		found = bc_next_keyed(child, seq);
+		if (found) {
+			of_node_put(child);
+			break;
 		}
 	}
 
-	for_each_child_of_node(np, child)
-		bc_retry_node(child, bound, done);
+	return found;
+}
+
+/* Caller holds bc_lock. */
+static struct boot_constraint *bc_next_pending(struct device_node *np,
+					       bool keyed, unsigned long seq)
+{
+	struct boot_constraint *c;
+
+	hlist_for_each_entry(c, &bc_pending_any, pending_node) {
+		if (c->tried != seq)
+			return c;
+	}
+
+	return keyed ? bc_next_keyed(np, seq) : NULL;
+}
+
+/*
+ * Retries the pending constraints of the device of @c, now or, if the
+ * device is busy (its lock held, by its probe for instance), by the lock's
+ * holder before it lets the device go. Caller holds bc_lock; drops it.
+ */
+static void bc_retry_owner(struct boot_constraint *c, const struct device_node *bound,
+			   unsigned long seq)
+{
+	struct boot_constraint_dev *bdev = c->bdev;
+	struct boot_constraint *m;
+	struct device *dev;
+	LIST_HEAD(done);
+
+	/* One retry covers all the device's pending constraints. */
+	list_for_each_entry(m, &bdev->constraints, node)
+		m->tried = seq;
+	dev = get_device(bdev->dev);
+	mutex_unlock(&bc_lock);
+
+	if (!device_trylock(dev)) {
+		mutex_lock(&bc_lock);
+		if (bc_find(dev) == bdev)
+			WRITE_ONCE(bdev->retry, true);
+		mutex_unlock(&bc_lock);
+	} else {
+		/* Still the device's record: only its lock's holder frees it */
+		if (bc_lookup(dev) == bdev) {
+			bc_device_retry(bdev, bound, &done);
+			bc_device_settle(bdev, &done);
+		}
+		device_unlock(dev);
+	}
+	put_device(dev);
 }
 
 /* Whether a constraint may wait for @np or a node below it, without bc_lock. */
@@ -922,71 +1334,154 @@ static bool bc_may_wait_for(struct device_node *np)
 void dev_boot_constraints_device_bound(struct device *dev)
 {
 	struct boot_constraint *c;
-	struct hlist_node *tmp;
 	struct device_node *np;
-	bool provides;
-	LIST_HEAD(done);
+	unsigned long seq;
+	bool keyed;
 
 	np = dev->of_node;
 	if (!np && dev->parent)
 		np = dev->parent->of_node;
 
-	provides = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
-	if (!provides && hlist_empty(&bc_pending_any))
+	/* The provider's resources are registered: pairs with bc_attach() */
+	smp_mb();
+	keyed = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
+	if (!keyed && hlist_empty(&bc_pending_any))
 		return;
 
 	mutex_lock(&bc_lock);
-	hlist_for_each_entry_safe(c, tmp, &bc_pending_any, pending_node)
-		bc_retry(c, &done);
-	if (provides)
-		bc_retry_node(np, dev->of_node, &done);
+	seq = ++bc_seq;
+	while ((c = bc_next_pending(np, keyed, seq))) {
+		bc_retry_owner(c, dev->of_node, seq);
+		mutex_lock(&bc_lock);
+	}
 	mutex_unlock(&bc_lock);
-
-	bc_notify_owners(&done);
 }
 
-/* Caller holds bc_lock. */
-static struct boot_constraint_dev *bc_first_active(void)
+/* Whether the deadline now passing releases @c. */
+static bool bc_expires(const struct boot_constraint *c, bool driver_core)
+{
+	return bc_is_live(c) && !(driver_core && c->batch->until_bound);
+}
+
+/* Warns of what is to be released, before anything is: a console may go. */
+static void bc_device_warn_expiry(struct boot_constraint_dev *bdev,
+				  bool driver_core)
+{
+	struct boot_constraint *c;
+
+	list_for_each_entry(c, &bdev->constraints, node) {
+		if (bc_expires(c, driver_core))
+			dev_warn(bdev->dev,
+				 "%s boot constraint %s released at the deadline: no driver probed\n",
+				 c->ops->name, bc_name(c));
+	}
+}
+
+/* Caller holds device_lock() of the device, not bc_lock. */
+static void bc_device_expire(struct boot_constraint_dev *bdev, bool driver_core)
+{
+	struct boot_constraint *c;
+	LIST_HEAD(done);
+
+	list_for_each_entry_reverse(c, &bdev->constraints, node) {
+		if (bc_expires(c, driver_core) && bc_release(c, BC_EXPIRED))
+			list_add_tail(&c->done_node, &done);
+	}
+
+	bc_device_settle(bdev, &done);
+}
+
+/*
+ * The first device with constraints that the deadline releases, not seen
+ * yet by the pass @seq. Caller holds bc_lock.
+ */
+static struct boot_constraint_dev *bc_next_to_expire(bool driver_core,
+						     unsigned long seq)
 {
 	struct boot_constraint_dev *bdev;
-	unsigned int bkt;
+	struct boot_constraint *c;
 
-	hash_for_each(bc_active, bkt, bdev, hnode)
-		return bdev;
+	list_for_each_entry(bdev, &bc_devices, node) {
+		if (bdev->seq == seq)
+			continue;
+
+		bdev->seq = seq;
+		list_for_each_entry(c, &bdev->constraints, node) {
+			if (bc_expires(c, driver_core))
+				return bdev;
+		}
+	}
 
 	return NULL;
+}
+
+/*
+ * Releases the constraints of every device not probed yet, each under its
+ * device's lock, so never during its probe: warnings first, for all of them,
+ * then the releases. From now on, constraints are refused: nothing would
+ * release them.
+ */
+static void bc_expire_all(bool driver_core)
+{
+	struct boot_constraint_dev *bdev;
+	struct device *dev;
+	unsigned long seq;
+
+	mutex_lock(&bc_lock);
+	seq = ++bc_seq;
+	bc_past_deadline = true;
+	bc_deadline = ktime_get();
+	list_for_each_entry(bdev, &bc_devices, node)
+		bc_device_warn_expiry(bdev, driver_core);
+	mutex_unlock(&bc_lock);
+
+	for (;;) {
+		mutex_lock(&bc_lock);
+		bdev = bc_next_to_expire(driver_core, seq);
+		dev = bdev ? get_device(bdev->dev) : NULL;
+		mutex_unlock(&bc_lock);
+		if (!dev)
+			break;
+
+		device_lock(dev);
+		if (bc_lookup(dev) == bdev)
+			bc_device_expire(bdev, driver_core);
+		device_unlock(dev);
+		put_device(dev);
+	}
 }
 
 /**
  * boot_constraints_expire() - Release the constraints of every device.
  *
- * Run at the deadline: a device whose driver has not probed by then may
- * never get one, and its resources must not stay on forever.
+ * The deadline: a device whose driver has not probed by then may never get
+ * one, and its resources must not stay on forever.
  */
 void boot_constraints_expire(void)
 {
-	struct boot_constraint_dev *bdev;
-	struct device *put;
-	LIST_HEAD(done);
-
-	do {
-		mutex_lock(&bc_lock);
-		bdev = bc_first_active();
-		put = NULL;
-		if (bdev)
-			put = bc_release_device(bdev, true, &done);
-		mutex_unlock(&bc_lock);
-
-		bc_notify_owners(&done);
-		put_device(put);
-	} while (bdev);
+	bc_expire_all(false);
 }
 
-static void bc_set_deadline(ktime_t deadline)
+/**
+ * boot_constraint_expire_device() - Release one device's constraints.
+ * @dev: the device.
+ *
+ * As the deadline would, for @dev alone: for tests, which must not release
+ * the constraints of the machine they run on.
+ */
+void boot_constraint_expire_device(struct device *dev)
 {
-	mutex_lock(&bc_lock);
-	bc_deadline = deadline;
-	mutex_unlock(&bc_lock);
+	struct boot_constraint_dev *bdev;
+
+	device_lock(dev);
+	bdev = bc_lookup(dev);
+	if (bdev) {
+		mutex_lock(&bc_lock);
+		bc_device_warn_expiry(bdev, false);
+		mutex_unlock(&bc_lock);
+		bc_device_expire(bdev, false);
+	}
+	device_unlock(dev);
 }
 
 /**
@@ -996,20 +1491,21 @@ static void bc_set_deadline(ktime_t deadline)
  * late_initcall if it has none. Unless boot_constraints.timeout= sets a
  * deadline of its own, the constraints of every device whose driver has
  * not probed are released then: the resources of a device that has no
- * driver must not stay on forever.
+ * driver must not stay on forever. The console's are kept: its earlycon
+ * prints through them until its driver binds, and a kernel without modules
+ * has no deferred probe timeout at all.
  */
 void dev_boot_constraints_deadline(void)
 {
 	if (bc_timeout != BC_TIMEOUT_DRIVER_CORE || bc_disabled)
 		return;
 
-	bc_set_deadline(ktime_get());
-	boot_constraints_expire();
+	bc_expire_all(true);
 }
 
 static void bc_deadline_fn(struct work_struct *work)
 {
-	boot_constraints_expire();
+	bc_expire_all(false);
 }
 
 static DECLARE_DELAYED_WORK(bc_deadline_work, bc_deadline_fn);
@@ -1020,20 +1516,38 @@ static int __init boot_constraints_deadline_init(void)
 	if (bc_disabled || bc_timeout < 0)
 		return 0;
 
-	bc_set_deadline(ktime_add(ktime_get(), ktime_set(bc_timeout, 0)));
+	mutex_lock(&bc_lock);
+	bc_deadline = ktime_add(ktime_get(), ktime_set(bc_timeout, 0));
+	mutex_unlock(&bc_lock);
 	schedule_delayed_work(&bc_deadline_work, secs_to_jiffies(bc_timeout));
 
 	return 0;
 }
 late_initcall(boot_constraints_deadline_init);
 
+/* The device's record, or the last one in the history. Caller holds bc_lock. */
+static struct boot_constraint_dev *bc_find_recorded(struct device *dev)
+{
+	struct boot_constraint_dev *bdev = bc_find(dev);
+
+	if (bdev)
+		return bdev;
+
+	list_for_each_entry_reverse(bdev, &bc_history, node) {
+		if (bdev->key == dev)
+			return bdev;
+	}
+
+	return NULL;
+}
+
 /**
  * boot_constraint_count() - Count a device's constraints in a given state.
  * @dev: the device.
  * @state: the state.
  *
- * Return: how many of @dev's current constraints are in @state; 0 once they
- * have all been released.
+ * Return: how many of @dev's constraints are in @state, those that ended
+ * included while the history keeps them.
  */
 unsigned int boot_constraint_count(struct device *dev,
 				   enum boot_constraint_state state)
@@ -1043,7 +1557,7 @@ unsigned int boot_constraint_count(struct device *dev,
 	unsigned int count = 0;
 
 	mutex_lock(&bc_lock);
-	bdev = bc_find(dev);
+	bdev = bc_find_recorded(dev);
 	if (bdev) {
 		list_for_each_entry(c, &bdev->constraints, node)
 			count += c->state == state;
@@ -1057,8 +1571,9 @@ unsigned int boot_constraint_count(struct device *dev,
  * boot_constraint_attempts() - Count the attempts to apply a device's constraints.
  * @dev: the device.
  *
- * Return: how many times the device's current constraints were tried to be
- * applied, successfully or not.
+ * Return: how many times the device's constraints were tried to be applied,
+ * successfully or not, those that ended included while the history keeps
+ * them.
  */
 unsigned int boot_constraint_attempts(struct device *dev)
 {
@@ -1067,7 +1582,7 @@ unsigned int boot_constraint_attempts(struct device *dev)
 	unsigned int count = 0;
 
 	mutex_lock(&bc_lock);
-	bdev = bc_find(dev);
+	bdev = bc_find_recorded(dev);
 	if (bdev) {
 		list_for_each_entry(c, &bdev->constraints, node)
 			count += c->attempts;
@@ -1077,43 +1592,43 @@ unsigned int boot_constraint_attempts(struct device *dev)
 	return count;
 }
 
-static size_t bc_ksize_const(const void *p)
-{
-	return p && !is_kernel_rodata((unsigned long)p) ? ksize(p) : 0;
-}
-
 /**
  * boot_constraint_show_stats() - Print what the constraints cost.
  * @s: where to print.
  *
- * Prints the number of constraints added since boot and of those pending,
- * how many times they were tried to be applied in all, and the bytes of
- * memory the core holds for them: its records of the devices and the
- * constraints, which are kept for debugfs. Not counted: what a constraint
- * allocates while it holds its resource (the frameworks' consumer handles,
- * the device that holds a power domain), all freed when it is released.
+ * Prints the number of constraints added since boot, of those recorded now
+ * (the live ones and the history) and of those pending, how many times the
+ * recorded ones were tried to be applied, and the bytes of memory the core
+ * holds for its records of devices and constraints, now and at most. Not
+ * counted: what a constraint allocates while it holds its resource (the
+ * frameworks' consumer handles, the device that holds a power domain), all
+ * freed when it is released.
  */
 void boot_constraint_show_stats(struct seq_file *s)
 {
 	unsigned int constraints = 0, pending = 0, attempts = 0;
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
-	size_t bytes = 0;
 
 	mutex_lock(&bc_lock);
 	list_for_each_entry(bdev, &bc_devices, node) {
-		bytes += ksize(bdev) + ksize(bdev->name);
 		list_for_each_entry(c, &bdev->constraints, node) {
 			constraints++;
 			pending += c->state == BC_PENDING;
 			attempts += c->attempts;
-			bytes += ksize(c) + bc_ksize_const(c->name);
 		}
 	}
-	mutex_unlock(&bc_lock);
+	list_for_each_entry(bdev, &bc_history, node) {
+		list_for_each_entry(c, &bdev->constraints, node) {
+			constraints++;
+			attempts += c->attempts;
+		}
+	}
 
-	seq_printf(s, "constraints %u\npending %u\napply_attempts %u\nbytes %zu\n",
-		   constraints, pending, attempts, bytes);
+	seq_printf(s, "added %u\nconstraints %u\npending %u\napply_attempts %u\nbytes %zu\nbytes_peak %zu\n",
+		   bc_nr_added, constraints, pending, attempts, bc_bytes,
+		   bc_bytes_peak);
+	mutex_unlock(&bc_lock);
 }
 
 static void bc_show_time(struct seq_file *s, ktime_t t)
@@ -1150,15 +1665,27 @@ static void bc_show_constraint(struct seq_file *s,
 	seq_putc(s, '\n');
 }
 
-/**
- * boot_constraint_show_all() - Print every constraint ever added.
- * @s: where to print, one constraint a line.
- */
-void boot_constraint_show_all(struct seq_file *s)
+static void bc_show_devices(struct seq_file *s, struct list_head *devices)
 {
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
 
+	list_for_each_entry(bdev, devices, node) {
+		list_for_each_entry(c, &bdev->constraints, node)
+			bc_show_constraint(s, bdev, c);
+	}
+}
+
+/**
+ * boot_constraint_show_all() - Print the constraints.
+ * @s: where to print, one constraint a line.
+ *
+ * Prints the constraints of the devices that still have some, then those of
+ * the last BC_HISTORY_MAX devices whose constraints have all ended, oldest
+ * first.
+ */
+void boot_constraint_show_all(struct seq_file *s)
+{
 	mutex_lock(&bc_lock);
 	seq_puts(s, "# deadline");
 	if (!bc_deadline && bc_timeout == BC_TIMEOUT_DRIVER_CORE)
@@ -1167,9 +1694,7 @@ void boot_constraint_show_all(struct seq_file *s)
 		bc_show_time(s, bc_deadline);
 	seq_puts(s, "\n# device type resource parameters state applied released\n");
 
-	list_for_each_entry(bdev, &bc_devices, node) {
-		list_for_each_entry(c, &bdev->constraints, node)
-			bc_show_constraint(s, bdev, c);
-	}
+	bc_show_devices(s, &bc_history);
+	bc_show_devices(s, &bc_devices);
 	mutex_unlock(&bc_lock);
 }

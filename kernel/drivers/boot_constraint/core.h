@@ -22,13 +22,18 @@ struct seq_file;
  *
  * @BC_PENDING: added, waiting for its resource's provider.
  * @BC_APPLIED: holds its resource.
+ * @BC_HANDED_OVER: its device's driver is probing: what the driver must own
+ *	(a rate range, a voltage request, a reset line) is handed over to it,
+ *	only the enable counts are still held.
  * @BC_RELEASED: released after its device probed or went away.
  * @BC_EXPIRED: released at the deadline, its device not probed.
- * @BC_FAILED: could not be applied; the error is kept in @error.
+ * @BC_FAILED: could not be applied, or could not be given back; the error
+ *	is kept in &boot_constraint.error.
  */
 enum boot_constraint_state {
 	BC_PENDING,
 	BC_APPLIED,
+	BC_HANDED_OVER,
 	BC_RELEASED,
 	BC_EXPIRED,
 	BC_FAILED,
@@ -45,41 +50,90 @@ struct boot_constraint;
  *	kstrdup_const().
  * @apply: take the resource. Returns -EPROBE_DEFER while its provider is
  *	missing, and leaves nothing taken on any error.
- * @release: give the resource back.
+ * @hand_over: optional; give up what the device's driver must own from its
+ *	probe on (a rate range, a voltage request, a reset line), keeping only
+ *	the enable counts, and without changing the resource's state. On
+ *	error it keeps everything and says so.
+ * @take_back: optional; take again what @hand_over gave up, after the
+ *	driver deferred its probe or declined the device.
+ * @release: give the resource back, leaving its rate, voltage and reset
+ *	line as they are: only on/off follows the other users' counts. Returns
+ *	an error, with the resource still held, if it could not.
  * @show: print the parameters of the constraint, if it has any.
  * @provider: optional; the device tree node of the resource's provider, as
  *	the device's own node names it, or NULL if it names none. Without it,
  *	a pending constraint is retried on every bind. The result is
  *	a key only: it is compared with the nodes of devices being bound,
  *	never dereferenced, and no reference is kept.
+ *
+ * None of them is called with the core's lock held: they may register and
+ * bind devices.
  */
 struct boot_constraint_ops {
 	const char *name;
 	int (*init)(struct boot_constraint *c, struct device *dev,
 		    const void *data);
 	int (*apply)(struct boot_constraint *c);
-	void (*release)(struct boot_constraint *c);
+	void (*hand_over)(struct boot_constraint *c);
+	int (*take_back)(struct boot_constraint *c);
+	int (*release)(struct boot_constraint *c);
 	void (*show)(struct seq_file *s, const struct boot_constraint *c);
 	struct device_node *(*provider)(struct boot_constraint *c);
+};
+
+/**
+ * struct boot_constraint_origin - Who declared a batch of constraints.
+ *
+ * @name: how error messages name the declaration (a node of
+ *	/chosen/boot-constraints, a boot_constraints= spec), or NULL for the
+ *	device's own name. Copied.
+ * @until_bound: not released at the driver core's deadline, only when the
+ *	device's driver binds, the device is deleted, or at an explicit
+ *	boot_constraints.timeout=: the console's, whose earlycon prints
+ *	through the resources until its driver takes over.
+ */
+struct boot_constraint_origin {
+	const char *name;
+	bool until_bound;
+};
+
+/**
+ * struct boot_constraint_batch - Constraints added together, all or none.
+ *
+ * @origin: the name of the declaration, or NULL.
+ * @members: how many constraints of the batch are still recorded.
+ * @until_bound: see &boot_constraint_origin.until_bound.
+ */
+struct boot_constraint_batch {
+	const char *origin;
+	unsigned int members;
+	bool until_bound;
 };
 
 /**
  * struct boot_constraint_dev - The constraints of one device.
  *
  * @dev: the device, with a reference held while it is in the active table.
+ * @key: the device, never dereferenced: what the history is searched by.
  * @name: the device's name, kept for debugfs once @dev is let go.
  * @hnode: entry in the table of active devices, hashed on @dev.
- * @node: entry in the list of every constrained device.
+ * @node: entry in the list of active devices, or in the history.
  * @constraints: the device's constraints, in the order they were added.
  * @active: true while in the active table.
+ * @retry: a provider bound while the device was busy: retry its pending
+ *	constraints before letting it go.
+ * @seq: the last pass of the deadline that saw it.
  */
 struct boot_constraint_dev {
 	struct device *dev;
+	const struct device *key;
 	const char *name;
 	struct hlist_node hnode;
 	struct list_head node;
 	struct list_head constraints;
 	bool active;
+	bool retry;
+	unsigned long seq;
 };
 
 /**
@@ -91,20 +145,24 @@ struct boot_constraint_dev {
  * @done_node: entry in a list of constraints whose owner is still to be
  *	told they are gone, built under the lock and walked after it.
  * @bdev: the device it constrains.
+ * @batch: the constraints added with it.
  * @ops: its type's operations.
  * @name: name of the resource, or NULL for the device's default one.
  * @state: where it is in its life cycle.
- * @error: why it failed, in %BC_FAILED.
+ * @error: why it failed, in %BC_FAILED, or why it could not be given back.
  * @attempts: number of times it was tried to be applied.
+ * @tried: the bind during which it was last retried, see bc_bind_seq.
  * @provider: while pending, the node of its provider, or NULL.
  * @deferrable: whether a missing provider leaves it pending.
  * @applied_at: when it was applied, or 0.
  * @released_at: when it was released, or 0.
  * @free_resources: the owner's callback, run after release.
  * @free_resources_data: its argument.
- * @clk: the requested rate range and the clock.
- * @supply: the requested voltage range and the regulator.
- * @pm: the device that holds the domain on.
+ * @clk: the rate range, the clock, and whether the range is requested.
+ * @supply: the voltage range, the regulator, and whether the range is
+ *	requested.
+ * @pm: the device that holds the domain on, and whether the domain is the
+ *	one the device's parent node names.
  * @icc: the requested bandwidth and the interconnect path.
  * @reset: the reset line.
  */
@@ -113,11 +171,13 @@ struct boot_constraint {
 	struct hlist_node pending_node;
 	struct list_head done_node;
 	struct boot_constraint_dev *bdev;
+	struct boot_constraint_batch *batch;
 	const struct boot_constraint_ops *ops;
 	const char *name;
 	enum boot_constraint_state state;
 	int error;
 	unsigned int attempts;
+	unsigned long tried;
 	const struct device_node *provider;
 	bool deferrable;
 	ktime_t applied_at;
@@ -129,14 +189,17 @@ struct boot_constraint {
 			unsigned long rate_min;
 			unsigned long rate_max;
 			struct clk *clk;
+			bool ranged;
 		} clk;
 		struct {
 			unsigned int u_volt_min;
 			unsigned int u_volt_max;
 			struct regulator *reg;
+			bool requested;
 		} supply;
 		struct {
 			struct device *holder;
+			bool parent;
 		} pm;
 		struct {
 			u32 avg_bw;
@@ -166,9 +229,11 @@ int boot_constraint_add_all(struct device *dev,
 			    unsigned int n, bool deferrable);
 int boot_constraint_add_missing(struct device *dev,
 				const struct dev_boot_constraint_info *infos,
-				unsigned int n);
+				unsigned int n,
+				const struct boot_constraint_origin *origin);
 int boot_constraint_add_of_node(struct device_node *np,
-				const struct dev_boot_constraint_of *oconst);
+				const struct dev_boot_constraint_of *oconst,
+				const struct boot_constraint_origin *origin);
 bool boot_constraint_boot_console(void);
 const struct dev_boot_constraint_machine *
 boot_constraint_machine_match(const struct device_node *root,
@@ -182,5 +247,6 @@ unsigned int boot_constraint_attempts(struct device *dev);
 void boot_constraint_show_stats(struct seq_file *s);
 bool boot_constraints_disabled(void);
 void boot_constraints_expire(void);
+void boot_constraint_expire_device(struct device *dev);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_CORE_H */

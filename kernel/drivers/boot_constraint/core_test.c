@@ -486,7 +486,7 @@ static void bc_core_test_show(struct kunit *test)
 	of_node_put_kunit(test, np);
 	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register_of(test, late, np), 0);
 	/* Registered by no bind: retried right before the device probes. */
-	dev_boot_constraints_prepare(&failed->dev);
+	dev_boot_constraints_probe_start(&failed->dev);
 	KUNIT_ASSERT_EQ(test, boot_constraint_count(&failed->dev, BC_FAILED), 1);
 	KUNIT_ASSERT_EQ(test, boot_constraint_count(&pending->dev, BC_PENDING), 1);
 

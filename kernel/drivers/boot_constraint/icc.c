@@ -112,11 +112,13 @@ static int bc_icc_apply(struct boot_constraint *c)
 	return 0;
 }
 
-static void bc_icc_release(struct boot_constraint *c)
+static int bc_icc_release(struct boot_constraint *c)
 {
 	/* Drops the request, letting the provider aggregate the others only. */
 	icc_put(c->icc.path);
 	c->icc.path = NULL;
+
+	return 0;
 }
 
 static void bc_icc_show(struct seq_file *s, const struct boot_constraint *c)

@@ -31,11 +31,13 @@
  * @node: entry in bc_of_waiters, hashed on @np.
  * @np: the node, with a reference held.
  * @oconst: the constraints; the caller keeps them valid.
+ * @origin: where they come from, or NULL; the caller keeps it valid.
  */
 struct bc_of_waiter {
 	struct hlist_node node;
 	struct device_node *np;
 	const struct dev_boot_constraint_of *oconst;
+	const struct boot_constraint_origin *origin;
 };
 
 /*
@@ -88,7 +90,8 @@ static struct device *bc_of_find_device(struct device_node *np)
 }
 
 static int bc_of_add_device(struct device *dev,
-			    const struct dev_boot_constraint_of *oconst)
+			    const struct dev_boot_constraint_of *oconst,
+			    const struct boot_constraint_origin *origin)
 {
 	struct dev_boot_constraint_info *infos;
 	unsigned int i;
@@ -101,7 +104,7 @@ static int bc_of_add_device(struct device *dev,
 	for (i = 0; i < oconst->count; i++)
 		infos[i].constraint = oconst->constraints[i];
 
-	ret = boot_constraint_add_missing(dev, infos, oconst->count);
+	ret = boot_constraint_add_missing(dev, infos, oconst->count, origin);
 	kfree(infos);
 
 	return ret;
@@ -110,7 +113,8 @@ static int bc_of_add_device(struct device *dev,
 /* Caller holds bc_of_lock. */
 static struct bc_of_waiter *
 bc_of_add_waiter(struct device_node *np,
-		 const struct dev_boot_constraint_of *oconst)
+		 const struct dev_boot_constraint_of *oconst,
+		 const struct boot_constraint_origin *origin)
 {
 	struct bc_of_waiter *w;
 	unsigned int *count;
@@ -121,6 +125,7 @@ bc_of_add_waiter(struct device_node *np,
 
 	w->np = of_node_get(np);
 	w->oconst = oconst;
+	w->origin = origin;
 	hash_add(bc_of_waiters, &w->node, (unsigned long)np);
 	count = bc_of_waiting_count(np);
 	WRITE_ONCE(*count, *count + 1);
@@ -144,12 +149,14 @@ static void bc_of_free_waiter(struct bc_of_waiter *w)
  * boot_constraint_add_of_node() - Constrain the device of a node.
  * @np: the node.
  * @oconst: the constraints; must stay valid until the device exists.
+ * @origin: where they come from, or NULL; likewise.
  *
  * Return: 0 if the constraints are added, or will be when the device is
  * created; a negative errno otherwise, with none of them added.
  */
 int boot_constraint_add_of_node(struct device_node *np,
-				const struct dev_boot_constraint_of *oconst)
+				const struct dev_boot_constraint_of *oconst,
+				const struct boot_constraint_origin *origin)
 {
 	struct bc_of_waiter *w;
 	struct device *dev;
@@ -161,7 +168,7 @@ int boot_constraint_add_of_node(struct device_node *np,
 	mutex_lock(&bc_of_lock);
 	dev = bc_of_find_device(np);
 	if (!dev) {
-		w = bc_of_add_waiter(np, oconst);
+		w = bc_of_add_waiter(np, oconst, origin);
 		if (IS_ERR(w)) {
 			mutex_unlock(&bc_of_lock);
 			return PTR_ERR(w);
@@ -173,7 +180,7 @@ int boot_constraint_add_of_node(struct device_node *np,
 		if (dev)
 			bc_of_free_waiter(w);
 	}
-	ret = dev ? bc_of_add_device(dev, oconst) : 0;
+	ret = dev ? bc_of_add_device(dev, oconst, origin) : 0;
 	mutex_unlock(&bc_of_lock);
 	put_device(dev);
 
@@ -201,7 +208,7 @@ static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
 		if (w->np != dev->of_node)
 			continue;
 
-		if (bc_of_add_device(dev, w->oconst))
+		if (bc_of_add_device(dev, w->oconst, w->origin))
 			dev_err(dev, "boot constraints from %pOF not added\n",
 				w->np);
 		bc_of_free_waiter(w);
@@ -273,7 +280,7 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 			    !bc_of_node_selected(&oconst[i], np))
 				continue;
 
-			err = boot_constraint_add_of_node(np, &oconst[i]);
+			err = boot_constraint_add_of_node(np, &oconst[i], NULL);
 			if (err && !ret)
 				ret = err;
 		}

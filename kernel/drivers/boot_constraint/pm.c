@@ -27,19 +27,33 @@ static int bc_pm_init(struct boot_constraint *c, struct device *dev,
 {
 	const struct dev_boot_constraint_pm_info *info = data;
 
+	if (info && info->parent && !dev->parent) {
+		dev_err(dev, "pm boot constraint on its parent's domain, but no parent\n");
+		return -EINVAL;
+	}
+
 	if (info && info->name) {
 		c->name = kstrdup_const(info->name, GFP_KERNEL);
 		if (!c->name)
 			return -ENOMEM;
 	}
+	c->pm.parent = info && info->parent;
 
 	return 0;
+}
+
+/* The node that names the domain: the device's own, or its parent's. */
+static struct device_node *bc_pm_node(struct boot_constraint *c)
+{
+	struct device *dev = boot_constraint_device(c);
+
+	return c->pm.parent ? dev->parent->of_node : dev->of_node;
 }
 
 static int bc_pm_domain_spec(struct boot_constraint *c,
 			     struct of_phandle_args *spec)
 {
-	struct device_node *np = boot_constraint_device(c)->of_node;
+	struct device_node *np = bc_pm_node(c);
 	int index = 0;
 
 	if (!np)
@@ -108,7 +122,7 @@ put:
 	return ret == -ENOENT ? -EPROBE_DEFER : ret;
 }
 
-static void bc_pm_release(struct boot_constraint *c)
+static int bc_pm_release(struct boot_constraint *c)
 {
 	struct device *holder = c->pm.holder;
 	int ret;
@@ -128,14 +142,14 @@ static void bc_pm_release(struct boot_constraint *c)
 	ret = pm_genpd_remove_device(holder);
 	if (ret) {
 		/* Still on the domain's list: the holder must stay. */
-		dev_err(boot_constraint_device(c),
-			"cannot leave power domain, holding it: %pe\n",
-			ERR_PTR(ret));
-		return;
+		pm_runtime_set_active(holder);
+		return ret;
 	}
 
 	device_unregister(holder);
 	c->pm.holder = NULL;
+
+	return 0;
 }
 
 static struct device_node *bc_pm_provider(struct boot_constraint *c)

@@ -23,12 +23,20 @@ static const struct dev_boot_constraint_clk_info bc_qcom_pixel = { .name = "pixe
 static const struct dev_boot_constraint_supply_info bc_qcom_vdda = { .name = "vdda" };
 static const struct dev_boot_constraint_supply_info bc_qcom_vddio = { .name = "vddio" };
 
-/* The MDSS's GDSC, its only power domain. */
+/*
+ * The MDSS's GDSC, its only power domain, which the MDP5 and the DSI
+ * controller run in: their nodes do not name it, their parent's does. The
+ * MDSS's driver creates them and lets its domain go when it idles, before
+ * they have probed, so each of them holds it too, until its own driver has.
+ */
+static const struct dev_boot_constraint_pm_info bc_qcom_gdsc = { .parent = true };
+
 static const struct dev_boot_constraint bc_qcom_mdss[] = {
 	{ .type = DEV_BOOT_CONSTRAINT_PM },
 };
 
 static const struct dev_boot_constraint bc_qcom_mdp5[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_PM, .data = &bc_qcom_gdsc },
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_iface },
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_bus },
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_core },
@@ -36,6 +44,7 @@ static const struct dev_boot_constraint bc_qcom_mdp5[] = {
 };
 
 static const struct dev_boot_constraint bc_qcom_dsi[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_PM, .data = &bc_qcom_gdsc },
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_core },
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_byte },
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_qcom_pixel },

@@ -213,8 +213,10 @@ static void bc_qcom_test_machine(struct kunit *test)
 /*
  * The table, added before the MDSS's driver creates the MDP5 and DSI
  * devices as at boot, holds the MDSS's domain at once, and the MDP5's and
- * DSI controller's clocks and supplies as soon as their devices exist:
- * each resource once, and nothing of the PHY or of the MDSS's own clocks.
+ * DSI controller's clocks, supplies and the domain they run in as soon as
+ * their devices exist: each clock and supply once, and nothing of the PHY
+ * or of the MDSS's own clocks. The domain stays on until the last of the
+ * three has probed.
  */
 static void bc_qcom_test_db410c(struct kunit *test)
 {
@@ -242,8 +244,8 @@ static void bc_qcom_test_db410c(struct kunit *test)
 	dsi = bc_qcom_dev(test, BC_QCOM_DSI);
 	phy = bc_qcom_dev(test, BC_QCOM_PHY);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(mdp5, BC_APPLIED), 4);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(dsi, BC_APPLIED), 5);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(mdp5, BC_APPLIED), 5);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(dsi, BC_APPLIED), 6);
 	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(phy), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->mdss, BC_APPLIED), 1);
 	for (i = 0; i < BC_QCOM_CLKS; i++)
@@ -254,10 +256,21 @@ static void bc_qcom_test_db410c(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctx->l2->rdev->use_count, 1);
 	KUNIT_EXPECT_EQ(test, ctx->l6->rdev->use_count, 1);
 	KUNIT_EXPECT_TRUE(test, ctx->gdsc->on);
+	KUNIT_EXPECT_EQ(test, ctx->gdsc->genpd.device_count, 3);
 	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->pd_log), "");
 
-	/* Once the MDSS has probed, nothing else keeps its domain on. */
-	dev_boot_constraints_remove(ctx->mdss);
+	/*
+	 * The MDSS probes and idles: its children, which scan out, have not
+	 * probed, and keep its domain on until they have.
+	 */
+	dev_boot_constraints_probe_end(ctx->mdss, 0);
+	KUNIT_EXPECT_TRUE(test, ctx->gdsc->on);
+	dev_boot_constraints_probe_end(mdp5, 0);
+	KUNIT_EXPECT_TRUE(test, ctx->gdsc->on);
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->pd_log), "");
+
+	/* Once the last of them has probed, nothing else keeps it on. */
+	dev_boot_constraints_probe_end(dsi, 0);
 	KUNIT_EXPECT_EQ(test, ctx->gdsc->genpd.device_count, 0);
 	KUNIT_EXPECT_FALSE(test, ctx->gdsc->on);
 	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->pd_log), "pd:off");

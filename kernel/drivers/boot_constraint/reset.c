@@ -53,23 +53,37 @@ static int bc_reset_apply(struct boot_constraint *c)
 	return 0;
 }
 
-static void bc_reset_release(struct boot_constraint *c)
+/*
+ * Lets go of the line without asserting it: the device runs, and only its
+ * driver may reset it. The reset framework counts the deassertions of a
+ * shared line per line, not per user: if another user still holds the line,
+ * ours stays counted until the last of them puts it, and the line stays
+ * deasserted until then. The driver may now take the line, shared or
+ * exclusive.
+ */
+static int bc_reset_release(struct boot_constraint *c)
 {
-	int ret;
-
-	/* Asserts the line only if no other shared user keeps it deasserted. */
-	ret = reset_control_assert(c->reset.rstc);
-	if (ret)
-		dev_err(boot_constraint_device(c), "cannot release reset %s: %pe\n",
-			c->name ?: "(default)", ERR_PTR(ret));
-
 	reset_control_put(c->reset.rstc);
 	c->reset.rstc = NULL;
+
+	return 0;
+}
+
+static void bc_reset_hand_over(struct boot_constraint *c)
+{
+	bc_reset_release(c);
+}
+
+static int bc_reset_take_back(struct boot_constraint *c)
+{
+	return c->reset.rstc ? 0 : bc_reset_apply(c);
 }
 
 const struct boot_constraint_ops boot_constraint_reset_ops = {
 	.name = "reset",
 	.init = bc_reset_init,
 	.apply = bc_reset_apply,
+	.hand_over = bc_reset_hand_over,
+	.take_back = bc_reset_take_back,
 	.release = bc_reset_release,
 };

@@ -52,6 +52,23 @@ static bool bc_supply_sets_voltage(const struct boot_constraint *c)
 	return c->supply.u_volt_max;
 }
 
+/*
+ * Requests the voltage range, without moving a rail that already runs
+ * within it: the regulator core sets a rail to the lowest voltage every
+ * consumer accepts, so the range asked for starts at the present voltage.
+ * A rail outside the range is moved into it.
+ */
+static int bc_supply_request(struct boot_constraint *c, struct regulator *reg)
+{
+	int min = c->supply.u_volt_min, max = c->supply.u_volt_max;
+	int now = regulator_get_voltage(reg);
+
+	if (now >= min && now <= max)
+		min = now;
+
+	return regulator_set_voltage(reg, min, max);
+}
+
 static int bc_supply_apply(struct boot_constraint *c)
 {
 	struct regulator *reg;
@@ -62,48 +79,97 @@ static int bc_supply_apply(struct boot_constraint *c)
 		return PTR_ERR(reg);
 
 	if (bc_supply_sets_voltage(c)) {
-		ret = regulator_set_voltage(reg, c->supply.u_volt_min,
-					    c->supply.u_volt_max);
+		ret = bc_supply_request(c, reg);
 		if (ret)
 			goto put;
 	}
 
 	ret = regulator_enable(reg);
 	if (ret)
-		goto drop_voltage;
+		goto put;
 
 	c->supply.reg = reg;
+	c->supply.requested = bc_supply_sets_voltage(c);
 
 	return 0;
 
-drop_voltage:
-	if (bc_supply_sets_voltage(c))
-		regulator_set_voltage(reg, 0, INT_MAX);
 put:
+	/* Drops the request without moving the rail: the core keeps it there. */
 	regulator_put(reg);
 	return ret;
 }
 
-static void bc_supply_release(struct boot_constraint *c)
+/*
+ * Lets go of the voltage request, without moving the rail: the regulator
+ * core balances the voltage again when a consumer changes its request, not
+ * when one goes. So the request goes with the handle it was made on, while
+ * a second handle keeps the supply enabled.
+ */
+static int bc_supply_drop_request(struct boot_constraint *c)
 {
-	struct regulator *reg = c->supply.reg;
-	struct device *dev = boot_constraint_device(c);
+	struct regulator *keep;
 	int ret;
 
-	ret = regulator_disable(reg);
-	if (ret)
-		dev_err(dev, "cannot disable supply %s: %pe\n", c->name,
-			ERR_PTR(ret));
+	keep = regulator_get_optional(boot_constraint_device(c), c->name);
+	if (IS_ERR(keep))
+		return PTR_ERR(keep);
 
-	if (bc_supply_sets_voltage(c)) {
-		ret = regulator_set_voltage(reg, 0, INT_MAX);
-		if (ret)
-			dev_err(dev, "cannot drop voltage request on %s: %pe\n",
-				c->name, ERR_PTR(ret));
+	ret = regulator_enable(keep);
+	if (ret) {
+		regulator_put(keep);
+		return ret;
 	}
 
-	regulator_put(reg);
+	regulator_disable(c->supply.reg);
+	regulator_put(c->supply.reg);
+	c->supply.reg = keep;
+	c->supply.requested = false;
+
+	return 0;
+}
+
+/* The driver sets its own voltage: the request goes, the supply stays on. */
+static void bc_supply_hand_over(struct boot_constraint *c)
+{
+	int ret;
+
+	if (!c->supply.requested)
+		return;
+
+	ret = bc_supply_drop_request(c);
+	if (ret)
+		dev_warn(boot_constraint_device(c),
+			 "supply boot constraint %s: voltage request kept across the probe: %pe\n",
+			 c->name, ERR_PTR(ret));
+}
+
+static int bc_supply_take_back(struct boot_constraint *c)
+{
+	int ret;
+
+	if (!bc_supply_sets_voltage(c) || c->supply.requested)
+		return 0;
+
+	ret = bc_supply_request(c, c->supply.reg);
+	c->supply.requested = !ret;
+
+	return ret;
+}
+
+/* The voltage stays; the supply goes off only if nothing else keeps it on. */
+static int bc_supply_release(struct boot_constraint *c)
+{
+	int ret;
+
+	ret = regulator_disable(c->supply.reg);
+	if (ret)
+		return ret;
+
+	/* Drops the request, if any, without moving the rail. */
+	regulator_put(c->supply.reg);
 	c->supply.reg = NULL;
+
+	return 0;
 }
 
 static void bc_supply_show(struct seq_file *s, const struct boot_constraint *c)
@@ -140,6 +206,8 @@ const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.name = "supply",
 	.init = bc_supply_init,
 	.apply = bc_supply_apply,
+	.hand_over = bc_supply_hand_over,
+	.take_back = bc_supply_take_back,
 	.release = bc_supply_release,
 	.show = bc_supply_show,
 	.provider = bc_supply_provider,

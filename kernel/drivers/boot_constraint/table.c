@@ -360,6 +360,6 @@ int boot_constraint_table_add_all(struct boot_constraint_table *t,
  */
 int boot_constraint_table_add_to_device(struct boot_constraint_table *t)
 {
-	return boot_constraint_add_of_node(t->np, &t->oconst);
+	return boot_constraint_add_of_node(t->np, &t->oconst, &t->origin);
 }
 

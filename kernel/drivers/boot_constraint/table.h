@@ -8,6 +8,8 @@
 #include <linux/boot_constraint.h>
 #include <linux/list.h>
 
+#include "core.h"
+
 struct device_node;
 
 /* One constraint's description, which its dev_boot_constraint points to. */
@@ -23,6 +25,7 @@ union bc_table_info {
  * @oconst: the constraints, in the form the core adds them to the node's
  *	device.
  * @np: the node, with a reference held.
+ * @origin: where the constraints come from, for the core's messages.
  * @node: entry in a list of the table's owner, if it keeps one.
  * @constraints: the array of @oconst.
  * @info: the description of each constraint, with allocated names.
@@ -32,6 +35,7 @@ union bc_table_info {
 struct boot_constraint_table {
 	struct dev_boot_constraint_of oconst;
 	struct device_node *np;
+	struct boot_constraint_origin origin;
 	struct list_head node;
 	struct dev_boot_constraint *constraints;
 	union bc_table_info *info;

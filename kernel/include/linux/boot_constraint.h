@@ -55,11 +55,16 @@ struct dev_boot_constraint_clk_info {
 /**
  * struct dev_boot_constraint_pm_info - Power-domain boot constraint.
  *
- * @name: name of the domain in the device's "power-domain-names"; NULL for
- *	the device's first (or only) domain.
+ * @name: name of the domain in the "power-domain-names" of the node that
+ *	names it; NULL for its first (or only) domain.
+ * @parent: the domain is named by the node of the device's parent, not by
+ *	the device's own: for a device that runs in its parent's domain, as
+ *	the display controller of a display subsystem does, and must keep it
+ *	on until its own driver has probed, whatever its parent's does.
  */
 struct dev_boot_constraint_pm_info {
 	const char *name;
+	bool parent;
 };
 
 /**
@@ -103,9 +108,9 @@ struct dev_boot_constraint_icc_info {
  * @name: name of the line in the device's "reset-names"; NULL for the
  *	device's only reset line.
  *
- * The line is taken with reset_control_get_shared() and deasserted, and is
- * released with reset_control_assert(), which asserts it only once no
- * other shared user keeps it deasserted, and reset_control_put().
+ * The line is taken with reset_control_get_shared() and deasserted. It is
+ * let go, never asserted, before the device's driver probes, so that the
+ * driver may take it, shared or exclusive.
  */
 struct dev_boot_constraint_reset_info {
 	const char *name;
@@ -188,7 +193,8 @@ int dev_boot_constraint_add_machine_of(const struct dev_boot_constraint_machine 
 				       unsigned int count);
 
 /* For the driver core only */
-void dev_boot_constraints_prepare(struct device *dev);
+void dev_boot_constraints_probe_start(struct device *dev);
+void dev_boot_constraints_probe_end(struct device *dev, int ret);
 void dev_boot_constraints_remove(struct device *dev);
 void dev_boot_constraints_device_bound(struct device *dev);
 void dev_boot_constraints_deadline(void);
@@ -224,7 +230,8 @@ dev_boot_constraint_add_machine_of(const struct dev_boot_constraint_machine *mac
 	return 0;
 }
 
-static inline void dev_boot_constraints_prepare(struct device *dev) {}
+static inline void dev_boot_constraints_probe_start(struct device *dev) {}
+static inline void dev_boot_constraints_probe_end(struct device *dev, int ret) {}
 static inline void dev_boot_constraints_remove(struct device *dev) {}
 static inline void dev_boot_constraints_device_bound(struct device *dev) {}
 static inline void dev_boot_constraints_deadline(void) {}
