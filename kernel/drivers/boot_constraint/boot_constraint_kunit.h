@@ -180,7 +180,8 @@ struct bc_kunit_owner {
  * @reg: regulator whose state probe records, or NULL.
  * @pd: power domain whose state probe records, or NULL.
  * @probes: number of calls of probe.
- * @seen_applied: number of applied constraints of the device at probe.
+ * @seen_applied: number of constraints of the device held at probe, handed
+ *	over to it.
  * @seen_clk_enable_count: enable count of @clk at probe.
  * @seen_reg_enabled: whether @reg was on at probe.
  * @seen_reg_uv: voltage of @reg at probe.

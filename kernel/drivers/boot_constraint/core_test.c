@@ -640,6 +640,38 @@ static void bc_core_test_concurrent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, clk->prepares, clk->unprepares);
 }
 
+/*
+ * The record of a device whose constraints have all ended is kept for
+ * debugfs until BC_HISTORY_MAX (64) more devices' have, then freed.
+ */
+static void bc_core_test_history_bounded(struct kunit *test)
+{
+	struct bc_core_ctx *ctx = test->priv;
+	struct dev_boot_constraint_info info;
+	struct platform_device *pdev;
+	char name[16];
+	unsigned int i;
+
+	bc_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_core_clk0, NULL);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
+	dev_boot_constraints_probe_end(ctx->dev, 0);
+	KUNIT_ASSERT_EQ(test, boot_constraint_count(ctx->dev, BC_RELEASED), 1);
+
+	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, ctx->clk1, "bus",
+						      NULL), 0);
+	for (i = 0; i < 64; i++) {
+		snprintf(name, sizeof(name), "bc-hist.%u", i);
+		pdev = bc_kunit_pdev_add(test, name);
+		KUNIT_ASSERT_NOT_NULL(test, pdev);
+		bc_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_core_clk1, NULL);
+		KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&pdev->dev, &info), 0);
+		dev_boot_constraints_probe_end(&pdev->dev, 0);
+	}
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_RELEASED), 0);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk1), 0);
+}
+
 static struct kunit_case bc_core_test_cases[] = {
 	KUNIT_CASE(bc_core_test_null_dev),
 	KUNIT_CASE(bc_core_test_null_info),
@@ -655,6 +687,7 @@ static struct kunit_case bc_core_test_cases[] = {
 	KUNIT_CASE(bc_core_test_expire),
 	KUNIT_CASE(bc_core_test_show),
 	KUNIT_CASE(bc_core_test_concurrent),
+	KUNIT_CASE(bc_core_test_history_bounded),
 	{}
 };
 

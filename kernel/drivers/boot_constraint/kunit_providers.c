@@ -1350,7 +1350,7 @@ static int bc_kunit_driver_probe(struct platform_device *pdev)
 	}
 
 	drv->probes++;
-	drv->seen_applied = boot_constraint_count(dev, BC_APPLIED);
+	drv->seen_applied = boot_constraint_count(dev, BC_HANDED_OVER);
 	if (drv->clk)
 		drv->seen_clk_enable_count = bc_kunit_clk_enable_count(drv->clk);
 	if (drv->reg) {
@@ -1416,10 +1416,12 @@ int bc_kunit_driver_register(struct kunit *test, struct bc_kunit_driver *drv)
  * bc_kunit_count_held() - Count the constraints a device holds or waits for.
  * @dev: the device.
  *
- * Return: the number of constraints of @dev that are applied or pending.
+ * Return: the number of constraints of @dev that are applied, handed over
+ * to its probing driver, or pending.
  */
 unsigned int bc_kunit_count_held(struct device *dev)
 {
 	return boot_constraint_count(dev, BC_PENDING) +
-	       boot_constraint_count(dev, BC_APPLIED);
+	       boot_constraint_count(dev, BC_APPLIED) +
+	       boot_constraint_count(dev, BC_HANDED_OVER);
 }

@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: GPL-2.0
+# boot_constraints.timeout= too large for the kernel's timers (4294968 s:
+# times HZ it wraps an int, to 0.7 s) is rejected with one error, and the
+# driver core's deadline stays: the LCD, which never probes, keeps its
+# constraints seconds after late_initcall. Boot with bc_test.hold=lcd and
+# boot_constraints.timeout=4294968.
+. /ktap.sh
+. /scenarios/lcd-mmc-lib.sh
+
+ktap_begin timeout_overflow 3
+ktap_check one-error \
+	[ "$(dmesg | grep -c 'boot_constraints.timeout=4294968: not -1 or a number of seconds')" = 1 ]
+ktap_check driver-core-deadline grep -qx '# deadline deferred_probe_timeout' $BC
+while [ "$(cut -d. -f1 /proc/uptime)" -lt 4 ]; do
+	sleep 1
+done
+ktap_check still-held-after-4s [ "$(bct_lcd_constraints applied)" = 5 ]
+bct_dump
+ktap_end
