@@ -98,6 +98,8 @@ static unsigned int bc_nr_keyed;
 static HLIST_HEAD(bc_pending_any);
 /* Counts binds that retry constraints, and deadline passes */
 static unsigned long bc_seq;
+/* Counts binds, for an add that may race with one; read without bc_lock */
+static atomic_long_t bc_binds = ATOMIC_LONG_INIT(0);
 /* What the core holds and has held, for debugfs */
 static unsigned int bc_nr_added;
 static size_t bc_bytes, bc_bytes_peak;
@@ -193,10 +195,15 @@ static const char *bc_name(const struct boot_constraint *c)
 	return c->name ?: "(default)";
 }
 
-static const char *bc_origin(const struct boot_constraint_dev *bdev,
-			     const struct boot_constraint *c)
+/* The one line that says a batch is rejected, and why. */
+static void bc_reject(struct device *dev, const struct boot_constraint *c,
+		      int error)
 {
-	return c->batch->origin ?: bdev->name;
+	const char *origin = c->batch->origin;
+
+	dev_err(dev, "boot constraints%s%s rejected: %s %s: %pe; nothing held\n",
+		origin ? " from " : "", origin ?: "", c->ops->name, bc_name(c),
+		ERR_PTR(error));
 }
 
 /* A type whose framework is not built in is refused, not ignored. */
@@ -599,8 +606,7 @@ static void bc_fail_batch(struct boot_constraint *c, int error,
 	struct boot_constraint_dev *bdev = c->bdev;
 	struct boot_constraint *m;
 
-	dev_err(bdev->dev, "boot constraints from %s rejected: %s %s: %pe; nothing held\n",
-		bc_origin(bdev, c), c->ops->name, bc_name(c), ERR_PTR(error));
+	bc_reject(bdev->dev, c, error);
 
 	list_for_each_entry_reverse(m, &bdev->constraints, node) {
 		if (m->batch != c->batch || !bc_release(m, BC_FAILED))
@@ -768,9 +774,7 @@ static int bc_take_all(struct boot_constraint_dev *bdev,
 		}
 
 		if (ret != -EPROBE_DEFER)
-			dev_err(bdev->dev, "boot constraints from %s rejected: %s %s: %pe; nothing held\n",
-				bc_origin(bdev, c), c->ops->name, bc_name(c),
-				ERR_PTR(ret));
+			bc_reject(bdev->dev, c, ret);
 		bc_undo(cs, i);
 		return ret;
 	}
@@ -833,8 +837,13 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	struct boot_constraint_dev *bdev;
 	unsigned int i, n = *nr;
 	bool pending = false;
+	unsigned long binds;
 	LIST_HEAD(done);
 	int ret;
+
+	/* Pairs with the barrier in dev_boot_constraints_device_bound() */
+	binds = atomic_long_read(&bc_binds);
+	smp_mb();
 
 	mutex_lock(&bc_lock);
 	if (missing)
@@ -863,14 +872,15 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	mutex_unlock(&bc_lock);
 
 	/*
-	 * A provider that was bound while the constraints were taken may have
-	 * missed them: they were not counted yet. Retry once they are; pairs
-	 * with the barrier in dev_boot_constraints_device_bound().
+	 * A provider bound while the constraints were taken may have missed
+	 * them, not counted yet: then retry, now that they are. Pairs with the
+	 * barrier in dev_boot_constraints_device_bound().
 	 */
 	for (i = 0; i < n; i++)
 		pending |= cs[i]->state == BC_PENDING;
 	smp_mb();
-	if (pending)
+	if (pending && (atomic_long_read(&bc_binds) != binds ||
+			READ_ONCE(bdev->retry)))
 		bc_device_retry(bdev, NULL, &done);
 
 	bc_release_if_deleted(bdev, &done);
@@ -1342,7 +1352,11 @@ void dev_boot_constraints_device_bound(struct device *dev)
 	if (!np && dev->parent)
 		np = dev->parent->of_node;
 
-	/* The provider's resources are registered: pairs with bc_attach() */
+	/*
+	 * The provider's resources are registered: either an add taking
+	 * constraints meanwhile sees the bind counted, or it is seen here.
+	 */
+	atomic_long_inc(&bc_binds);
 	smp_mb();
 	keyed = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
 	if (!keyed && hlist_empty(&bc_pending_any))

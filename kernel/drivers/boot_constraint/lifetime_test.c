@@ -314,7 +314,7 @@ static int bc_life_async_probe(struct platform_device *pdev)
 
 	a = container_of(to_platform_driver(pdev->dev.driver),
 			 struct bc_life_async, pdrv);
-	if (boot_constraint_count(&pdev->dev, BC_APPLIED) == 1 &&
+	if (boot_constraint_count(&pdev->dev, BC_HANDED_OVER) == 1 &&
 	    bc_kunit_clk_enable_count(a->clk) > 0)
 		atomic_inc(&a->held);
 	atomic_inc(&a->probes);
