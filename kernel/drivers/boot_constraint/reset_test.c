@@ -11,6 +11,7 @@
 #include <linux/reset.h>
 
 #include <kunit/resource.h>
+#include <kunit/platform_device.h>
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
@@ -136,7 +137,8 @@ static void bc_reset_test_add_deasserts(struct kunit *test)
 /*
  * Another shared user deasserting and asserting the line, as a driver
  * resetting its block does, does not assert it while the constraint holds
- * it; once released, with no other user, the line is asserted.
+ * it. The release leaves the line deasserted, as the bootloader left it:
+ * only a user of the line asserts it.
  */
 static void bc_reset_test_peer_cannot_assert(struct kunit *test)
 {
@@ -157,9 +159,14 @@ static void bc_reset_test_peer_cannot_assert(struct kunit *test)
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   "rst0:deassert rst0:assert free:owner");
-	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+			   "rst0:deassert free:owner");
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+
+	/* Nothing is left counted: the peer's assert reaches the line. */
+	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
 }
 
 /* Released while another user keeps the line deasserted, it stays so. */
@@ -234,13 +241,14 @@ static void bc_reset_test_deferred(struct kunit *test)
 }
 
 /*
- * The line is held deasserted until the device's driver has probed; a
- * driver that does not use it lets it be asserted then.
+ * The line is held deasserted until the device's driver has probed; the
+ * release leaves it so, though that driver does not use it: a device
+ * running out of reset is not reset behind its driver's back.
  */
 static void bc_reset_test_released_after_probe(struct kunit *test)
 {
 	static const char expected[] =
-		"rst0:deassert bc-reset-consumer:probe=0 rst0:assert free:owner";
+		"rst0:deassert bc-reset-consumer:probe=0 free:owner";
 	struct bc_reset_ctx *ctx = test->priv;
 	struct bc_kunit_driver *drv;
 
@@ -255,7 +263,62 @@ static void bc_reset_test_released_after_probe(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, drv->seen_applied, 1);
 	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), expected);
-	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+}
+
+/**
+ * struct bc_reset_exclusive - A driver that takes its line exclusively.
+ *
+ * @pdrv: the driver, of "bc-test-reset-consumer".
+ * @ret: what reset_control_get_exclusive() gave its probe.
+ */
+struct bc_reset_exclusive {
+	struct platform_driver pdrv;
+	int ret;
+};
+
+/* Takes its "core" line exclusively and deasserts it, as most drivers do. */
+static int bc_reset_exclusive_probe(struct platform_device *pdev)
+{
+	struct bc_reset_exclusive *drv;
+	struct reset_control *rstc;
+
+	drv = container_of(to_platform_driver(pdev->dev.driver),
+			   struct bc_reset_exclusive, pdrv);
+	rstc = devm_reset_control_get_exclusive(&pdev->dev, "core");
+	drv->ret = PTR_ERR_OR_ZERO(rstc);
+	if (IS_ERR(rstc))
+		return PTR_ERR(rstc);
+
+	return reset_control_deassert(rstc);
+}
+
+/*
+ * The line is handed over before the driver's probe: a driver that takes it
+ * exclusively gets it, and the line is never asserted on the way.
+ */
+static void bc_reset_test_exclusive_in_probe(struct kunit *test)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_reset_exclusive *drv;
+
+	bc_reset_register(test);
+	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", true), 0);
+	drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, drv);
+	drv->ret = 1;
+	drv->pdrv.probe = bc_reset_exclusive_probe;
+	drv->pdrv.driver.name = "bc-reset-exclusive";
+	drv->pdrv.driver.of_match_table = bc_kunit_reset_consumer_match;
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
+			0);
+	wait_for_device_probe();
+
+	KUNIT_EXPECT_EQ(test, drv->ret, 0);
+	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_FALSE(test, bc_kunit_log_has(ctx->log, "rst0:assert"));
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
 }
 
@@ -279,7 +342,10 @@ static void bc_reset_test_unknown_line(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 }
 
-/* In a batch that fails, the line deasserted for it is given back. */
+/*
+ * In a batch that fails, the line deasserted for it is given back, as it
+ * is: deasserted, as the bootloader left it.
+ */
 static void bc_reset_test_failed_batch(struct kunit *test)
 {
 	struct dev_boot_constraint_reset_info reset = { .name = "core" };
@@ -296,8 +362,8 @@ static void bc_reset_test_failed_batch(struct kunit *test)
 	KUNIT_EXPECT_LT(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
 			0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   "rst0:deassert rst0:assert");
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
 
 	/* Nothing is left counted: another user's assert reaches the line. */
@@ -317,6 +383,7 @@ static struct kunit_case bc_reset_test_cases[] = {
 	KUNIT_CASE(bc_reset_test_named_line),
 	KUNIT_CASE(bc_reset_test_deferred),
 	KUNIT_CASE(bc_reset_test_released_after_probe),
+	KUNIT_CASE(bc_reset_test_exclusive_in_probe),
 	KUNIT_CASE(bc_reset_test_unknown_line),
 	KUNIT_CASE(bc_reset_test_failed_batch),
 	{}
