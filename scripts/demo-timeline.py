@@ -14,7 +14,7 @@ LCD's driver probed is a glitch, marked with "!".
 import re
 import sys
 
-OP = re.compile(r'^\s*# (\d+) (\S+) (\S+) (-?\d+)$')
+OP = re.compile(r"^\s*# (\d+) (\S+) (\S+) (-?\d+)(?: \S+)?$")
 LCD_RESOURCES = ('shared_gate', 'vdd_shared', 'power-controller')
 EPROBE_DEFER = -517
 

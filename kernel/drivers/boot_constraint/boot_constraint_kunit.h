@@ -57,6 +57,9 @@ struct bc_kunit_log {
  * @enabled: the state of the gate.
  * @rate: its rate, in Hz, which it takes as asked.
  * @enable_err: what enable returns; 0 to succeed.
+ * @prepare_hook: if set, called by prepare first, as a PLL that waits for
+ *	its lock would take its time there; with @hook_data.
+ * @hook_data: the argument of @prepare_hook.
  * @prepares: number of prepare calls.
  * @unprepares: number of unprepare calls.
  * @enables: number of successful enable calls.
@@ -69,6 +72,8 @@ struct bc_kunit_clk {
 	bool enabled;
 	unsigned long rate;
 	int enable_err;
+	void (*prepare_hook)(void *data);
+	void *hook_data;
 	unsigned int prepares;
 	unsigned int unprepares;
 	unsigned int enables;

@@ -287,10 +287,10 @@ static struct clk *bc_clk_setup_pixel(struct kunit *test,
 
 /*
  * A range around the boot rate leaves the rate alone; while it is held,
- * another consumer asking for a rate out of it gets the nearest end of it;
- * once released, the rate stays where it is (the clock framework would
- * otherwise apply the other consumer's last request at once, under the
- * running device), until that consumer asks again.
+ * another consumer asking for a rate out of it gets the nearest end of it.
+ * The release leaves the rate as it is (the clock framework would re-apply
+ * the rate that consumer asked for before, under the running device); that
+ * consumer may set any rate afterwards.
  */
 static void bc_clk_test_range_holds(struct kunit *test)
 {

@@ -367,11 +367,24 @@ static void bc_core_test_unregister(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 1);
 }
 
+/*
+ * A device's constraints are released as the deadline releases them
+ * (expired, with a warning each), and those of other devices are left
+ * alone: the test expires its own device only, never the machine's real
+ * constraints.
+ */
 static void bc_core_test_expire(struct kunit *test)
 {
 	struct bc_core_ctx *ctx = test->priv;
+	struct dev_boot_constraint_supply_info vdd = { .name = "vdd" };
 	struct dev_boot_constraint_info info;
+	struct platform_device *other;
 
+	other = bc_kunit_pdev_add(test, BC_SHOW_DEV);
+	KUNIT_ASSERT_NOT_NULL(test, other);
+	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, &other->dev), 0);
+	bc_core_info(&info, DEV_BOOT_CONSTRAINT_SUPPLY, &vdd, ctx->owners[1]);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&other->dev, &info), 0);
 	bc_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_core_clk0,
 		     ctx->owners[0]);
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
@@ -385,6 +398,11 @@ static void bc_core_test_expire(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk0), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_EXPIRED), 1);
+
+	/* The other device's constraint still holds its supply. */
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(&other->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[1]->calls), 0);
 
 	/* The device's driver, when it comes, finds nothing left to release. */
 	bc_kunit_log_clear(ctx->log);

@@ -170,6 +170,8 @@ static int bc_kunit_clk_prepare(struct clk_hw *hw)
 {
 	struct bc_kunit_clk *clk = to_bc_kunit_clk(hw);
 
+	if (clk->prepare_hook)
+		clk->prepare_hook(clk->hook_data);
 	clk->prepares++;
 	bc_kunit_log_add(clk->log, "%s:prepare", clk->name);
 

@@ -495,6 +495,137 @@ static void bc_life_test_add_races_delete(struct kunit *test)
 }
 
 /**
+ * struct bc_life_window - A constraint added in the last moments of its
+ * device's deletion.
+ *
+ * @nb: the platform bus notifier that stops the deletion there.
+ * @pdev: the device, with a reference of the test's.
+ * @info: the constraint.
+ * @go: completed when the deletion has sent its last notification, and
+ *	is about to leave sysfs and look its constraints up. These
+ *	completions have more than one waiter: complete_all() them.
+ * @preparing: completed when the add, past its checks, prepares the clock.
+ * @added: completed by the thread that adds.
+ * @deleted: completed by the thread that deletes, once device_del() is done.
+ * @ret: what the add returned.
+ */
+struct bc_life_window {
+	struct notifier_block nb;
+	struct platform_device *pdev;
+	struct dev_boot_constraint_info info;
+	struct completion go;
+	struct completion preparing;
+	struct completion added;
+	struct completion deleted;
+	int ret;
+};
+
+/* The deletion waits for the add to be past its checks, for up to 1 s. */
+static int bc_life_window_notify(struct notifier_block *nb,
+				 unsigned long action, void *data)
+{
+	struct bc_life_window *w = container_of(nb, struct bc_life_window, nb);
+
+	if (data != &w->pdev->dev || action != BUS_NOTIFY_REMOVED_DEVICE)
+		return NOTIFY_DONE;
+
+	complete_all(&w->go);
+	wait_for_completion_timeout(&w->preparing, HZ);
+
+	return NOTIFY_OK;
+}
+
+/* The add, in the clock's prepare, waits for the deletion to be done. */
+static void bc_life_window_prepare(void *data)
+{
+	struct bc_life_window *w = data;
+
+	complete_all(&w->preparing);
+	wait_for_completion_timeout(&w->deleted, HZ);
+}
+
+static int bc_life_window_add(void *data)
+{
+	struct bc_life_window *w = data;
+
+	wait_for_completion(&w->go);
+	w->ret = dev_boot_constraint_add(&w->pdev->dev, &w->info);
+	complete_all(&w->added);
+
+	return 0;
+}
+
+static int bc_life_window_del(void *data)
+{
+	struct bc_life_window *w = data;
+
+	platform_device_del(w->pdev);
+	complete_all(&w->deleted);
+
+	return 0;
+}
+
+/*
+ * The race of bc_life_test_add_races_delete(), made to happen: the add
+ * finds the device still registered, the deletion leaves sysfs and looks
+ * its constraints up while the add is applying its clock, and the add
+ * publishes the constraint after that look-up. It must not be left held
+ * by the deleted device: the add sees the deletion and releases it.
+ */
+static void bc_life_test_add_in_deletion(struct kunit *test)
+{
+	struct bc_life_ctx *ctx = test->priv;
+	struct task_struct *adder, *deleter;
+	struct bc_life_window *w;
+
+	w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	init_completion(&w->go);
+	init_completion(&w->preparing);
+	init_completion(&w->added);
+	init_completion(&w->deleted);
+	w->info = ctx->info;
+	w->nb.notifier_call = bc_life_window_notify;
+	w->pdev = platform_device_alloc("bc-life-window", PLATFORM_DEVID_NONE);
+	KUNIT_ASSERT_NOT_NULL(test, w->pdev);
+	if (platform_device_add(w->pdev)) {
+		platform_device_put(w->pdev);
+		KUNIT_FAIL_AND_ABORT(test, "platform_device_add");
+	}
+	ctx->clk->hook_data = w;
+	ctx->clk->prepare_hook = bc_life_window_prepare;
+	if (bus_register_notifier(&platform_bus_type, &w->nb)) {
+		platform_device_unregister(w->pdev);
+		KUNIT_FAIL_AND_ABORT(test, "bus_register_notifier");
+	}
+
+	/* No assertion until both threads are done: they use @w. */
+	adder = kthread_run(bc_life_window_add, w, "bc-window-add");
+	if (IS_ERR(adder)) {
+		w->ret = PTR_ERR(adder);
+		complete_all(&w->preparing);
+		complete_all(&w->added);
+	}
+	deleter = kthread_run(bc_life_window_del, w, "bc-window-del");
+	if (IS_ERR(deleter)) {
+		complete_all(&w->go);
+		platform_device_del(w->pdev);
+		complete_all(&w->deleted);
+	}
+	wait_for_completion(&w->added);
+	wait_for_completion(&w->deleted);
+	bus_unregister_notifier(&platform_bus_type, &w->nb);
+	ctx->clk->prepare_hook = NULL;
+
+	KUNIT_EXPECT_EQ(test, w->ret, 0);
+	KUNIT_EXPECT_TRUE(test, completion_done(&w->preparing));
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(&w->pdev->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), w->ret ? 0 : 1);
+	platform_device_put(w->pdev);
+	bc_life_expect_clk_idle(test);
+}
+
+/**
  * struct bc_life_show - A thread that reads the debugfs view in a loop.
  *
  * @s: the buffer it prints to.
@@ -654,6 +785,7 @@ static struct kunit_case bc_life_test_cases[] = {
 	KUNIT_CASE(bc_life_test_holder_released),
 	KUNIT_CASE(bc_life_test_async_many),
 	KUNIT_CASE(bc_life_test_add_races_delete),
+	KUNIT_CASE(bc_life_test_add_in_deletion),
 	KUNIT_CASE(bc_life_test_show_races_release),
 	{}
 };

@@ -2,12 +2,18 @@
 /*
  * KUnit tests of boot constraints around a real probe through the driver
  * core: held while the driver's probe runs, released once it has returned,
- * with success or failure, and kept while the probe is deferred.
+ * with success or failure, and kept while the probe is deferred or the
+ * device declined. The rate range and the voltage request are handed over
+ * to the driver before its probe: it may set its own; a deferral takes
+ * them back. A release leaves the rate and the voltage as they are.
  */
 
+#include <linux/clk.h>
 #include <linux/device.h>
 #include <linux/platform_device.h>
+#include <linux/regulator/consumer.h>
 
+#include <kunit/platform_device.h>
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
@@ -238,6 +244,229 @@ static void bc_probe_test_supply(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
 			   "reg:set_voltage=1800000 reg:enable bc-probe-dev:probe=0 reg:disable");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+}
+
+/**
+ * struct bc_probe_own - A driver that sets its own rate and voltage.
+ *
+ * @pdrv: the driver, of BC_PROBE_DEV.
+ * @rate: the rate its probe sets on "core", or 0.
+ * @uv: the voltage its probe sets on "vdd", or 0.
+ * @ret: what its probe returns once it has set them.
+ * @probes: number of calls of its probe.
+ * @rate_ret: what clk_set_rate() returned.
+ * @rate_got: the rate of "core" after it.
+ * @uv_ret: what regulator_set_voltage() returned.
+ */
+struct bc_probe_own {
+	struct platform_driver pdrv;
+	unsigned long rate;
+	int uv;
+	int ret;
+	unsigned int probes;
+	int rate_ret;
+	unsigned long rate_got;
+	int uv_ret;
+};
+
+/*
+ * Most drivers: set the rate and the voltage their device needs, whatever
+ * the bootloader left, and fail the probe if they cannot.
+ */
+static int bc_probe_own_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct bc_probe_own *drv;
+	struct regulator *reg;
+	struct clk *clk;
+
+	drv = container_of(to_platform_driver(dev->driver),
+			   struct bc_probe_own, pdrv);
+	drv->probes++;
+	if (drv->rate) {
+		clk = devm_clk_get(dev, "core");
+		if (IS_ERR(clk))
+			return PTR_ERR(clk);
+		drv->rate_ret = clk_set_rate(clk, drv->rate);
+		drv->rate_got = clk_get_rate(clk);
+		if (drv->rate_ret)
+			return drv->rate_ret;
+	}
+	if (drv->uv) {
+		reg = devm_regulator_get(dev, "vdd");
+		if (IS_ERR(reg))
+			return PTR_ERR(reg);
+		drv->uv_ret = regulator_set_voltage(reg, drv->uv, drv->uv);
+		if (drv->uv_ret)
+			return drv->uv_ret;
+	}
+
+	return READ_ONCE(drv->ret);
+}
+
+static struct bc_probe_own *bc_probe_own_alloc(struct kunit *test,
+					       unsigned long rate, int uv)
+{
+	struct bc_probe_own *drv;
+
+	drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, drv);
+	drv->pdrv.probe = bc_probe_own_probe;
+	drv->pdrv.driver.name = BC_PROBE_DEV;
+	drv->rate = rate;
+	drv->uv = uv;
+	drv->rate_ret = 1;
+	drv->uv_ret = 1;
+
+	return drv;
+}
+
+static void bc_probe_add_range(struct kunit *test)
+{
+	struct bc_probe_ctx *ctx = test->priv;
+	struct dev_boot_constraint_clk_info clk = {
+		.name = "core",
+		.rate_min = 74000000,
+		.rate_max = 75000000,
+	};
+	struct dev_boot_constraint_supply_info vdd = {
+		.name = "vdd",
+		.u_volt_min = BC_KUNIT_REG_BOOT_UV,
+		.u_volt_max = BC_KUNIT_REG_BOOT_UV,
+	};
+	struct dev_boot_constraint_info infos[] = {
+		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &clk } },
+		{ .constraint = { DEV_BOOT_CONSTRAINT_SUPPLY, &vdd } },
+	};
+
+	bc_kunit_owner_set(&infos[0], ctx->owner);
+	bc_kunit_owner_set(&infos[1], ctx->owner);
+	KUNIT_ASSERT_EQ(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
+			0);
+	KUNIT_ASSERT_EQ(test, ctx->clk->rate, 74000000);
+	KUNIT_ASSERT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+}
+
+/*
+ * The rate range and the voltage request are the driver's from its probe
+ * on: it sets a rate and a voltage out of them, gets them, and keeps them
+ * after the constraints are released.
+ */
+static void bc_probe_test_handover(struct kunit *test)
+{
+	struct bc_probe_ctx *ctx = test->priv;
+	struct bc_probe_own *drv;
+
+	drv = bc_probe_own_alloc(test, 50000000, 1200000);
+	bc_probe_add_range(test);
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
+			0);
+
+	KUNIT_EXPECT_EQ(test, drv->probes, 1);
+	KUNIT_EXPECT_EQ(test, drv->rate_ret, 0);
+	KUNIT_EXPECT_EQ(test, drv->rate_got, 50000000);
+	KUNIT_EXPECT_EQ(test, drv->uv_ret, 0);
+	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_EQ(test, ctx->clk->rate, 50000000);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 1200000);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+}
+
+/*
+ * A driver that declines the device (-ENODEV) is not its driver: the
+ * constraints stay, whole, until another driver binds it, and are released
+ * after that one's probe.
+ */
+static void bc_probe_test_decline_keeps(struct kunit *test)
+{
+	struct bc_probe_ctx *ctx = test->priv;
+	struct bc_kunit_driver *second;
+	struct bc_probe_own *first;
+	struct regulator *other;
+
+	first = bc_probe_own_alloc(test, 0, 0);
+	first->ret = -ENODEV;
+	bc_probe_add_range(test);
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &first->pdrv),
+			0);
+
+	KUNIT_EXPECT_EQ(test, first->probes, 1);
+	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 2);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+	/* The voltage request is back: no one else may leave the range. */
+	other = regulator_get(ctx->dev, "vdd");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
+	KUNIT_EXPECT_LT(test, regulator_set_voltage(other, 3300000, 3300000), 0);
+	regulator_put(other);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+
+	second = bc_kunit_driver_alloc(test, ctx->log, "bc-probe-second", NULL);
+	KUNIT_ASSERT_NOT_NULL(test, second);
+	second->clk = ctx->clk;
+	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, second), 0);
+	KUNIT_ASSERT_EQ(test, device_set_driver_override(ctx->dev,
+							 "bc-probe-second"), 0);
+	KUNIT_ASSERT_GE(test, device_attach(ctx->dev), 0);
+	wait_for_device_probe();
+
+	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_EQ(test, second->seen_clk_enable_count, 1);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 2);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+}
+
+/*
+ * A deferral takes the constraints back whole: the driver set its own
+ * rate and voltage, then deferred; its requests are gone with it, the
+ * constraints' are back, and no one else may leave their ranges until the
+ * driver probes again.
+ */
+static void bc_probe_test_deferral_takes_back(struct kunit *test)
+{
+	struct bc_probe_ctx *ctx = test->priv;
+	struct bc_probe_own *drv;
+	struct regulator *other;
+
+	drv = bc_probe_own_alloc(test, 50000000, 1200000);
+	drv->ret = -EPROBE_DEFER;
+	bc_probe_add_range(test);
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
+			0);
+	wait_for_device_probe();
+
+	KUNIT_EXPECT_GE(test, drv->probes, 1);
+	KUNIT_EXPECT_EQ(test, drv->rate_ret, 0);
+	KUNIT_EXPECT_EQ(test, drv->uv_ret, 0);
+	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 2);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+	KUNIT_EXPECT_GE(test, ctx->clk->rate, 74000000);
+	KUNIT_EXPECT_LE(test, ctx->clk->rate, 75000000);
+
+	other = regulator_get(ctx->dev, "vdd");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
+	KUNIT_EXPECT_LT(test, regulator_set_voltage(other, 3300000, 3300000), 0);
+	regulator_put(other);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+
+	WRITE_ONCE(drv->ret, 0);
+	KUNIT_ASSERT_GE(test, device_attach(ctx->dev), 0);
+	wait_for_device_probe();
+
+	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_EQ(test, ctx->clk->rate, 50000000);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 1200000);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
 }
 
 static struct kunit_case bc_probe_test_cases[] = {
@@ -248,6 +477,9 @@ static struct kunit_case bc_probe_test_cases[] = {
 	KUNIT_CASE(bc_probe_test_kept_while_supplier_missing),
 	KUNIT_CASE(bc_probe_test_async),
 	KUNIT_CASE(bc_probe_test_supply),
+	KUNIT_CASE(bc_probe_test_handover),
+	KUNIT_CASE(bc_probe_test_decline_keeps),
+	KUNIT_CASE(bc_probe_test_deferral_takes_back),
 	{}
 };
 

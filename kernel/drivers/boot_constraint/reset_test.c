@@ -11,6 +11,7 @@
 #include <linux/reset.h>
 
 #include <kunit/resource.h>
+#include <kunit/platform_device.h>
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
@@ -136,7 +137,8 @@ static void bc_reset_test_add_deasserts(struct kunit *test)
 /*
  * Another shared user deasserting and asserting the line, as a driver
  * resetting its block does, does not assert it while the constraint holds
- * it; the release leaves it deasserted, as the device runs.
+ * it. The release leaves the line deasserted, as the bootloader left it:
+ * only a user of the line asserts it.
  */
 static void bc_reset_test_peer_cannot_assert(struct kunit *test)
 {
@@ -160,14 +162,14 @@ static void bc_reset_test_peer_cannot_assert(struct kunit *test)
 			   "rst0:deassert free:owner");
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+
+	/* Nothing is left counted: the peer's assert reaches the line. */
+	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
 }
 
-/*
- * Released while another user keeps the line deasserted, it stays so. The
- * reset framework counts deassertions per line: the constraint's stays
- * counted while the other user holds the line, which it may not assert
- * alone then, and goes once the line has no user.
- */
+/* Released while another user keeps the line deasserted, it stays so. */
 static void bc_reset_test_release_keeps_peer(struct kunit *test)
 {
 	struct bc_reset_ctx *ctx = test->priv;
@@ -185,7 +187,7 @@ static void bc_reset_test_release_keeps_peer(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 
 	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
-	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
 }
 
 /* A NULL name, or no description, is the device's only line. */
@@ -239,8 +241,9 @@ static void bc_reset_test_deferred(struct kunit *test)
 }
 
 /*
- * The line is held deasserted until the device's driver probes, and let go
- * without being asserted: only the driver resets its device.
+ * The line is held deasserted until the device's driver has probed; the
+ * release leaves it so, though that driver does not use it: a device
+ * running out of reset is not reset behind its driver's back.
  */
 static void bc_reset_test_released_after_probe(struct kunit *test)
 {
@@ -260,6 +263,61 @@ static void bc_reset_test_released_after_probe(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, drv->seen_applied, 1);
 	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), expected);
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+}
+
+/**
+ * struct bc_reset_exclusive - A driver that takes its line exclusively.
+ *
+ * @pdrv: the driver, of "bc-test-reset-consumer".
+ * @ret: what reset_control_get_exclusive() gave its probe.
+ */
+struct bc_reset_exclusive {
+	struct platform_driver pdrv;
+	int ret;
+};
+
+/* Takes its "core" line exclusively and deasserts it, as most drivers do. */
+static int bc_reset_exclusive_probe(struct platform_device *pdev)
+{
+	struct bc_reset_exclusive *drv;
+	struct reset_control *rstc;
+
+	drv = container_of(to_platform_driver(pdev->dev.driver),
+			   struct bc_reset_exclusive, pdrv);
+	rstc = devm_reset_control_get_exclusive(&pdev->dev, "core");
+	drv->ret = PTR_ERR_OR_ZERO(rstc);
+	if (IS_ERR(rstc))
+		return PTR_ERR(rstc);
+
+	return reset_control_deassert(rstc);
+}
+
+/*
+ * The line is handed over before the driver's probe: a driver that takes it
+ * exclusively gets it, and the line is never asserted on the way.
+ */
+static void bc_reset_test_exclusive_in_probe(struct kunit *test)
+{
+	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_reset_exclusive *drv;
+
+	bc_reset_register(test);
+	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", true), 0);
+	drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, drv);
+	drv->ret = 1;
+	drv->pdrv.probe = bc_reset_exclusive_probe;
+	drv->pdrv.driver.name = "bc-reset-exclusive";
+	drv->pdrv.driver.of_match_table = bc_kunit_reset_consumer_match;
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
+			0);
+	wait_for_device_probe();
+
+	KUNIT_EXPECT_EQ(test, drv->ret, 0);
+	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_FALSE(test, bc_kunit_log_has(ctx->log, "rst0:assert"));
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
 }
@@ -285,8 +343,8 @@ static void bc_reset_test_unknown_line(struct kunit *test)
 }
 
 /*
- * In a batch that fails, the line deasserted for it is let go, as it was:
- * nothing of the constraint stays counted.
+ * In a batch that fails, the line deasserted for it is given back, as it
+ * is: deasserted, as the bootloader left it.
  */
 static void bc_reset_test_failed_batch(struct kunit *test)
 {
@@ -325,6 +383,7 @@ static struct kunit_case bc_reset_test_cases[] = {
 	KUNIT_CASE(bc_reset_test_named_line),
 	KUNIT_CASE(bc_reset_test_deferred),
 	KUNIT_CASE(bc_reset_test_released_after_probe),
+	KUNIT_CASE(bc_reset_test_exclusive_in_probe),
 	KUNIT_CASE(bc_reset_test_unknown_line),
 	KUNIT_CASE(bc_reset_test_failed_batch),
 	{}

@@ -3,7 +3,9 @@
  * KUnit tests of supply boot constraints: the supply is kept enabled and,
  * if asked, within a voltage range that no other consumer can leave until
  * the constraint is released; a constraint that cannot be applied leaves
- * the regulator as it found it.
+ * the regulator as it found it. A release drops the constraint's enable and
+ * its voltage request, never the voltage: a regulator left with no request
+ * stays where it is, as it would have without boot constraints.
  */
 
 #include <linux/platform_device.h>
@@ -155,8 +157,8 @@ static void bc_supply_test_voltage_in_range(struct kunit *test)
 }
 
 /*
- * Release disables the supply, then drops the voltage request, then tells
- * the owner.
+ * Release disables the supply, drops the voltage request without moving
+ * the voltage, then tells the owner.
  */
 static void bc_supply_test_release_order(struct kunit *test)
 {
@@ -172,9 +174,34 @@ static void bc_supply_test_release_order(struct kunit *test)
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   "reg:disable reg:set_voltage=800000 free:owner");
+			   "reg:disable free:owner");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
 	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+}
+
+/*
+ * The bootloader left an LDO that may run from 0.8 to 3.3 V at 3.3 V for a
+ * panel, whose driver only enables it (as simple-framebuffer does): once
+ * the constraint is released, nobody asks for a voltage, and the rail
+ * stays at 3.3 V, not at the lowest voltage its constraints allow.
+ */
+static void bc_supply_test_release_leaves_voltage(struct kunit *test)
+{
+	struct bc_supply_ctx *ctx = test->priv;
+
+	bc_supply_setup(test, true, 3300000, 0);
+	KUNIT_ASSERT_EQ(test, bc_supply_add(ctx, "vdd", 3300000, 3300000), 0);
+	KUNIT_ASSERT_EQ(test, regulator_enable(ctx->other), 0);
+	bc_kunit_log_clear(ctx->log);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "free:owner");
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 3300000);
+	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_EQ(test, regulator_get_voltage(ctx->other), 3300000);
+	KUNIT_EXPECT_EQ(test, regulator_disable(ctx->other), 0);
 }
 
 /* Once the constraint is released the range is free again. */
@@ -304,7 +331,8 @@ static void bc_supply_test_unknown_supply(struct kunit *test)
 
 /*
  * A supply that fails to enable fails the constraint, whose voltage
- * request is dropped: another consumer may leave the range.
+ * request is dropped without moving the voltage again: another consumer
+ * may leave the range.
  */
 static void bc_supply_test_enable_fails(struct kunit *test)
 {
@@ -316,8 +344,9 @@ static void bc_supply_test_enable_fails(struct kunit *test)
 					    BC_KUNIT_REG_BOOT_UV), -EIO);
 
 	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   "reg:set_voltage=1800000 reg:enable=-5 reg:set_voltage=800000");
+			   "reg:set_voltage=1800000 reg:enable=-5");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
 	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 3300000,
@@ -344,6 +373,7 @@ static struct kunit_case bc_supply_test_cases[] = {
 	KUNIT_CASE(bc_supply_test_enable),
 	KUNIT_CASE(bc_supply_test_voltage_in_range),
 	KUNIT_CASE(bc_supply_test_release_order),
+	KUNIT_CASE(bc_supply_test_release_leaves_voltage),
 	KUNIT_CASE(bc_supply_test_other_after_release),
 	KUNIT_CASE(bc_supply_test_other_while_held),
 	KUNIT_CASE(bc_supply_test_other_disable),

@@ -6,9 +6,19 @@
  * interconnect and a reset controller whose "hardware" starts in the state
  * a bootloader left it in (on, at its boot rate, voltage and bandwidth, out
  * of reset) and logs every operation it is asked for, with its time, in
- * debugfs bc_test/ops. A consumer driver that takes its resources as its
- * driver would (its clock rate, bandwidth, reset line), and optionally
- * idles them again right away, as an MMC controller does. Any of these
+ * debugfs bc_test/ops, with the consumer whose probe asked for it ("-" for
+ * anyone else: the boot constraint core, the frameworks' clean-ups). A
+ * consumer driver that takes its resources as its driver would (its clock
+ * rate, bandwidth, reset line), and optionally idles them again right
+ * away, as an MMC controller does; or, for the devices listed in
+ * bc_test.simple=, only enables its clock and supply, as simple-framebuffer
+ * and simpledrm do; or, with "bc-test,exclusive", takes its reset line
+ * exclusively and fails its probe if it cannot set its own clock rate and
+ * voltage, as most SoC drivers do. A first driver that declines the
+ * devices listed in bc_test.decline= (-ENODEV), so that the driver core
+ * tries the consumer driver next. A bus whose probe creates its children,
+ * as a display subsystem (Qualcomm's MDSS) creates its DSI and display
+ * controllers. Any of these
  * devices can be held back from probing (bc_test.hold= on the command line,
  * then debugfs bc_test/hold), and a consumer can be made to defer its first
  * probes (bc_test.defer=) or to fail (bc_test.fail=).
@@ -19,9 +29,9 @@
  * device tree or the command line.
  *
  * A scenario reads the log and counts the glitches of the display: every
- * moment, before its driver probed, where one of its resources was off,
- * out of the rate or voltage range the bootloader set, below its bandwidth
- * or in reset.
+ * change of one of its resources that its own driver did not ask for (off,
+ * out of the rate or voltage the bootloader set, below its bandwidth, in
+ * reset), before its driver probed, at the handover and after it.
  */
 
 #define pr_fmt(fmt) "bc_test: " fmt
@@ -36,6 +46,7 @@
 #include <linux/ktime.h>
 #include <linux/mod_devicetable.h>
 #include <linux/of.h>
+#include <linux/of_platform.h>
 #include <linux/platform_device.h>
 #include <linux/pm_domain.h>
 #include <linux/regulator/consumer.h>
@@ -44,6 +55,7 @@
 #include <linux/regulator/of_regulator.h>
 #include <linux/reset.h>
 #include <linux/reset-controller.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -57,18 +69,33 @@ struct bct_op {
 	const char *res;
 	const char *op;
 	int value;
+	const char *by;
 };
 
-/* bct_lock protects bct_log and bct_nr; it is taken from clk_enable(). */
+/*
+ * bct_lock protects bct_log, bct_nr, bct_asker and bct_asker_name; it is
+ * taken from clk_enable().
+ */
 static DEFINE_SPINLOCK(bct_lock);
 static struct bct_op bct_log[BCT_LOG_SIZE];
 static unsigned int bct_nr;
+/* The task running a consumer's probe, and that consumer's name. */
+static struct task_struct *bct_asker;
+static const char *bct_asker_name;
+
+/*
+ * bct_ask_lock serializes the consumers' probes, so that what a provider is
+ * asked for from the task of one of them is that consumer's request.
+ */
+static DEFINE_MUTEX(bct_ask_lock);
 
 /* bct_param_lock protects the parameters below, lists of device names. */
 static DEFINE_MUTEX(bct_param_lock);
 static char bct_hold[128];
 static char bct_defer[32];
 static char bct_fail[32];
+static char bct_simple[32];
+static char bct_decline[32];
 static bool bct_no_table;
 static unsigned int bct_deferrals;
 
@@ -82,8 +109,28 @@ static void bct_record(const char *res, const char *op, int value)
 	if (bct_nr < BCT_LOG_SIZE)
 		bct_log[bct_nr++] = (struct bct_op) {
 			.ns = ktime_get_ns(), .res = res, .op = op, .value = value,
+			.by = current == bct_asker ? bct_asker_name : "-",
 		};
 	spin_unlock_irqrestore(&bct_lock, flags);
+}
+
+/* From now on, what this task asks the providers for is @dev's request. */
+static void bct_ask_begin(struct device *dev)
+{
+	mutex_lock(&bct_ask_lock);
+	spin_lock_irq(&bct_lock);
+	bct_asker = current;
+	bct_asker_name = dev_name(dev);
+	spin_unlock_irq(&bct_lock);
+}
+
+static void bct_ask_end(void)
+{
+	spin_lock_irq(&bct_lock);
+	bct_asker = NULL;
+	bct_asker_name = NULL;
+	spin_unlock_irq(&bct_lock);
+	mutex_unlock(&bct_ask_lock);
 }
 
 static bool bct_listed(const char *list, const char *name)
@@ -548,14 +595,22 @@ static int bct_rst_probe(struct platform_device *pdev)
 	return devm_reset_controller_register(dev, rcdev);
 }
 
-/* Sets the clock's rate, or the range it accepts, as its driver would. */
-static int bct_consumer_rate(struct device *dev, struct clk *clk)
+/*
+ * Sets the clock's rate, or the range it accepts, as its driver would. A
+ * strict driver, whose device needs that very rate, fails if it got another.
+ */
+static int bct_consumer_rate(struct device *dev, struct clk *clk, bool strict)
 {
 	u32 range[2];
 	u32 hz;
+	int ret;
 
-	if (!of_property_read_u32(dev->of_node, "bc-test,rate-hz", &hz))
-		return clk_set_rate(clk, hz);
+	if (!of_property_read_u32(dev->of_node, "bc-test,rate-hz", &hz)) {
+		ret = clk_set_rate(clk, hz);
+		if (!ret && strict && clk_get_rate(clk) != hz)
+			ret = -ERANGE;
+		return ret;
+	}
 
 	if (!of_property_read_u32_array(dev->of_node, "bc-test,rate-range-hz",
 					range, 2))
@@ -581,19 +636,25 @@ static int bct_consumer_icc(struct device *dev)
 }
 
 /*
- * Takes its shared reset line out of reset, as its driver would; an idle
+ * Takes its reset line out of reset, as its driver would: shared, or
+ * exclusively for a driver that resets its block when it likes. An idle
  * device, as an MMC controller between requests, puts its block back in
- * reset, which asserts the line unless another user keeps it deasserted.
+ * reset, which asserts a shared line unless another user keeps it
+ * deasserted.
  */
-static int bct_consumer_reset(struct device *dev, bool idle)
+static int bct_consumer_reset(struct device *dev, bool idle, bool exclusive)
 {
 	struct reset_control *rstc;
 	int ret;
 
-	if (!of_property_present(dev->of_node, "resets"))
+	if (!of_property_present(dev->of_node, "resets") &&
+	    !of_property_present(dev->of_node, "reset-gpios"))
 		return 0;
 
-	rstc = devm_reset_control_get_shared(dev, NULL);
+	if (exclusive)
+		rstc = devm_reset_control_get_exclusive(dev, NULL);
+	else
+		rstc = devm_reset_control_get_shared(dev, NULL);
 	if (IS_ERR(rstc))
 		return PTR_ERR(rstc);
 
@@ -604,9 +665,12 @@ static int bct_consumer_reset(struct device *dev, bool idle)
 	return reset_control_assert(rstc);
 }
 
-/* Takes the supply as its driver would; a refused voltage is logged. */
+/*
+ * Takes the supply as its driver would. A refused voltage is logged; a
+ * strict driver, which cannot run its device at another voltage, fails.
+ */
 static int bct_consumer_supply(struct device *dev, const char *name,
-			       bool idle)
+			       bool idle, bool strict)
 {
 	struct regulator *supply;
 	u32 range[2];
@@ -621,6 +685,8 @@ static int bct_consumer_supply(struct device *dev, const char *name,
 		ret = regulator_set_voltage(supply, range[0], range[1]);
 		if (ret)
 			bct_record(dev_name(dev), "voltage-refused", ret);
+		if (ret && strict)
+			return ret;
 	}
 
 	ret = regulator_enable(supply);
@@ -633,33 +699,67 @@ static int bct_consumer_supply(struct device *dev, const char *name,
 	return 0;
 }
 
-static int bct_consumer_probe(struct platform_device *pdev)
+/*
+ * What simple-framebuffer and simpledrm do: enable the clock and the supply
+ * the display runs on, and nothing else (no rate, no voltage, no reset).
+ */
+static int bct_consumer_simple(struct device *dev, struct clk *clk)
 {
-	struct device *dev = &pdev->dev;
+	struct regulator *supply;
+	const char *name;
+	int ret;
+
+	ret = clk_prepare_enable(clk);
+	if (ret)
+		return ret;
+
+	if (of_property_read_string(dev->of_node, "bc-test,supply", &name))
+		return 0;
+
+	supply = devm_regulator_get(dev, name);
+	if (IS_ERR(supply))
+		return PTR_ERR(supply);
+
+	return regulator_enable(supply);
+}
+
+static bool bct_param_listed(const char *list, struct device *dev)
+{
+	bool listed;
+
+	mutex_lock(&bct_param_lock);
+	listed = bct_listed(list, dev_name(dev));
+	mutex_unlock(&bct_param_lock);
+
+	return listed;
+}
+
+static int bct_consumer_take(struct device *dev)
+{
 	bool idle = of_property_read_bool(dev->of_node, "bc-test,idle");
+	bool exclusive = of_property_read_bool(dev->of_node, "bc-test,exclusive");
 	const char *supply;
 	struct clk *clk;
 	int ret;
-
-	ret = bct_probe_verdict(dev);
-	if (ret)
-		return ret;
 
 	clk = devm_clk_get(dev, NULL);
 	if (IS_ERR(clk))
 		return dev_err_probe(dev, PTR_ERR(clk), "no clock\n");
 
+	if (bct_param_listed(bct_simple, dev))
+		return bct_consumer_simple(dev, clk);
+
 	ret = clk_prepare_enable(clk);
 	if (ret)
 		return ret;
-	ret = bct_consumer_rate(dev, clk);
+	ret = bct_consumer_rate(dev, clk, exclusive);
 	if (ret)
 		return dev_err_probe(dev, ret, "clock rate not set\n");
 	if (idle)
 		clk_disable_unprepare(clk);
 
 	if (!of_property_read_string(dev->of_node, "bc-test,supply", &supply)) {
-		ret = bct_consumer_supply(dev, supply, idle);
+		ret = bct_consumer_supply(dev, supply, idle, exclusive);
 		if (ret)
 			return dev_err_probe(dev, ret, "no supply\n");
 	}
@@ -668,11 +768,56 @@ static int bct_consumer_probe(struct platform_device *pdev)
 	if (ret)
 		return dev_err_probe(dev, ret, "no bandwidth\n");
 
-	ret = bct_consumer_reset(dev, idle);
+	ret = bct_consumer_reset(dev, idle, exclusive);
 	if (ret)
 		return dev_err_probe(dev, ret, "no reset\n");
 
 	return 0;
+}
+
+static int bct_consumer_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	int ret;
+
+	ret = bct_probe_verdict(dev);
+	if (ret)
+		return ret;
+
+	bct_ask_begin(dev);
+	ret = bct_consumer_take(dev);
+	bct_ask_end();
+
+	return ret;
+}
+
+/*
+ * A first driver matching the consumers, which declines the devices of
+ * bc_test.decline= (and any other: it drives none of them), as a driver
+ * declines a variant of its hardware it does not support: the driver core
+ * then tries the next matching driver.
+ */
+static int bct_decline_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+
+	if (bct_param_listed(bct_decline, dev))
+		bct_record(dev_name(dev), "declined", -ENODEV);
+
+	return -ENODEV;
+}
+
+/* A bus whose probe creates the devices of its children. */
+static int bct_bus_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	int ret;
+
+	ret = bct_probe_verdict(dev);
+	if (ret)
+		return ret;
+
+	return devm_of_platform_populate(dev);
 }
 
 static const struct of_device_id bct_clk_match[] = {
@@ -705,6 +850,20 @@ static const struct of_device_id bct_consumer_match[] = {
 	{ }
 };
 
+static const struct of_device_id bct_bus_match[] = {
+	{ .compatible = "bc-test,bus" },
+	{ }
+};
+
+/* Registered before the consumer driver, so tried first. */
+static struct platform_driver bct_decline_driver = {
+	.probe = bct_decline_probe,
+	.driver = {
+		.name = "bc-test-decline",
+		.of_match_table = bct_consumer_match,
+	},
+};
+
 static struct platform_driver bct_drivers[] = {
 	{
 		.probe = bct_clk_probe,
@@ -732,6 +891,13 @@ static struct platform_driver bct_drivers[] = {
 		.driver = {
 			.name = "bc-test-consumer",
 			.of_match_table = bct_consumer_match,
+			.suppress_bind_attrs = true,
+		},
+	}, {
+		.probe = bct_bus_probe,
+		.driver = {
+			.name = "bc-test-bus",
+			.of_match_table = bct_bus_match,
 			.suppress_bind_attrs = true,
 		},
 	},
@@ -771,6 +937,31 @@ static const struct dev_boot_constraint bct_lcd_bus_constraints[] = {
 
 static const char * const bct_lcd_names[] = { "lcd" };
 
+/*
+ * The DSI controller of tests/scenarios/dsi.dtsi, which the bootloader left
+ * running at 100 MHz and 1.8 V, out of reset: its driver sets the clock
+ * rate and the voltage it wants, and takes its reset line exclusively.
+ */
+static const struct dev_boot_constraint_clk_info bct_dsi_clk = {
+	.name = "core",
+	.rate_min = 99000000,
+	.rate_max = 101000000,
+};
+
+static const struct dev_boot_constraint_supply_info bct_dsi_supply = {
+	.name = "vdd",
+	.u_volt_min = 1800000,
+	.u_volt_max = 1800000,
+};
+
+static const struct dev_boot_constraint bct_dsi_constraints[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bct_dsi_clk },
+	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bct_dsi_supply },
+	{ .type = DEV_BOOT_CONSTRAINT_RESET },
+};
+
+static const char * const bct_dsi_names[] = { "dsi" };
+
 static const struct dev_boot_constraint_of bct_board[] = {
 	{
 		.compat = "bc-test,consumer",
@@ -784,6 +975,12 @@ static const struct dev_boot_constraint_of bct_board[] = {
 		.count = ARRAY_SIZE(bct_lcd_bus_constraints),
 		.dev_names = bct_lcd_names,
 		.dev_names_count = ARRAY_SIZE(bct_lcd_names),
+	}, {
+		.compat = "bc-test,consumer",
+		.constraints = bct_dsi_constraints,
+		.count = ARRAY_SIZE(bct_dsi_constraints),
+		.dev_names = bct_dsi_names,
+		.dev_names_count = ARRAY_SIZE(bct_dsi_names),
 	},
 };
 
@@ -793,8 +990,9 @@ static int bct_ops_show(struct seq_file *s, void *unused)
 
 	spin_lock_irq(&bct_lock);
 	for (i = 0; i < bct_nr; i++)
-		seq_printf(s, "%llu %s %s %d\n", bct_log[i].ns, bct_log[i].res,
-			   bct_log[i].op, bct_log[i].value);
+		seq_printf(s, "%llu %s %s %d %s\n", bct_log[i].ns,
+			   bct_log[i].res, bct_log[i].op, bct_log[i].value,
+			   bct_log[i].by);
 	spin_unlock_irq(&bct_lock);
 
 	return 0;
@@ -845,6 +1043,20 @@ static int __init bct_fail_param(char *arg)
 }
 early_param("bc_test.fail", bct_fail_param);
 
+static int __init bct_simple_param(char *arg)
+{
+	strscpy(bct_simple, arg, sizeof(bct_simple));
+	return 0;
+}
+early_param("bc_test.simple", bct_simple_param);
+
+static int __init bct_decline_param(char *arg)
+{
+	strscpy(bct_decline, arg, sizeof(bct_decline));
+	return 0;
+}
+early_param("bc_test.decline", bct_decline_param);
+
 static int __init bct_no_table_param(char *arg)
 {
 	bct_no_table = true;
@@ -874,6 +1086,12 @@ static int __init bct_board_init(void)
 							    ARRAY_SIZE(bct_board));
 		if (ret)
 			pr_err("board constraints not added: %d\n", ret);
+	}
+
+	if (bct_decline[0]) {
+		ret = platform_driver_register(&bct_decline_driver);
+		if (ret)
+			return ret;
 	}
 
 	for (i = 0; i < ARRAY_SIZE(bct_drivers); i++) {

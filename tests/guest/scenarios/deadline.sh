@@ -32,7 +32,11 @@ ktap_check one-warning-each \
 deadline_ns=$(awk '$2 == "deadline" { split($3, t, "."); print t[1] t[2] "000"; exit }' $BC)
 gated_ns=$(awk '$2 == "shared_gate" && $3 == "off" { print $1; exit }' $OPS)
 ktap_diag "deadline at $deadline_ns ns, shared gate first off at $gated_ns ns"
-ktap_check gate-off-after-deadline-only \
-	[ -n "$gated_ns" ] && [ "$gated_ns" -ge "$deadline_ns" ]
+# Both conditions inside the check: the gate went off, and not before.
+gated_after_deadline() {
+	[ -n "$gated_ns" ] && [ -n "$deadline_ns" ] &&
+		[ "$gated_ns" -ge "$deadline_ns" ]
+}
+ktap_check gate-off-after-deadline-only gated_after_deadline
 bct_dump
 ktap_end

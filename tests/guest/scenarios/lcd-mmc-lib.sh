@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Shared by the lcd-mmc-* scenarios (tests/scenarios/lcd-mmc.dtsi), sourced
 # after /ktap.sh. The providers log every operation in $OPS, one a line:
-# "NANOSECONDS RESOURCE OPERATION VALUE".
+# "NANOSECONDS RESOURCE OPERATION VALUE BY", BY the consumer whose probe
+# asked for it, or "-".
 OPS=/sys/kernel/debug/bc_test/ops
 BC=/sys/kernel/debug/boot_constraints/constraints
 EPROBE_DEFER=-517
@@ -35,30 +36,77 @@ bct_wait() {
 	bct_bound "$1"
 }
 
-# bct_glitches: how often a resource of the LCD was off or away from
-# 3.3 V between boot and its driver's first probe that did not defer.
-bct_glitches() {
-	awk -v defer=$EPROBE_DEFER '
-	$2 == "lcd" && $3 == "probe" && $4 != defer { exit }
-	$3 == "off" && ($2 == "shared_gate" || $2 == "vdd_shared" ||
-			$2 == "power-controller") { n++ }
-	$2 == "vdd_shared" && $3 == "voltage" && $4 != 3300000 { n++ }
-	END { print n + 0 }' $OPS
+# bct_glitch_counts DEV SPEC...: how often a resource of DEV changed
+# without its driver asking for it, as "BEFORE AFTER": before its driver's
+# first probe that did not defer, and from that probe on (the handover and
+# after it, up to now). Each SPEC is RESOURCE:OP, an operation that is a
+# glitch whoever asks for it but DEV's driver (off, a reset assert), or
+# RESOURCE:OP:MIN:MAX, values of OP (a rate, a voltage, a bandwidth) the
+# device runs with, as the bootloader set them; once DEV's driver set a
+# rate or a voltage itself, only that value. A bandwidth is a floor (MAX is
+# 4294967295): the providers log the sum of every request, so what DEV's
+# driver asked for stays a floor. What DEV's own probe asked for (the last
+# column of the log) is no glitch. A probe that failed ends the count: no
+# driver owns the resources then.
+bct_glitch_counts() {
+	dev=$1
+	shift
+	awk -v dev="$dev" -v defer=$EPROBE_DEFER -v specs="$*" '
+	BEGIN {
+		n = split(specs, s, " ")
+		for (i = 1; i <= n; i++) {
+			if (split(s[i], f, ":") == 2) {
+				bad[f[1] SUBSEP f[2]] = 1
+			} else {
+				lo[f[1] SUBSEP f[2]] = f[3] + 0
+				hi[f[1] SUBSEP f[2]] = f[4] + 0
+			}
+		}
+	}
+	$2 == dev && $3 == "probe" && $4 == 0 { probed = 1; next }
+	$2 == dev && $3 == "probe" && $4 != defer { exit }
+	{ key = $2 SUBSEP $3 }
+	$5 == dev {
+		if ((key in lo) && hi[key] != 4294967295)
+			lo[key] = hi[key] = $4 + 0
+		next
+	}
+	(key in bad) || ((key in lo) && ($4 + 0 < lo[key] || $4 + 0 > hi[key])) {
+		if (probed)
+			after++
+		else
+			before++
+	}
+	END { print before + 0, after + 0 }' $OPS
 }
 
-# bct_glitches_of KIND: the same count for one more resource of the LCD:
+# bct_lcd_specs [KIND]: the LCD's resources, as bct_glitch_counts takes
+# them: its clock, supply and domain (off, or the supply away from 3.3 V);
 # "rate", its pixel clock out of 74-75 MHz; "icc", its port or the memory
-# bus below its 800000/1600000 kBps (average/peak); "reset", its reset line
-# asserted.
-bct_glitches_of() {
-	awk -v defer=$EPROBE_DEFER -v kind="$1" '
-	$2 == "lcd" && $3 == "probe" && $4 != defer { exit }
-	kind == "rate" && $2 == "shared_gate" && $3 == "rate" &&
-	    ($4 < 74000000 || $4 > 75000000) { n++ }
-	kind == "icc" && ($2 == "icc_lcd" || $2 == "icc_ddr") &&
-	    (($3 == "avg" && $4 < 800000) || ($3 == "peak" && $4 < 1600000)) { n++ }
-	kind == "reset" && $2 == "shared_rst" && $3 == "assert" { n++ }
-	END { print n + 0 }' $OPS
+# bus below its 800000/1600000 kBps (average/peak); "reset", its reset
+# line asserted.
+bct_lcd_specs() {
+	case $1 in
+	"")	echo shared_gate:off vdd_shared:off power-controller:off \
+			vdd_shared:voltage:3300000:3300000 ;;
+	rate)	echo shared_gate:rate:74000000:75000000 ;;
+	icc)	echo icc_lcd:avg:800000:4294967295 icc_lcd:peak:1600000:4294967295 \
+			icc_ddr:avg:800000:4294967295 icc_ddr:peak:1600000:4294967295 ;;
+	reset)	echo shared_rst:assert ;;
+	esac
+}
+
+# bct_lcd_simple: the LCD's driver only enables its clock and supply
+# (bc_test.simple=lcd), as simple-framebuffer does: it asks for no
+# bandwidth, which follows the remaining requests once it probed.
+bct_lcd_simple() {
+	grep -qE 'bc_test\.simple=([^ ]*,)?lcd(,| |$)' /proc/cmdline
+}
+
+# bct_glitches [KIND]: the LCD's glitches, before its probe and after, on
+# one line
+bct_glitches() {
+	bct_glitch_counts lcd $(bct_lcd_specs "$1")
 }
 
 # bct_values RESOURCE OP: the values RESOURCE was set to with OP before the
@@ -69,22 +117,40 @@ bct_values() {
 	$2 == res && $3 == op { printf "%s ", $4 }' $OPS
 }
 
-# bct_check_glitches [KIND]: the scenario's verdict, on the LCD's clock,
-# supply and domain, or on KIND of bct_glitches_of. With constraints no
-# glitch is allowed; without them (the baseline) there must be one, or the
-# scenario proves nothing.
-bct_check_glitches() {
-	if [ -n "$1" ]; then
-		n=$(bct_glitches_of "$1")
-	else
-		n=$(bct_glitches)
-	fi
-	ktap_diag "lcd${1:+ $1} glitches before its probe: $n"
+# bct_verdict WHAT BEFORE AFTER: the verdict on glitches counted by
+# bct_glitch_counts. With constraints no glitch is allowed, before the
+# probe, at the handover or after it; without them (the baseline) there
+# must be one, or the scenario proves nothing.
+bct_verdict() {
+	ktap_diag "$1 glitches: $2 before its probe, $3 at or after it"
+	n=$(($2 + $3))
 	if bct_baseline; then
-		ktap_result $([ "$n" -gt 0 ]; echo $?) baseline-glitches
+		ktap_result $([ "$n" -gt 0 ]; echo $?) "baseline-glitches${4:+-$4}"
 	else
-		ktap_result $([ "$n" -eq 0 ]; echo $?) no-glitches
+		ktap_result $([ "$n" -eq 0 ]; echo $?) "no-glitches${4:+-$4}"
 	fi
+}
+
+# bct_check_glitches [KIND]: the verdict on the LCD's clock, supply and
+# domain, or on KIND of bct_lcd_specs, over the whole boot so far. The
+# bandwidth of a simple LCD driver, which asks for none, counts until its
+# probe only.
+bct_check_glitches() {
+	set -- "$1" $(bct_glitches "$1")
+	if [ "$1" = icc ] && bct_lcd_simple; then
+		set -- "$1" "$2" 0
+	fi
+	bct_verdict "lcd${1:+ $1}" "$2" "$3" "$1"
+}
+
+# bct_settle: with bc.settle on the command line, wait until the regulator
+# core has disabled the unused supplies (30 s after late_initcall), so that
+# the glitches counted next cover the whole boot.
+bct_settle() {
+	grep -qw bc.settle /proc/cmdline || return 0
+	while [ "$(cut -d. -f1 /proc/uptime)" -lt 33 ]; do
+		sleep 1
+	done
 }
 
 # bct_lcd_constraints STATE: how many of the LCD's constraints are in STATE
