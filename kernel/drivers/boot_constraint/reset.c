@@ -55,15 +55,12 @@ static int bc_reset_apply(struct boot_constraint *c)
 
 /*
  * Lets go of the line without asserting it: the device runs, and only its
- * driver may reset it. The reset framework counts the deassertions of a
- * shared line per line, not per user: if another user still holds the line,
- * ours stays counted until the last of them puts it, and the line stays
- * deasserted until then. The driver may now take the line, shared or
- * exclusive.
+ * driver may reset it. The line stays deasserted until its other users, if
+ * any, assert it; the driver may now take it, shared or exclusive.
  */
 static int bc_reset_release(struct boot_constraint *c)
 {
-	reset_control_put(c->reset.rstc);
+	reset_control_put_deasserted(c->reset.rstc);
 	c->reset.rstc = NULL;
 
 	return 0;
