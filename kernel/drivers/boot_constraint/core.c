@@ -1183,7 +1183,8 @@ static void bc_device_release(struct boot_constraint_dev *bdev,
  * @ret: what the driver's probe returned.
  *
  * Called by the driver core, with device_lock(@dev) held, once the driver's
- * probe has returned. The constraints are released: the enable counts are
+ * probe has returned, and after a failure once the driver's managed
+ * resources are released. The constraints are released: the enable counts are
  * given back, and the resources follow those of their remaining users, the
  * driver's included. If the probe is deferred, or the driver declined the
  * device (-ENODEV, -ENXIO) so that another one may bind it, what was handed
