@@ -826,13 +826,91 @@ static void bc_release_if_deleted(struct boot_constraint_dev *bdev,
 }
 
 /*
+ * The device's record, if it is constrained. Its constraints stay as they
+ * are while the caller holds device_lock(dev).
+ */
+static struct boot_constraint_dev *bc_lookup(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+
+	if (!bc_is_constrained(dev))
+		return NULL;
+
+	mutex_lock(&bc_lock);
+	bdev = bc_find(dev);
+	mutex_unlock(&bc_lock);
+
+	return bdev;
+}
+
+/* The first device whose pending constraints are to be retried. */
+static struct boot_constraint_dev *bc_next_to_retry(void)
+{
+	struct boot_constraint_dev *bdev;
+
+	list_for_each_entry(bdev, &bc_devices, node) {
+		if (bdev->retry)
+			return bdev;
+	}
+
+	return NULL;
+}
+
+/*
+ * Retries the pending constraints of the devices marked for it: those just
+ * added from a bus notifier, and those a provider's bind found busy, whose
+ * lock's holder may have let them go without a retry.
+ */
+static void bc_retry_fn(struct work_struct *work)
+{
+	struct boot_constraint_dev *bdev;
+	struct device *dev;
+	LIST_HEAD(done);
+
+	for (;;) {
+		mutex_lock(&bc_lock);
+		bdev = bc_next_to_retry();
+		dev = bdev ? get_device(bdev->dev) : NULL;
+		mutex_unlock(&bc_lock);
+		if (!dev)
+			return;
+
+		device_lock(dev);
+		if (bc_lookup(dev) == bdev && READ_ONCE(bdev->retry)) {
+			bc_device_retry(bdev, NULL, &done);
+			bc_device_settle(bdev, &done);
+		} else {
+			mutex_lock(&bc_lock);
+			if (bc_find(dev) == bdev)
+				bdev->retry = false;
+			mutex_unlock(&bc_lock);
+		}
+		device_unlock(dev);
+		put_device(dev);
+	}
+}
+
+static DECLARE_WORK(bc_retry_work, bc_retry_fn);
+
+/* Marks @bdev for bc_retry_work. Caller holds no lock of the core. */
+static void bc_retry_later(struct boot_constraint_dev *bdev)
+{
+	mutex_lock(&bc_lock);
+	bdev->retry = true;
+	mutex_unlock(&bc_lock);
+	schedule_work(&bc_retry_work);
+}
+
+/*
  * Applies all of @cs to @dev, or none. With @missing, those whose resource
- * @dev already holds are freed first, and *@nr says how many are left.
+ * @dev already holds are freed first, and *@nr says how many are left. With
+ * @later, they are published pending and applied by bc_retry_work, or by
+ * the device's probe if it comes first.
  * Caller holds device_lock(dev), not bc_lock; on error the caller frees the
  * *@nr left.
  */
 static int bc_attach(struct device *dev, struct boot_constraint **cs,
-		     unsigned int *nr, bool missing)
+		     unsigned int *nr, bool missing, bool later)
 {
 	struct boot_constraint_dev *bdev;
 	unsigned int i, n = *nr;
@@ -860,16 +938,25 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 			return -ENOMEM;
 	}
 
-	ret = bc_take_all(bdev, cs, n);
-	if (ret) {
-		if (!bdev->active)
-			bc_device_free(bdev);
-		return ret;
+	if (later) {
+		for (i = 0; i < n; i++)
+			cs[i]->bdev = bdev;
+	} else {
+		ret = bc_take_all(bdev, cs, n);
+		if (ret) {
+			if (!bdev->active)
+				bc_device_free(bdev);
+			return ret;
+		}
 	}
 
 	mutex_lock(&bc_lock);
 	bc_publish(bdev, cs, n);
 	mutex_unlock(&bc_lock);
+	if (later) {
+		bc_retry_later(bdev);
+		return 0;
+	}
 
 	/*
 	 * A provider bound while the constraints were taken may have missed
@@ -950,7 +1037,7 @@ static void bc_release_owners(const struct dev_boot_constraint_info *infos,
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,
 		      unsigned int n, bool deferrable, bool missing,
-		      const struct boot_constraint_origin *origin)
+		      const struct boot_constraint_origin *origin, bool later)
 {
 	struct boot_constraint **cs;
 	int ret;
@@ -970,7 +1057,7 @@ static int bc_add_all(struct device *dev,
 		return PTR_ERR(cs);
 
 	device_lock(dev);
-	ret = bc_attach(dev, cs, &n, missing);
+	ret = bc_attach(dev, cs, &n, missing, later);
 	device_unlock(dev);
 
 	if (ret)
@@ -996,7 +1083,7 @@ int boot_constraint_add_all(struct device *dev,
 			    const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable)
 {
-	return bc_add_all(dev, infos, n, deferrable, false, NULL);
+	return bc_add_all(dev, infos, n, deferrable, false, NULL, false);
 }
 
 /**
@@ -1019,7 +1106,32 @@ int boot_constraint_add_missing(struct device *dev,
 				unsigned int n,
 				const struct boot_constraint_origin *origin)
 {
-	return bc_add_all(dev, infos, n, true, true, origin);
+	return bc_add_all(dev, infos, n, true, true, origin, false);
+}
+
+/**
+ * boot_constraint_add_in_notifier() - Add constraints from a bus notifier.
+ * @dev: the device being added.
+ * @infos: the deferrable constraints, without free_resources() callbacks.
+ * @n: number of entries in @infos.
+ * @origin: the declaration they come from, or NULL.
+ *
+ * As boot_constraint_add_missing(), except that the resources are not taken
+ * here: a bus notifier must not call into the frameworks, which may add
+ * devices to the same bus (a reset-gpio line does) and so take the bus's
+ * notifier lock again. The constraints are published pending, and applied
+ * right after by a work item, or by @dev's probe if it comes first; a batch
+ * that fails then is released whole, with one error.
+ *
+ * Return: 0 if all are pending, else a negative errno with none of them
+ * added.
+ */
+int boot_constraint_add_in_notifier(struct device *dev,
+				    const struct dev_boot_constraint_info *infos,
+				    unsigned int n,
+				    const struct boot_constraint_origin *origin)
+{
+	return bc_add_all(dev, infos, n, true, true, origin, true);
 }
 
 /**
@@ -1075,24 +1187,6 @@ int dev_boot_constraint_add_deferrable(struct device *dev,
 	return boot_constraint_add_all(dev, info, 1, true);
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable);
-
-/*
- * The device's record, if it is constrained. Its constraints stay as they
- * are while the caller holds device_lock(dev).
- */
-static struct boot_constraint_dev *bc_lookup(struct device *dev)
-{
-	struct boot_constraint_dev *bdev;
-
-	if (!bc_is_constrained(dev))
-		return NULL;
-
-	mutex_lock(&bc_lock);
-	bdev = bc_find(dev);
-	mutex_unlock(&bc_lock);
-
-	return bdev;
-}
 
 /**
  * dev_boot_constraints_probe_start() - Hand a device's resources to its driver.
@@ -1294,8 +1388,10 @@ static void bc_retry_owner(struct boot_constraint *c, const struct device_node *
 
 	if (!device_trylock(dev)) {
 		mutex_lock(&bc_lock);
-		if (bc_find(dev) == bdev)
+		if (bc_find(dev) == bdev) {
 			WRITE_ONCE(bdev->retry, true);
+			schedule_work(&bc_retry_work);
+		}
 		mutex_unlock(&bc_lock);
 	} else {
 		/* Still the device's record: only its lock's holder frees it */

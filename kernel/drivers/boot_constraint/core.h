@@ -231,6 +231,10 @@ int boot_constraint_add_missing(struct device *dev,
 				const struct dev_boot_constraint_info *infos,
 				unsigned int n,
 				const struct boot_constraint_origin *origin);
+int boot_constraint_add_in_notifier(struct device *dev,
+				    const struct dev_boot_constraint_info *infos,
+				    unsigned int n,
+				    const struct boot_constraint_origin *origin);
 int boot_constraint_add_of_node(struct device_node *np,
 				const struct dev_boot_constraint_of *oconst,
 				const struct boot_constraint_origin *origin);

@@ -91,7 +91,8 @@ static struct device *bc_of_find_device(struct device_node *np)
 
 static int bc_of_add_device(struct device *dev,
 			    const struct dev_boot_constraint_of *oconst,
-			    const struct boot_constraint_origin *origin)
+			    const struct boot_constraint_origin *origin,
+			    bool in_notifier)
 {
 	struct dev_boot_constraint_info *infos;
 	unsigned int i;
@@ -104,7 +105,12 @@ static int bc_of_add_device(struct device *dev,
 	for (i = 0; i < oconst->count; i++)
 		infos[i].constraint = oconst->constraints[i];
 
-	ret = boot_constraint_add_missing(dev, infos, oconst->count, origin);
+	if (in_notifier)
+		ret = boot_constraint_add_in_notifier(dev, infos, oconst->count,
+						      origin);
+	else
+		ret = boot_constraint_add_missing(dev, infos, oconst->count,
+						  origin);
 	kfree(infos);
 
 	return ret;
@@ -180,7 +186,7 @@ int boot_constraint_add_of_node(struct device_node *np,
 		if (dev)
 			bc_of_free_waiter(w);
 	}
-	ret = dev ? bc_of_add_device(dev, oconst, origin) : 0;
+	ret = dev ? bc_of_add_device(dev, oconst, origin, false) : 0;
 	mutex_unlock(&bc_of_lock);
 	put_device(dev);
 
@@ -208,7 +214,7 @@ static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
 		if (w->np != dev->of_node)
 			continue;
 
-		if (bc_of_add_device(dev, w->oconst, w->origin))
+		if (bc_of_add_device(dev, w->oconst, w->origin, true))
 			dev_err(dev, "boot constraints from %pOF not added\n",
 				w->np);
 		bc_of_free_waiter(w);
