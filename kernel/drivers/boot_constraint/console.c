@@ -38,7 +38,7 @@ struct boot_constraint_table *boot_constraint_console_table(struct device_node *
 	struct boot_constraint_table *t;
 	int ret;
 
-	t = boot_constraint_table_alloc(np);
+	t = boot_constraint_table_alloc(np, NULL);
 	if (!t)
 		return ERR_PTR(-ENOMEM);
 

@@ -449,9 +449,31 @@ static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
 	return false;
 }
 
+/*
+ * An add that fails says why in one line: on the device, or, if the caller
+ * names where the constraints come from (a declaration in the device tree,
+ * a boot_constraints= spec), as "ORIGIN: REASON, nothing held".
+ */
+static __printf(3, 4) void bc_add_err(struct device *dev, const char *origin,
+				      const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	if (origin)
+		pr_err("%s: %pV, nothing held\n", origin, &vaf);
+	else
+		dev_err(dev, "%pV\n", &vaf);
+	va_end(args);
+}
+
 /* Caller holds device_lock(dev) and bc_lock. */
 static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
-			   struct boot_constraint **cs, unsigned int n)
+			   struct boot_constraint **cs, unsigned int n,
+			   const char *origin)
 {
 	unsigned int i;
 
@@ -461,20 +483,24 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 	 * and one deleted meanwhile is caught by bc_release_if_deleted().
 	 */
 	if (!device_is_registered(dev)) {
-		dev_err(dev, "boot constraints refused: device not registered\n");
+		bc_add_err(dev, origin, "boot constraints refused: device not registered");
 		return -ENODEV;
 	}
 
 	if (dev->driver) {
-		dev_warn(dev, "boot constraints refused: already bound to %s\n",
-			 dev->driver->name);
+		if (origin)
+			bc_add_err(dev, origin, "%s already bound to %s",
+				   dev_name(dev), dev->driver->name);
+		else
+			dev_warn(dev, "boot constraints refused: already bound to %s\n",
+				 dev->driver->name);
 		return -EBUSY;
 	}
 
 	for (i = 0; i < n; i++) {
 		if (bc_is_duplicate(bdev, cs, i)) {
-			dev_err(dev, "%s boot constraint %s added twice\n",
-				cs[i]->ops->name, bc_name(cs[i]));
+			bc_add_err(dev, origin, "%s boot constraint %s added twice",
+				   cs[i]->ops->name, bc_name(cs[i]));
 			return -EEXIST;
 		}
 	}
@@ -487,7 +513,7 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
  * are released again. Caller holds device_lock(dev) and bc_lock.
  */
 static int bc_attach(struct device *dev, struct boot_constraint **cs,
-		     unsigned int n)
+		     unsigned int n, const char *origin)
 {
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
@@ -495,7 +521,7 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	int ret;
 
 	bdev = bc_find(dev);
-	ret = bc_check_attach(dev, bdev, cs, n);
+	ret = bc_check_attach(dev, bdev, cs, n, origin);
 	if (ret)
 		return ret;
 
@@ -531,8 +557,8 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 
 undo:
 	if (ret != -EPROBE_DEFER)
-		dev_err(dev, "cannot apply %s boot constraint %s: %pe\n",
-			c->ops->name, bc_name(c), ERR_PTR(ret));
+		bc_add_err(dev, origin, "cannot apply %s boot constraint %s: %pe",
+			   c->ops->name, bc_name(c), ERR_PTR(ret));
 
 	while (i--) {
 		if (cs[i]->state == BC_APPLIED)
@@ -666,7 +692,8 @@ static struct device *bc_release_if_deleted(struct device *dev,
 
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,
-		      unsigned int n, bool deferrable, bool missing)
+		      unsigned int n, bool deferrable, bool missing,
+		      const char *origin)
 {
 	struct boot_constraint **cs;
 	struct device *put = NULL;
@@ -684,14 +711,17 @@ static int bc_add_all(struct device *dev,
 	}
 
 	cs = bc_create_all(dev, infos, n, deferrable);
-	if (IS_ERR(cs))
+	if (IS_ERR(cs)) {
+		if (origin)
+			bc_add_err(dev, origin, "%pe", cs);
 		return PTR_ERR(cs);
+	}
 
 	device_lock(dev);
 	mutex_lock(&bc_lock);
 	if (missing)
 		n = bc_drop_held(dev, cs, n);
-	ret = n ? bc_attach(dev, cs, n) : 0;
+	ret = n ? bc_attach(dev, cs, n, origin) : 0;
 	if (!ret)
 		put = bc_release_if_deleted(dev, &done);
 	mutex_unlock(&bc_lock);
@@ -722,7 +752,7 @@ int boot_constraint_add_all(struct device *dev,
 			    const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable)
 {
-	return bc_add_all(dev, infos, n, deferrable, false);
+	return bc_add_all(dev, infos, n, deferrable, false, NULL);
 }
 
 /**
@@ -730,6 +760,8 @@ int boot_constraint_add_all(struct device *dev,
  * @dev: the device.
  * @infos: the deferrable constraints, without free_resources() callbacks.
  * @n: number of entries in @infos.
+ * @origin: what declared them (a declaration node, a boot_constraints=
+ *	spec), or NULL. If set, an error is one line naming it.
  *
  * Two tables may describe the same resource of a device: the console's, from
  * the device tree, and its platform's. Like boot_constraint_add_all(), except
@@ -741,9 +773,9 @@ int boot_constraint_add_all(struct device *dev,
  */
 int boot_constraint_add_missing(struct device *dev,
 				const struct dev_boot_constraint_info *infos,
-				unsigned int n)
+				unsigned int n, const char *origin)
 {
-	return bc_add_all(dev, infos, n, true, true);
+	return bc_add_all(dev, infos, n, true, true, origin);
 }
 
 /**
@@ -1005,11 +1037,13 @@ void dev_boot_constraints_deadline(void)
 
 	bc_set_deadline(ktime_get());
 	boot_constraints_expire();
+	boot_constraint_of_drop_waiters();
 }
 
 static void bc_deadline_fn(struct work_struct *work)
 {
 	boot_constraints_expire();
+	boot_constraint_of_drop_waiters();
 }
 
 static DECLARE_DELAYED_WORK(bc_deadline_work, bc_deadline_fn);

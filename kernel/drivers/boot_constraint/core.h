@@ -166,9 +166,11 @@ int boot_constraint_add_all(struct device *dev,
 			    unsigned int n, bool deferrable);
 int boot_constraint_add_missing(struct device *dev,
 				const struct dev_boot_constraint_info *infos,
-				unsigned int n);
+				unsigned int n, const char *origin);
 int boot_constraint_add_of_node(struct device_node *np,
-				const struct dev_boot_constraint_of *oconst);
+				const struct dev_boot_constraint_of *oconst,
+				const char *origin);
+void boot_constraint_of_drop_waiters(void);
 bool boot_constraint_boot_console(void);
 const struct dev_boot_constraint_machine *
 boot_constraint_machine_match(const struct device_node *root,
