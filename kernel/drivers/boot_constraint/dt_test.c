@@ -738,4 +738,66 @@ static struct kunit_suite bc_dt_test_suite = {
 	.test_cases = bc_dt_test_cases,
 };
 
-kunit_test_suite(bc_dt_test_suite);
+static int bc_dt_order_test_init(struct kunit *test)
+{
+	return bc_dt_setup(test, false);
+}
+
+#define BC_DT_5V	BC_DT_LCD ":clk=pixel:supply=vdd@5000000-5000000"
+
+/*
+ * The regulator is up when the declaration is added, and cannot give 5 V:
+ * the declaration is rejected whole, nothing of it held.
+ */
+static void bc_dt_order_test_provider_first(struct kunit *test)
+{
+	struct bc_dt_ctx *ctx = test->priv;
+	struct boot_constraint_table *t;
+
+	KUNIT_ASSERT_EQ(test, bc_kunit_reg_driver_register(test, ctx->reg,
+							   bc_dt_reg_match), 0);
+
+	t = bc_dt_read_spec(test, BC_DT_5V);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
+	KUNIT_EXPECT_LT(test, bc_dt_add(test, t), 0);
+
+	bc_dt_expect_untouched(test);
+}
+
+/*
+ * The same declaration, added before the regulator probes: its clock and
+ * domain are held while the supply waits; when the regulator comes and
+ * cannot give 5 V, the declaration is dropped whole, as if the regulator
+ * had been there first. Before issue 16 the supply failed alone and the
+ * clock and the domain stayed held.
+ */
+static void bc_dt_order_test_provider_late(struct kunit *test)
+{
+	struct bc_dt_ctx *ctx = test->priv;
+	struct boot_constraint_table *t;
+
+	t = bc_dt_read_spec(test, BC_DT_5V);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
+	KUNIT_ASSERT_EQ(test, bc_dt_add(test, t), 0);
+	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_PENDING), 1);
+
+	KUNIT_ASSERT_EQ(test, bc_kunit_reg_driver_register(test, ctx->reg,
+							   bc_dt_reg_match), 0);
+
+	bc_dt_expect_untouched(test);
+}
+
+static struct kunit_case bc_dt_order_test_cases[] = {
+	KUNIT_CASE(bc_dt_order_test_provider_first),
+	KUNIT_CASE(bc_dt_order_test_provider_late),
+	{ }
+};
+
+static struct kunit_suite bc_dt_order_test_suite = {
+	.name = "boot_constraint_dt_order",
+	.init = bc_dt_order_test_init,
+	.test_cases = bc_dt_order_test_cases,
+};
+
+kunit_test_suites(&bc_dt_test_suite, &bc_dt_order_test_suite);
