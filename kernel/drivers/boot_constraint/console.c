@@ -38,7 +38,7 @@ struct boot_constraint_table *boot_constraint_console_table(struct device_node *
 	struct boot_constraint_table *t;
 	int ret;
 
-	t = boot_constraint_table_alloc(np);
+	t = boot_constraint_table_alloc(np, NULL);
 	if (!t)
 		return ERR_PTR(-ENOMEM);
 
@@ -75,8 +75,6 @@ static int __init boot_constraint_console_init(void)
 		return 0;
 	}
 
-	/* The earlycon prints through them until the driver takes over. */
-	t->origin.until_bound = true;
 	ret = boot_constraint_table_add_to_device(t);
 	if (ret) {
 		boot_constraint_table_free(t);

@@ -195,15 +195,32 @@ static const char *bc_name(const struct boot_constraint *c)
 	return c->name ?: "(default)";
 }
 
-/* The one line that says a batch is rejected, and why. */
+/*
+ * The one line that says why constraints are rejected: on the device, or,
+ * if the batch names where it comes from (a declaration in the device tree,
+ * a boot_constraints= spec), as "ORIGIN: REASON, nothing held".
+ */
+static __printf(3, 4) void bc_add_err(struct device *dev, const char *origin,
+				      const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	if (origin)
+		pr_err("%s: %pV, nothing held\n", origin, &vaf);
+	else
+		dev_err(dev, "boot constraints rejected: %pV; nothing held\n", &vaf);
+	va_end(args);
+}
+
 static void bc_reject(struct device *dev, const struct boot_constraint *c,
 		      int error)
 {
-	const char *origin = c->batch->origin;
-
-	dev_err(dev, "boot constraints%s%s rejected: %s %s: %pe; nothing held\n",
-		origin ? " from " : "", origin ?: "", c->ops->name, bc_name(c),
-		ERR_PTR(error));
+	bc_add_err(dev, c->batch->origin, "cannot apply %s boot constraint %s: %pe",
+		   c->ops->name, bc_name(c), ERR_PTR(error));
 }
 
 /* A type whose framework is not built in is refused, not ignored. */
@@ -252,7 +269,7 @@ static void bc_count_bytes(size_t add, size_t sub)
 }
 
 static struct boot_constraint_batch *
-bc_batch_alloc(const struct boot_constraint_origin *origin, unsigned int n)
+bc_batch_alloc(const char *origin, unsigned int n)
 {
 	struct boot_constraint_batch *batch;
 
@@ -260,14 +277,13 @@ bc_batch_alloc(const struct boot_constraint_origin *origin, unsigned int n)
 	if (!batch)
 		return NULL;
 
-	if (origin && origin->name) {
-		batch->origin = kstrdup_const(origin->name, GFP_KERNEL);
+	if (origin) {
+		batch->origin = kstrdup_const(origin, GFP_KERNEL);
 		if (!batch->origin) {
 			kfree(batch);
 			return NULL;
 		}
 	}
-	batch->until_bound = origin && origin->until_bound;
 	batch->members = n;
 
 	return batch;
@@ -672,6 +688,16 @@ static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
 	return false;
 }
 
+/*
+ * The early console's device: its earlycon prints through the resources the
+ * constraints hold until its driver binds, and a kernel without modules has
+ * no deferred probe timeout at all, so the driver core's deadline spares it.
+ */
+static bool bc_is_console(const struct device *dev)
+{
+	return dev->of_node && dev->of_node == of_stdout;
+}
+
 /* Caller holds device_lock(dev) and bc_lock. */
 static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 			   struct boot_constraint **cs, unsigned int n)
@@ -683,27 +709,29 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 	 * sysfs: one not registered yet, or being deleted, is refused here,
 	 * and one deleted meanwhile is caught by bc_release_if_deleted().
 	 */
+	const char *origin = cs[0]->batch->origin;
+
 	if (!device_is_registered(dev)) {
-		dev_err(dev, "boot constraints refused: device not registered\n");
+		bc_add_err(dev, origin, "%s not registered", dev_name(dev));
 		return -ENODEV;
 	}
 
 	if (dev->driver) {
-		dev_warn(dev, "boot constraints refused: already bound to %s\n",
-			 dev->driver->name);
+		bc_add_err(dev, origin, "%s already bound to %s", dev_name(dev),
+			   dev->driver->name);
 		return -EBUSY;
 	}
 
 	/* No deadline would come to release them. */
-	if (bc_past_deadline && !cs[0]->batch->until_bound) {
-		dev_err(dev, "boot constraints refused: past their deadline\n");
+	if (bc_past_deadline && !bc_is_console(dev)) {
+		bc_add_err(dev, origin, "past the deadline");
 		return -ETIMEDOUT;
 	}
 
 	for (i = 0; i < n; i++) {
 		if (bc_is_duplicate(bdev, cs, i)) {
-			dev_err(dev, "%s boot constraint %s added twice\n",
-				cs[i]->ops->name, bc_name(cs[i]));
+			bc_add_err(dev, origin, "%s boot constraint %s added twice",
+				   cs[i]->ops->name, bc_name(cs[i]));
 			return -EEXIST;
 		}
 	}
@@ -892,6 +920,17 @@ static void bc_retry_fn(struct work_struct *work)
 
 static DECLARE_WORK(bc_retry_work, bc_retry_fn);
 
+/**
+ * boot_constraint_flush() - Wait for the constraints added from notifiers.
+ *
+ * Returns once the constraints published from bus notifiers so far have
+ * been tried: for tests, which look at them right after adding a device.
+ */
+void boot_constraint_flush(void)
+{
+	flush_work(&bc_retry_work);
+}
+
 /* Marks @bdev for bc_retry_work. Caller holds no lock of the core. */
 static void bc_retry_later(struct boot_constraint_dev *bdev)
 {
@@ -988,7 +1027,7 @@ static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
 static struct boot_constraint **
 bc_create_all(struct device *dev, const struct dev_boot_constraint_info *infos,
 	      unsigned int n, bool deferrable,
-	      const struct boot_constraint_origin *origin)
+	      const char *origin)
 {
 	struct boot_constraint_batch *batch;
 	struct boot_constraint **cs;
@@ -1037,7 +1076,7 @@ static void bc_release_owners(const struct dev_boot_constraint_info *infos,
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,
 		      unsigned int n, bool deferrable, bool missing,
-		      const struct boot_constraint_origin *origin, bool later)
+		      const char *origin, bool later)
 {
 	struct boot_constraint **cs;
 	int ret;
@@ -1053,8 +1092,11 @@ static int bc_add_all(struct device *dev,
 	}
 
 	cs = bc_create_all(dev, infos, n, deferrable, origin);
-	if (IS_ERR(cs))
+	if (IS_ERR(cs)) {
+		if (origin)
+			bc_add_err(dev, origin, "%pe", cs);
 		return PTR_ERR(cs);
+	}
 
 	device_lock(dev);
 	ret = bc_attach(dev, cs, &n, missing, later);
@@ -1091,7 +1133,8 @@ int boot_constraint_add_all(struct device *dev,
  * @dev: the device.
  * @infos: the deferrable constraints, without free_resources() callbacks.
  * @n: number of entries in @infos.
- * @origin: the declaration they come from, or NULL.
+ * @origin: what declared them (a declaration node, a boot_constraints=
+ *	spec), or NULL. If set, an error is one line naming it.
  *
  * Two tables may describe the same resource of a device: the console's, from
  * the device tree, and its platform's. Like boot_constraint_add_all(), except
@@ -1104,7 +1147,7 @@ int boot_constraint_add_all(struct device *dev,
 int boot_constraint_add_missing(struct device *dev,
 				const struct dev_boot_constraint_info *infos,
 				unsigned int n,
-				const struct boot_constraint_origin *origin)
+				const char *origin)
 {
 	return bc_add_all(dev, infos, n, true, true, origin, false);
 }
@@ -1114,7 +1157,8 @@ int boot_constraint_add_missing(struct device *dev,
  * @dev: the device being added.
  * @infos: the deferrable constraints, without free_resources() callbacks.
  * @n: number of entries in @infos.
- * @origin: the declaration they come from, or NULL.
+ * @origin: what declared them (a declaration node, a boot_constraints=
+ *	spec), or NULL. If set, an error is one line naming it.
  *
  * As boot_constraint_add_missing(), except that the resources are not taken
  * here: a bus notifier must not call into the frameworks, which may add
@@ -1129,7 +1173,7 @@ int boot_constraint_add_missing(struct device *dev,
 int boot_constraint_add_in_notifier(struct device *dev,
 				    const struct dev_boot_constraint_info *infos,
 				    unsigned int n,
-				    const struct boot_constraint_origin *origin)
+				    const char *origin)
 {
 	return bc_add_all(dev, infos, n, true, true, origin, true);
 }
@@ -1471,7 +1515,7 @@ void dev_boot_constraints_device_bound(struct device *dev)
 /* Whether the deadline now passing releases @c. */
 static bool bc_expires(const struct boot_constraint *c, bool driver_core)
 {
-	return bc_is_live(c) && !(driver_core && c->batch->until_bound);
+	return bc_is_live(c) && !(driver_core && bc_is_console(c->bdev->dev));
 }
 
 /* Warns of what is to be released, before anything is: a console may go. */
@@ -1612,11 +1656,13 @@ void dev_boot_constraints_deadline(void)
 		return;
 
 	bc_expire_all(true);
+	boot_constraint_of_drop_waiters();
 }
 
 static void bc_deadline_fn(struct work_struct *work)
 {
 	bc_expire_all(false);
+	boot_constraint_of_drop_waiters();
 }
 
 static DECLARE_DELAYED_WORK(bc_deadline_work, bc_deadline_fn);

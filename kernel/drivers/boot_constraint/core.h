@@ -82,32 +82,16 @@ struct boot_constraint_ops {
 };
 
 /**
- * struct boot_constraint_origin - Who declared a batch of constraints.
- *
- * @name: how error messages name the declaration (a node of
- *	/chosen/boot-constraints, a boot_constraints= spec), or NULL for the
- *	device's own name. Copied.
- * @until_bound: not released at the driver core's deadline, only when the
- *	device's driver binds, the device is deleted, or at an explicit
- *	boot_constraints.timeout=: the console's, whose earlycon prints
- *	through the resources until its driver takes over.
- */
-struct boot_constraint_origin {
-	const char *name;
-	bool until_bound;
-};
-
-/**
  * struct boot_constraint_batch - Constraints added together, all or none.
  *
- * @origin: the name of the declaration, or NULL.
+ * @origin: what declared them (a node of /chosen/boot-constraints, a
+ *	boot_constraints= spec), named in the one line that says why they
+ *	were rejected; or NULL.
  * @members: how many constraints of the batch are still recorded.
- * @until_bound: see &boot_constraint_origin.until_bound.
  */
 struct boot_constraint_batch {
 	const char *origin;
 	unsigned int members;
-	bool until_bound;
 };
 
 /**
@@ -230,14 +214,15 @@ int boot_constraint_add_all(struct device *dev,
 int boot_constraint_add_missing(struct device *dev,
 				const struct dev_boot_constraint_info *infos,
 				unsigned int n,
-				const struct boot_constraint_origin *origin);
+				const char *origin);
 int boot_constraint_add_in_notifier(struct device *dev,
 				    const struct dev_boot_constraint_info *infos,
 				    unsigned int n,
-				    const struct boot_constraint_origin *origin);
+				    const char *origin);
 int boot_constraint_add_of_node(struct device_node *np,
 				const struct dev_boot_constraint_of *oconst,
-				const struct boot_constraint_origin *origin);
+				const char *origin);
+void boot_constraint_of_drop_waiters(void);
 bool boot_constraint_boot_console(void);
 const struct dev_boot_constraint_machine *
 boot_constraint_machine_match(const struct device_node *root,
@@ -252,5 +237,6 @@ void boot_constraint_show_stats(struct seq_file *s);
 bool boot_constraints_disabled(void);
 void boot_constraints_expire(void);
 void boot_constraint_expire_device(struct device *dev);
+void boot_constraint_flush(void);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_CORE_H */

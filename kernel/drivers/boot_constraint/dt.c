@@ -22,12 +22,19 @@
  * nothing to the tree's description of the hardware. Of each kind of
  * resource that it does not list, every one of the node is held. It is
  * checked against the node before anything is added: one that is malformed
- * or names a resource the node lacks is rejected with an error, and none of
- * its constraints is added.
+ * (anything the binding does not allow, to the byte) or names a resource
+ * the node lacks is rejected with one error line naming it, and none of its
+ * constraints is added.
+ *
+ * One device has one declaration: two declarations of one node in the tree,
+ * or two boot_constraints= for it, are both rejected; a boot_constraints=
+ * replaces the tree's declaration of its node (the command line is for
+ * bring-up, and overrides the tree), which one line says.
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
+#include <linux/ctype.h>
 #include <linux/err.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
@@ -46,6 +53,10 @@
  * Only initcalls add to it, one at a time.
  */
 static LIST_HEAD(bc_tables);
+
+/* A declaration is rejected in one line, with its origin. */
+#define bc_reject(origin, fmt, ...) \
+	pr_err("%s: " fmt ", nothing held\n", origin, ##__VA_ARGS__)
 
 /* Holds every resource of the kinds not in @listed, a mask of kinds. */
 static int bc_table_add_unlisted(struct boot_constraint_table *t,
@@ -68,28 +79,32 @@ static int bc_table_add_unlisted(struct boot_constraint_table *t,
 	}
 
 	if (!t->oconst.count) {
-		pr_err("%pOF names no clock, supply or power domain to hold\n",
-		       t->np);
+		bc_reject(t->origin, "%s names no clock, supply or power domain to hold",
+			  t->path);
 		return -ENOENT;
 	}
 
 	return 0;
 }
 
-/* Adds a table at boot, and keeps it for a device created later. */
-static int bc_table_add_at_boot(struct boot_constraint_table *t)
+/*
+ * A name of a resource, or a path, as a declaration or a spec gives it: not
+ * empty, visible ASCII characters only (no space, no control or Latin-1
+ * byte, which isgraph() would let through).
+ */
+static bool bc_name_valid(const char *name, size_t len)
 {
-	int ret;
+	size_t i;
 
-	ret = boot_constraint_table_add_to_device(t);
-	if (ret) {
-		pr_err("%pOF: constraints not added: %pe\n", t->np, ERR_PTR(ret));
-		return ret;
+	if (!len)
+		return false;
+
+	for (i = 0; i < len; i++) {
+		if (name[i] <= ' ' || name[i] > '~')
+			return false;
 	}
 
-	list_add_tail(&t->node, &bc_tables);
-
-	return 0;
+	return true;
 }
 
 /* The properties of a declaration that list resources of one kind. */
@@ -105,26 +120,74 @@ static const struct bc_dt_list bc_dt_lists[] = {
 	{ "hold-power-domains", NULL, DEV_BOOT_CONSTRAINT_PM },
 };
 
-/* A "hold-" property that is none of these is a mistake, say a typo. */
-static int bc_dt_check_props(struct device_node *decl)
+/* What every node may have, besides what the binding lists. */
+static const char * const bc_dt_bookkeeping[] = {
+	"name", "phandle", "linux,phandle", "status",
+};
+
+static bool bc_dt_bookkeeping_prop(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bc_dt_bookkeeping); i++) {
+		if (!strcmp(name, bc_dt_bookkeeping[i]))
+			return true;
+	}
+
+	return false;
+}
+
+static bool bc_dt_prop_known(const char *name)
+{
+	unsigned int i;
+
+	if (bc_dt_bookkeeping_prop(name) || !strcmp(name, "device"))
+		return true;
+
+	for (i = 0; i < ARRAY_SIZE(bc_dt_lists); i++) {
+		if (!strcmp(name, bc_dt_lists[i].names) ||
+		    (bc_dt_lists[i].ranges && !strcmp(name, bc_dt_lists[i].ranges)))
+			return true;
+	}
+
+	return false;
+}
+
+/* The binding's node name pattern, ^[a-z][a-z0-9-]*$, in ASCII */
+static bool bc_dt_name_valid(const char *name)
+{
+	if (*name < 'a' || *name > 'z')
+		return false;
+
+	for (name++; *name; name++) {
+		if ((*name < 'a' || *name > 'z') && !isdigit(*name) && *name != '-')
+			return false;
+	}
+
+	return true;
+}
+
+/* A declaration has no subnode, and no property the binding does not list. */
+static int bc_dt_check_node(struct device_node *decl, const char *origin)
 {
 	struct property *prop;
-	unsigned int i;
-	bool known;
+	struct device_node *child;
+
+	if (!bc_dt_name_valid(kbasename(decl->full_name))) {
+		bc_reject(origin, "name is not [a-z][a-z0-9-]*");
+		return -EINVAL;
+	}
+
+	child = of_get_next_child(decl, NULL);
+	if (child) {
+		bc_reject(origin, "unexpected subnode %pOFn", child);
+		of_node_put(child);
+		return -EINVAL;
+	}
 
 	for_each_property_of_node(decl, prop) {
-		if (strncmp(prop->name, "hold-", 5))
-			continue;
-
-		known = false;
-		for (i = 0; i < ARRAY_SIZE(bc_dt_lists); i++) {
-			if (!strcmp(prop->name, bc_dt_lists[i].names) ||
-			    (bc_dt_lists[i].ranges &&
-			     !strcmp(prop->name, bc_dt_lists[i].ranges)))
-				known = true;
-		}
-		if (!known) {
-			pr_err("%pOF: unknown property %s\n", decl, prop->name);
+		if (!bc_dt_prop_known(prop->name)) {
+			bc_reject(origin, "unknown property \"%s\"", prop->name);
 			return -EINVAL;
 		}
 	}
@@ -132,34 +195,97 @@ static int bc_dt_check_props(struct device_node *decl)
 	return 0;
 }
 
-/* Returns the number of names, 0 if absent, or a negative errno. */
-static int bc_dt_count_names(struct device_node *decl, const struct bc_dt_list *l)
+/* The one node that "device" names, available, with a reference held. */
+static struct device_node *bc_dt_device(struct device_node *decl,
+					const char *origin)
 {
-	int count, ranges;
+	struct device_node *np;
+	const __be32 *cell;
+	int len;
 
-	count = of_property_count_strings(decl, l->names);
-	if (count == -EINVAL) {
+	cell = of_get_property(decl, "device", &len);
+	if (!cell) {
+		bc_reject(origin, "no \"device\"");
+		return ERR_PTR(-EINVAL);
+	}
+
+	if (len != sizeof(*cell)) {
+		bc_reject(origin, "\"device\" is not one phandle");
+		return ERR_PTR(-EINVAL);
+	}
+
+	np = of_find_node_by_phandle(be32_to_cpup(cell));
+	if (!np) {
+		bc_reject(origin, "\"device\" is not a phandle of a node");
+		return ERR_PTR(-EINVAL);
+	}
+
+	if (!of_device_is_available(np)) {
+		bc_reject(origin, "device %pOF is disabled", np);
+		of_node_put(np);
+		return ERR_PTR(-ENODEV);
+	}
+
+	return np;
+}
+
+/*
+ * A list of names: non-empty strings of visible characters, each ended by
+ * its NUL, the last one too. Returns their number, 0 if the list is absent,
+ * or a negative errno.
+ */
+static int bc_dt_count_names(struct boot_constraint_table *t,
+			     struct device_node *decl, const struct bc_dt_list *l)
+{
+	const struct property *prop;
+	const char *p, *end;
+	int count = 0;
+	size_t len;
+
+	prop = of_find_property(decl, l->names, NULL);
+	if (!prop) {
 		if (l->ranges && of_property_present(decl, l->ranges)) {
-			pr_err("%pOF: %s without %s\n", decl, l->ranges, l->names);
+			bc_reject(t->origin, "%s without %s", l->ranges, l->names);
 			return -EINVAL;
 		}
 		return 0;
 	}
-	if (count <= 0) {
-		pr_err("%pOF: %s is not a list of names\n", decl, l->names);
+
+	p = prop->value;
+	end = p + prop->length;
+	if (!prop->length || end[-1]) {
+		bc_reject(t->origin, "%s is not a list of names", l->names);
 		return -EINVAL;
 	}
 
-	if (l->ranges && of_property_present(decl, l->ranges)) {
-		ranges = of_property_count_u32_elems(decl, l->ranges);
-		if (ranges != 2 * count) {
-			pr_err("%pOF: %s needs a <min max> pair for each of the %d entries of %s\n",
-			       decl, l->ranges, count, l->names);
+	for (; p < end; p += len + 1) {
+		len = strlen(p);
+		if (!bc_name_valid(p, len)) {
+			bc_reject(t->origin, "%s has an empty or unprintable name",
+				  l->names);
 			return -EINVAL;
 		}
+		count++;
 	}
 
 	return count;
+}
+
+/* The ranges of a list of @count names: exactly one <min max> each. */
+static int bc_dt_check_ranges(struct boot_constraint_table *t,
+			      struct device_node *decl,
+			      const struct bc_dt_list *l, int count)
+{
+	const struct property *prop;
+
+	prop = l->ranges ? of_find_property(decl, l->ranges, NULL) : NULL;
+	if (prop && prop->length != 2 * count * sizeof(u32)) {
+		bc_reject(t->origin, "%s needs one <min max> for each of the %d entries of %s",
+			  l->ranges, count, l->names);
+		return -EINVAL;
+	}
+
+	return 0;
 }
 
 static int bc_dt_add_list(struct boot_constraint_table *t,
@@ -178,9 +304,14 @@ static int bc_dt_add_list(struct boot_constraint_table *t,
 							 &range[0]) ?:
 			      of_property_read_u32_index(decl, l->ranges,
 							 2 * i + 1, &range[1]);
-		if (!ret)
-			ret = boot_constraint_table_add(t, l->type, name,
-							range[0], range[1]);
+		if (ret) {
+			bc_reject(t->origin, "cannot read %s: %pe", l->names,
+				  ERR_PTR(ret));
+			return ret;
+		}
+
+		ret = boot_constraint_table_add(t, l->type, name, range[0],
+						range[1]);
 		if (ret)
 			return ret;
 	}
@@ -193,18 +324,15 @@ static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl
 	unsigned int i, listed = 0;
 	int count, ret;
 
-	ret = bc_dt_check_props(decl);
-	if (ret)
-		return ret;
-
 	for (i = 0; i < ARRAY_SIZE(bc_dt_lists); i++) {
-		count = bc_dt_count_names(decl, &bc_dt_lists[i]);
+		count = bc_dt_count_names(t, decl, &bc_dt_lists[i]);
 		if (count < 0)
 			return count;
 		if (!count)
 			continue;
 
-		ret = bc_dt_add_list(t, decl, &bc_dt_lists[i], count);
+		ret = bc_dt_check_ranges(t, decl, &bc_dt_lists[i], count) ?:
+		      bc_dt_add_list(t, decl, &bc_dt_lists[i], count);
 		if (ret)
 			return ret;
 		listed |= BIT(bc_dt_lists[i].type);
@@ -218,32 +346,50 @@ static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl
  * @decl: the declaration, a child of /chosen/boot-constraints.
  *
  * Return: the table of the constraints @decl declares on its device, not
- * added yet; or an ERR_PTR(), with the reason logged, if @decl is malformed
- * or names a resource its device's node does not have.
+ * added yet, whose origin is @decl's path; or an ERR_PTR(), with the reason
+ * logged in one line naming @decl, if @decl is malformed or names a
+ * resource its device's node does not have.
  */
 struct boot_constraint_table *boot_constraint_table_from_dt(struct device_node *decl)
 {
-	struct boot_constraint_table *t;
+	struct boot_constraint_table *t = ERR_PTR(-ENOMEM);
 	struct device_node *np;
+	char *origin;
 	int ret;
 
-	np = of_parse_phandle(decl, "device", 0);
-	if (!np) {
-		pr_err("%pOF: \"device\" is missing or not a phandle\n", decl);
-		return ERR_PTR(-EINVAL);
+	origin = kasprintf(GFP_KERNEL, "%pOF", decl);
+	if (!origin) {
+		pr_err("%pOF: out of memory, nothing held\n", decl);
+		return ERR_PTR(-ENOMEM);
 	}
 
-	t = boot_constraint_table_alloc(np);
+	ret = bc_dt_check_node(decl, origin);
+	if (ret) {
+		t = ERR_PTR(ret);
+		goto out;
+	}
+
+	np = bc_dt_device(decl, origin);
+	if (IS_ERR(np)) {
+		t = ERR_CAST(np);
+		goto out;
+	}
+
+	t = boot_constraint_table_alloc(np, origin);
 	of_node_put(np);
-	if (!t)
-		return ERR_PTR(-ENOMEM);
+	if (!t) {
+		bc_reject(origin, "out of memory");
+		t = ERR_PTR(-ENOMEM);
+		goto out;
+	}
 
 	ret = bc_dt_parse(t, decl);
 	if (ret) {
 		boot_constraint_table_free(t);
-		return ERR_PTR(ret);
+		t = ERR_PTR(ret);
 	}
-
+out:
+	kfree(origin);
 	return t;
 }
 
@@ -261,7 +407,23 @@ static int bc_spec_type(const char *kind, enum dev_boot_constraint_type *type)
 	return 0;
 }
 
-static int bc_spec_range(char *range, unsigned long *min, unsigned long *max)
+/* A decimal u32, digits only. */
+static int bc_spec_number(const char *s, u32 *val)
+{
+	const char *p;
+
+	if (!*s)
+		return -EINVAL;
+	for (p = s; *p; p++) {
+		if (!isdigit(*p))
+			return -EINVAL;
+	}
+
+	return kstrtou32(s, 10, val);
+}
+
+/* MIN-MAX */
+static int bc_spec_range(char *range, u32 *min, u32 *max)
 {
 	char *high = strchr(range, '-');
 
@@ -269,7 +431,7 @@ static int bc_spec_range(char *range, unsigned long *min, unsigned long *max)
 		return -EINVAL;
 	*high++ = '\0';
 
-	return kstrtoul(range, 10, min) ?: kstrtoul(high, 10, max);
+	return bc_spec_number(range, min) ?: bc_spec_number(high, max);
 }
 
 /* One KIND[=NAME][@MIN-MAX] of a boot_constraints= device. */
@@ -277,8 +439,14 @@ static int bc_spec_add(struct boot_constraint_table *t, char *item,
 		       unsigned int *listed)
 {
 	enum dev_boot_constraint_type type;
-	unsigned long min = 0, max = 0;
 	char *name, *range;
+	u32 min = 0, max = 0;
+	int ret;
+
+	if (!*item) {
+		bc_reject(t->origin, "empty resource");
+		return -EINVAL;
+	}
 
 	range = strchr(item, '@');
 	if (range)
@@ -288,15 +456,29 @@ static int bc_spec_add(struct boot_constraint_table *t, char *item,
 		*name++ = '\0';
 
 	if (bc_spec_type(item, &type)) {
-		pr_err("boot_constraints=: unknown resource kind \"%s\" (clk, supply or pd)\n",
-		       item);
+		bc_reject(t->origin, "unknown kind of resource \"%s\" (clk, supply or pd)",
+			  item);
 		return -EINVAL;
 	}
 
-	if (range && bc_spec_range(range, &min, &max)) {
-		pr_err("boot_constraints=: %s %s: range is not MIN-MAX\n", item,
-		       name ?: "(unnamed)");
+	if (name && !bc_name_valid(name, strlen(name))) {
+		bc_reject(t->origin, "%s: empty or unprintable name", item);
 		return -EINVAL;
+	}
+
+	if (name && strchr(name, '=')) {
+		bc_reject(t->origin, "%s %s: more than one '='", item, name);
+		return -EINVAL;
+	}
+
+	if (range) {
+		ret = bc_spec_range(range, &min, &max);
+		if (ret) {
+			bc_reject(t->origin, "%s %s: range is not MIN-MAX in decimal%s",
+				  item, name ?: "(unnamed)",
+				  ret == -ERANGE ? ", below 2^32" : "");
+			return -EINVAL;
+		}
 	}
 
 	*listed |= BIT(type);
@@ -304,52 +486,190 @@ static int bc_spec_add(struct boot_constraint_table *t, char *item,
 	return boot_constraint_table_add(t, type, name, min, max);
 }
 
+/* A full path: "/", or "/"-separated non-empty names of visible characters. */
+static bool bc_spec_path_valid(const char *path)
+{
+	size_t len = strlen(path);
+
+	if (path[0] != '/' || !bc_name_valid(path, len))
+		return false;
+
+	return len == 1 || (!strstr(path, "//") && path[len - 1] != '/');
+}
+
 /**
  * boot_constraint_table_from_spec() - Read a boot_constraints= device.
  * @spec: "NODE-PATH[:KIND[=NAME][@MIN-MAX]]...", with KIND one of clk,
- *	supply and pd, and MIN-MAX a rate in Hz or a voltage in uV; it is
- *	cut up in place.
+ *	supply and pd, and MIN-MAX a rate in Hz or a voltage in uV (decimal,
+ *	below 2^32).
  *
- * Return: the table of the constraints @spec gives, not added yet; or an
- * ERR_PTR(), with the reason logged, if @spec is malformed or names a
+ * Return: the table of the constraints @spec gives, not added yet, whose
+ * origin is "boot_constraints=@spec"; or an ERR_PTR(), with the reason
+ * logged in one line quoting @spec whole, if @spec is malformed or names a
  * resource that the node does not have.
  */
-struct boot_constraint_table *boot_constraint_table_from_spec(char *spec)
+struct boot_constraint_table *boot_constraint_table_from_spec(const char *spec)
 {
-	struct boot_constraint_table *t;
+	struct boot_constraint_table *t = ERR_PTR(-ENOMEM);
+	char *origin, *copy, *rest, *path, *item;
 	unsigned int listed = 0;
 	struct device_node *np;
-	char *path, *item;
 	int ret = 0;
 
-	path = strsep(&spec, ":");
-	np = of_find_node_by_path(path);
-	if (!np) {
-		pr_err("boot_constraints=%s: no such node\n", path);
-		return ERR_PTR(-ENOENT);
+	origin = kasprintf(GFP_KERNEL, "boot_constraints=%s", spec);
+	copy = kstrdup(spec, GFP_KERNEL);
+	if (!origin || !copy) {
+		pr_err("boot_constraints=%s: out of memory, nothing held\n", spec);
+		goto out;
 	}
 
-	t = boot_constraint_table_alloc(np);
-	of_node_put(np);
-	if (!t)
-		return ERR_PTR(-ENOMEM);
+	rest = copy;
+	path = strsep(&rest, ":");
+	if (!bc_spec_path_valid(path)) {
+		bc_reject(origin, "\"%s\" is not a node path", path);
+		t = ERR_PTR(-EINVAL);
+		goto out;
+	}
 
-	while (!ret && (item = strsep(&spec, ":")))
+	np = of_find_node_by_path(path);
+	if (!np) {
+		bc_reject(origin, "no node %s", path);
+		t = ERR_PTR(-ENOENT);
+		goto out;
+	}
+
+	if (!of_device_is_available(np)) {
+		bc_reject(origin, "%s is disabled", path);
+		of_node_put(np);
+		t = ERR_PTR(-ENODEV);
+		goto out;
+	}
+
+	t = boot_constraint_table_alloc(np, origin);
+	of_node_put(np);
+	if (!t) {
+		bc_reject(origin, "out of memory");
+		t = ERR_PTR(-ENOMEM);
+		goto out;
+	}
+
+	while (!ret && (item = strsep(&rest, ":")))
 		ret = bc_spec_add(t, item, &listed);
 	if (!ret)
 		ret = bc_table_add_unlisted(t, listed);
 	if (ret) {
 		boot_constraint_table_free(t);
-		return ERR_PTR(ret);
+		t = ERR_PTR(ret);
+	}
+out:
+	kfree(copy);
+	kfree(origin);
+	return t;
+}
+
+/* Another table of @list for the node of @t, or NULL. */
+static struct boot_constraint_table *bc_other(struct list_head *list,
+					      struct boot_constraint_table *t)
+{
+	struct boot_constraint_table *o;
+
+	list_for_each_entry(o, list, node) {
+		if (o != t && o->np == t->np)
+			return o;
 	}
 
-	return t;
+	return NULL;
+}
+
+/* Two tables of one source for one node: both are rejected. */
+static void bc_reject_conflicts(struct list_head *list)
+{
+	struct boot_constraint_table *t, *tmp, *o;
+	LIST_HEAD(rejected);
+
+	list_for_each_entry_safe(t, tmp, list, node) {
+		o = bc_other(list, t) ?: bc_other(&rejected, t);
+		if (!o)
+			continue;
+
+		bc_reject(t->origin, "%s is also declared by %s: both rejected",
+			  t->path, o->origin);
+		list_move_tail(&t->node, &rejected);
+	}
+
+	list_for_each_entry_safe(t, tmp, &rejected, node)
+		boot_constraint_table_free(t);
+}
+
+/**
+ * boot_constraint_tables_read() - Read the declarations of the tree and of
+ *	the command line.
+ * @decls: the node of the declarations, /chosen/boot-constraints, or NULL.
+ * @specs: the boot_constraints= devices.
+ * @nr_specs: number of entries in @specs.
+ * @tables: where the tables to add go, those of @decls first.
+ *
+ * Reads each declaration and spec, and resolves the conflicts: two of one
+ * source (the tree, the command line) for one node are both rejected, and a
+ * spec replaces the tree's declaration of its node. Each rejection is one
+ * error line, each replacement one warning line.
+ */
+void boot_constraint_tables_read(struct device_node *decls,
+				 const char * const *specs,
+				 unsigned int nr_specs,
+				 struct list_head *tables)
+{
+	struct boot_constraint_table *t, *tmp, *o;
+	struct device_node *decl;
+	struct property *prop;
+	LIST_HEAD(from_dt);
+	LIST_HEAD(from_cmdline);
+	unsigned int i;
+
+	for (i = 0; i < nr_specs; i++) {
+		t = boot_constraint_table_from_spec(specs[i]);
+		if (!IS_ERR(t))
+			list_add_tail(&t->node, &from_cmdline);
+	}
+	bc_reject_conflicts(&from_cmdline);
+
+	/* The binding allows no property there either. */
+	for (prop = decls ? decls->properties : NULL; prop; prop = prop->next) {
+		if (!bc_dt_bookkeeping_prop(prop->name)) {
+			pr_err("%pOF: unknown property \"%s\", no declaration added, nothing held\n",
+			       decls, prop->name);
+			decls = NULL;
+			break;
+		}
+	}
+
+	for_each_available_child_of_node(decls, decl) {
+		t = boot_constraint_table_from_dt(decl);
+		if (!IS_ERR(t))
+			list_add_tail(&t->node, &from_dt);
+	}
+	bc_reject_conflicts(&from_dt);
+
+	list_for_each_entry_safe(t, tmp, &from_dt, node) {
+		o = bc_other(&from_cmdline, t);
+		if (!o)
+			continue;
+
+		pr_warn("%s: replaces %s (the command line overrides the device tree)\n",
+			o->origin, t->origin);
+		boot_constraint_table_free(t);
+	}
+
+	list_splice_tail(&from_dt, tables);
+	list_splice_tail(&from_cmdline, tables);
 }
 
 #define BC_SPECS_MAX	8
 
-static char *bc_specs[BC_SPECS_MAX] __initdata;
-static unsigned int bc_nr_specs __initdata;
+static struct {
+	const char *spec[BC_SPECS_MAX];
+	unsigned int count;
+} bc_cmdline __initdata;
 
 /*
  * boot_constraints=PATH..., once for each device. The command line is read
@@ -358,64 +678,51 @@ static unsigned int bc_nr_specs __initdata;
  */
 static int __init boot_constraints_spec_param(char *spec)
 {
+	/* boot_constraints alone is the core's error, "off" its switch */
 	if (!spec || !strcmp(spec, "off"))
 		return 0;
 
 	if (spec[0] != '/') {
-		pr_err("boot_constraints=%s: neither \"off\" nor a node path\n",
+		pr_err("boot_constraints=%s: neither \"off\" nor a node path, nothing held\n",
 		       spec);
-		return -EINVAL;
+		return 0;
 	}
 
-	if (bc_nr_specs == BC_SPECS_MAX) {
-		pr_err("boot_constraints=%s: more than %d devices\n", spec,
-		       BC_SPECS_MAX);
-		return -E2BIG;
+	if (bc_cmdline.count == BC_SPECS_MAX) {
+		pr_err("boot_constraints=%s: more than %d devices, nothing held\n",
+		       spec, BC_SPECS_MAX);
+		return 0;
 	}
 
-	bc_specs[bc_nr_specs++] = spec;
+	bc_cmdline.spec[bc_cmdline.count++] = spec;
 
 	return 0;
 }
 early_param("boot_constraints", boot_constraints_spec_param);
 
-static void __init bc_add_specs(void)
-{
-	struct boot_constraint_table *t;
-	unsigned int i;
-
-	for (i = 0; i < bc_nr_specs; i++) {
-		t = boot_constraint_table_from_spec(bc_specs[i]);
-		if (!IS_ERR(t) && bc_table_add_at_boot(t))
-			boot_constraint_table_free(t);
-	}
-}
-
-static void __init bc_add_declarations(void)
-{
-	struct boot_constraint_table *t;
-	struct device_node *decls, *decl;
-
-	decls = of_find_node_by_path("/chosen/boot-constraints");
-	if (!decls)
-		return;
-
-	for_each_available_child_of_node(decls, decl) {
-		t = boot_constraint_table_from_dt(decl);
-		if (!IS_ERR(t) && bc_table_add_at_boot(t))
-			boot_constraint_table_free(t);
-	}
-	of_node_put(decls);
-}
-
 /* Before of_platform_populate() creates the devices, at arch_initcall_sync. */
 static int __init boot_constraint_dt_init(void)
 {
+	struct boot_constraint_table *t, *tmp;
+	struct device_node *decls;
+	LIST_HEAD(tables);
+
 	if (boot_constraints_disabled())
 		return 0;
 
-	bc_add_declarations();
-	bc_add_specs();
+	decls = of_find_node_by_path("/chosen/boot-constraints");
+	boot_constraint_tables_read(decls, bc_cmdline.spec, bc_cmdline.count,
+				    &tables);
+	of_node_put(decls);
+
+	/* An add that fails says so in one line, naming the table's origin. */
+	list_for_each_entry_safe(t, tmp, &tables, node) {
+		list_del_init(&t->node);
+		if (boot_constraint_table_add_to_device(t))
+			boot_constraint_table_free(t);
+		else
+			list_add_tail(&t->node, &bc_tables);
+	}
 
 	return 0;
 }

@@ -3,23 +3,24 @@
  * Boot constraints on devices described in the device tree.
  *
  * A node's constraints are added to its device as soon as both exist: at
- * once if of_platform_populate() already created the device, else when the
- * device is added to the platform or AMBA bus, before it can probe. So the
- * constraints may be declared at any time before the device's driver probes,
- * even before the devices are populated.
+ * once if the device is already there, else when a device of that node is
+ * added to any bus, before it can probe. So the constraints may be declared
+ * at any time before the device's driver probes, even before the devices
+ * are populated, and for devices on any bus (platform, AMBA, I2C, SPI...):
+ * the driver core tells us of every bus as it is registered, and we watch
+ * each one's device additions.
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
-#include <linux/amba/bus.h>
 #include <linux/console.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/hashtable.h>
 #include <linux/init.h>
+#include <linux/list.h>
 #include <linux/notifier.h>
 #include <linux/of.h>
-#include <linux/platform_device.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -28,21 +29,42 @@
 /**
  * struct bc_of_waiter - Constraints of a node whose device is not there yet.
  *
- * @node: entry in bc_of_waiters, hashed on @np.
+ * @node: entry in bc_of_waiters, hashed on @np, or in a list of waiters
+ *	taken out of it.
  * @np: the node, with a reference held.
  * @oconst: the constraints; the caller keeps them valid.
- * @origin: where they come from, or NULL; the caller keeps it valid.
+ * @origin: what declared them, for the messages, or NULL; the caller keeps
+ *	it valid.
  */
 struct bc_of_waiter {
 	struct hlist_node node;
 	struct device_node *np;
 	const struct dev_boot_constraint_of *oconst;
-	const struct boot_constraint_origin *origin;
+	const char *origin;
+};
+
+/**
+ * struct bc_of_bus - A bus whose devices we watch.
+ *
+ * @node: entry in bc_of_buses.
+ * @bus: the bus.
+ * @nb: our notifier on it.
+ */
+struct bc_of_bus {
+	struct list_head node;
+	const struct bus_type *bus;
+	struct notifier_block nb;
 };
 
 /*
- * bc_of_lock protects bc_of_waiters and bc_of_waiting. It is taken before
- * the core's lock: constraints are added to a waiter's device with it held.
+ * bc_of_lock protects bc_of_waiters, bc_of_waiting and bc_of_buses.
+ *
+ * Lock order: bc_of_lock is innermost. Nothing else is taken while it is
+ * held (but the allocator and the buses' klist locks to look a device up),
+ * so it may be taken with any device_lock() held, as by a parent whose
+ * probe adds children; constraints are added to a device only after it is
+ * dropped (the core takes device_lock(dev), then bc_lock).
+ *
  * The waiters are hashed on their node, and the device being added looks
  * at the count of waiters of its bucket first, without the lock, so that
  * adding a device costs a counter read unless a waiter may be for it. A
@@ -54,6 +76,7 @@ struct bc_of_waiter {
 static DEFINE_MUTEX(bc_of_lock);
 static DEFINE_HASHTABLE(bc_of_waiters, BC_OF_WAITER_BITS);
 static unsigned int bc_of_waiting[1 << BC_OF_WAITER_BITS];
+static LIST_HEAD(bc_of_buses);
 
 static unsigned int *bc_of_waiting_count(const struct device_node *np)
 {
@@ -77,30 +100,47 @@ static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
 	return false;
 }
 
-/* The devices that of_platform_populate() creates for a node. */
+/* A device that a driver may bind, and the one device of its node. */
+static bool bc_of_is_node_device(struct device *dev, const struct device_node *np)
+{
+	return dev->bus && dev->of_node == np && !dev->of_node_reused;
+}
+
+static int bc_of_match_device(struct device *dev, const void *np)
+{
+	return bc_of_is_node_device(dev, np);
+}
+
+/* The device of a node, on any bus. Caller holds bc_of_lock. */
 static struct device *bc_of_find_device(struct device_node *np)
 {
+	struct bc_of_bus *b;
 	struct device *dev;
 
-	dev = bus_find_device_by_of_node(&platform_bus_type, np);
-	if (!dev && IS_ENABLED(CONFIG_ARM_AMBA))
-		dev = bus_find_device_by_of_node(&amba_bustype, np);
+	list_for_each_entry(b, &bc_of_buses, node) {
+		dev = bus_find_device(b->bus, NULL, np, bc_of_match_device);
+		if (dev)
+			return dev;
+	}
 
-	return dev;
+	return NULL;
 }
 
 static int bc_of_add_device(struct device *dev,
 			    const struct dev_boot_constraint_of *oconst,
-			    const struct boot_constraint_origin *origin,
-			    bool in_notifier)
+			    const char *origin, bool in_notifier)
 {
 	struct dev_boot_constraint_info *infos;
 	unsigned int i;
 	int ret;
 
-	infos = kcalloc(oconst->count, sizeof(*infos), GFP_KERNEL);
-	if (!infos)
+	infos = kcalloc(oconst->count, sizeof(*infos),
+			GFP_KERNEL | (origin ? __GFP_NOWARN : 0));
+	if (!infos) {
+		if (origin)
+			pr_err("%s: out of memory, nothing held\n", origin);
 		return -ENOMEM;
+	}
 
 	for (i = 0; i < oconst->count; i++)
 		infos[i].constraint = oconst->constraints[i];
@@ -119,8 +159,7 @@ static int bc_of_add_device(struct device *dev,
 /* Caller holds bc_of_lock. */
 static struct bc_of_waiter *
 bc_of_add_waiter(struct device_node *np,
-		 const struct dev_boot_constraint_of *oconst,
-		 const struct boot_constraint_origin *origin)
+		 const struct dev_boot_constraint_of *oconst, const char *origin)
 {
 	struct bc_of_waiter *w;
 	unsigned int *count;
@@ -141,12 +180,16 @@ bc_of_add_waiter(struct device_node *np,
 }
 
 /* Caller holds bc_of_lock. */
-static void bc_of_free_waiter(struct bc_of_waiter *w)
+static void bc_of_unhash_waiter(struct bc_of_waiter *w)
 {
 	unsigned int *count = bc_of_waiting_count(w->np);
 
 	hash_del(&w->node);
 	WRITE_ONCE(*count, *count - 1);
+}
+
+static void bc_of_free_waiter(struct bc_of_waiter *w)
+{
 	of_node_put(w->np);
 	kfree(w);
 }
@@ -155,14 +198,15 @@ static void bc_of_free_waiter(struct bc_of_waiter *w)
  * boot_constraint_add_of_node() - Constrain the device of a node.
  * @np: the node.
  * @oconst: the constraints; must stay valid until the device exists.
- * @origin: where they come from, or NULL; likewise.
+ * @origin: what declared them, named in the one line that says why they
+ *	were not added; or NULL. Must stay valid as long as @oconst.
  *
  * Return: 0 if the constraints are added, or will be when the device is
  * created; a negative errno otherwise, with none of them added.
  */
 int boot_constraint_add_of_node(struct device_node *np,
 				const struct dev_boot_constraint_of *oconst,
-				const struct boot_constraint_origin *origin)
+				const char *origin)
 {
 	struct bc_of_waiter *w;
 	struct device *dev;
@@ -177,17 +221,22 @@ int boot_constraint_add_of_node(struct device_node *np,
 		w = bc_of_add_waiter(np, oconst, origin);
 		if (IS_ERR(w)) {
 			mutex_unlock(&bc_of_lock);
+			if (origin)
+				pr_err("%s: out of memory, nothing held\n", origin);
 			return PTR_ERR(w);
 		}
 
 		/* Pairs with the barrier in bc_of_bus_notify(). */
 		smp_mb();
 		dev = bc_of_find_device(np);
-		if (dev)
+		if (dev) {
+			bc_of_unhash_waiter(w);
 			bc_of_free_waiter(w);
+		}
 	}
-	ret = dev ? bc_of_add_device(dev, oconst, origin, false) : 0;
 	mutex_unlock(&bc_of_lock);
+
+	ret = dev ? bc_of_add_device(dev, oconst, origin, false) : 0;
 	put_device(dev);
 
 	return ret;
@@ -197,53 +246,138 @@ static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
 			    void *data)
 {
 	struct device *dev = data;
+	struct device_node *np = dev->of_node;
 	struct bc_of_waiter *w;
 	struct hlist_node *tmp;
+	HLIST_HEAD(found);
 
-	if (action != BUS_NOTIFY_ADD_DEVICE || !dev->of_node)
+	if (action != BUS_NOTIFY_ADD_DEVICE || !np ||
+	    !bc_of_is_node_device(dev, np))
 		return NOTIFY_DONE;
 
 	/* Pairs with the barrier in boot_constraint_add_of_node(). */
 	smp_mb();
-	if (!READ_ONCE(*bc_of_waiting_count(dev->of_node)))
+	if (!READ_ONCE(*bc_of_waiting_count(np)))
 		return NOTIFY_DONE;
 
 	mutex_lock(&bc_of_lock);
 	hash_for_each_possible_safe(bc_of_waiters, w, tmp, node,
-				    (unsigned long)dev->of_node) {
-		if (w->np != dev->of_node)
+				    (unsigned long)np) {
+		if (w->np != np)
 			continue;
 
-		if (bc_of_add_device(dev, w->oconst, w->origin, true))
-			dev_err(dev, "boot constraints from %pOF not added\n",
-				w->np);
-		bc_of_free_waiter(w);
+		bc_of_unhash_waiter(w);
+		hlist_add_head(&w->node, &found);
 	}
 	mutex_unlock(&bc_of_lock);
+
+	hlist_for_each_entry_safe(w, tmp, &found, node) {
+		if (bc_of_add_device(dev, w->oconst, w->origin, true) &&
+		    !w->origin)
+			dev_err(dev, "boot constraints from %pOF not added\n",
+				w->np);
+		hlist_del(&w->node);
+		bc_of_free_waiter(w);
+	}
 
 	return NOTIFY_OK;
 }
 
-static struct notifier_block bc_of_platform_nb = {
-	.notifier_call = bc_of_bus_notify,
-};
-
-static struct notifier_block bc_of_amba_nb = {
-	.notifier_call = bc_of_bus_notify,
-};
-
-/* After the AMBA bus is registered, before of_platform_populate(). */
-static int __init boot_constraint_of_init(void)
+/**
+ * dev_boot_constraints_bus_added() - Watch the devices of a new bus.
+ * @bus: the bus, just registered.
+ *
+ * Called by the driver core for every bus it registers, before a device
+ * can be added to it, so that the constraints of a node are added to its
+ * device on whatever bus the device is.
+ */
+void dev_boot_constraints_bus_added(const struct bus_type *bus)
 {
+	struct bc_of_bus *b;
 	int ret;
 
-	ret = bus_register_notifier(&platform_bus_type, &bc_of_platform_nb);
-	if (ret || !IS_ENABLED(CONFIG_ARM_AMBA))
-		return ret;
+	b = kzalloc(sizeof(*b), GFP_KERNEL | __GFP_NOWARN);
+	if (!b) {
+		pr_err("bus %s: not watched, out of memory\n", bus->name);
+		return;
+	}
 
-	return bus_register_notifier(&amba_bustype, &bc_of_amba_nb);
+	b->bus = bus;
+	b->nb.notifier_call = bc_of_bus_notify;
+	ret = bus_register_notifier(bus, &b->nb);
+	if (ret) {
+		pr_err("bus %s: not watched: %pe\n", bus->name, ERR_PTR(ret));
+		kfree(b);
+		return;
+	}
+
+	mutex_lock(&bc_of_lock);
+	list_add_tail(&b->node, &bc_of_buses);
+	mutex_unlock(&bc_of_lock);
 }
-arch_initcall(boot_constraint_of_init);
+
+/**
+ * dev_boot_constraints_bus_removed() - Stop watching a bus.
+ * @bus: the bus, about to be unregistered.
+ */
+void dev_boot_constraints_bus_removed(const struct bus_type *bus)
+{
+	struct bc_of_bus *b, *found = NULL;
+
+	mutex_lock(&bc_of_lock);
+	list_for_each_entry(b, &bc_of_buses, node) {
+		if (b->bus == bus) {
+			list_del(&b->node);
+			found = b;
+			break;
+		}
+	}
+	mutex_unlock(&bc_of_lock);
+
+	if (!found)
+		return;
+
+	bus_unregister_notifier(bus, &found->nb);
+	kfree(found);
+}
+
+/**
+ * boot_constraint_of_drop_waiters() - Give up on devices that never came.
+ *
+ * Called at the deadline: the constraints of a node whose device was not
+ * created by then are dropped, with one line naming those nodes.
+ */
+void boot_constraint_of_drop_waiters(void)
+{
+	struct bc_of_waiter *w;
+	struct hlist_node *tmp;
+	unsigned int bkt, n = 0;
+	HLIST_HEAD(dropped);
+	char names[256];
+	int len = 0;
+
+	mutex_lock(&bc_of_lock);
+	hash_for_each_safe(bc_of_waiters, bkt, tmp, w, node) {
+		bc_of_unhash_waiter(w);
+		hlist_add_head(&w->node, &dropped);
+	}
+	mutex_unlock(&bc_of_lock);
+
+	names[0] = '\0';
+	hlist_for_each_entry_safe(w, tmp, &dropped, node) {
+		if (len < sizeof(names))
+			len += snprintf(names + len, sizeof(names) - len, "%s%pOF",
+					n ? " " : "", w->np);
+		n++;
+		hlist_del(&w->node);
+		bc_of_free_waiter(w);
+	}
+
+	if (n)
+		pr_warn("deadline: dropped the boot constraints of %u node%s whose device never appeared: %s%s\n",
+			n, n == 1 ? "" : "s", names,
+			len >= sizeof(names) ? "..." : "");
+}
 
 /**
  * dev_boot_constraint_add_deferrable_of() - Constrain devices found in DT.
@@ -253,8 +387,8 @@ arch_initcall(boot_constraint_of_init);
  * Adds, as with dev_boot_constraint_add_deferrable(), the constraints of each
  * entry of @oconst to the device of every available node that matches the
  * entry's compatible (and one of its names, if it lists names). A device
- * that is not created yet gets them when it is added to the platform or AMBA
- * bus, before it can probe; @oconst must stay valid until then.
+ * that is not created yet gets them when it is added to its bus, before it
+ * can probe; @oconst must stay valid until then.
  *
  * The constraints of one device are added all together or not at all; an
  * error on one device does not stop the others from being constrained. A

@@ -240,6 +240,8 @@ static void bc_qcom_test_db410c(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->clk_log), "");
 
 	bc_qcom_populate(test);
+	/* Found by the bus notifier, applied right after. */
+	boot_constraint_flush();
 	mdp5 = bc_qcom_dev(test, BC_QCOM_MDP5);
 	dsi = bc_qcom_dev(test, BC_QCOM_DSI);
 	phy = bc_qcom_dev(test, BC_QCOM_PHY);

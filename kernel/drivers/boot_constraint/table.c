@@ -24,6 +24,26 @@ static const char * const bc_kind_names[] = {
 	[DEV_BOOT_CONSTRAINT_SUPPLY] = "supply",
 };
 
+/*
+ * Every error about a table is one line: "ORIGIN: REASON, nothing held" for
+ * a table with an origin, else "NODE: REASON".
+ */
+static __printf(2, 3) void bc_table_err(const struct boot_constraint_table *t,
+					const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	if (t->origin)
+		pr_err("%s: %pV, nothing held\n", t->origin, &vaf);
+	else
+		pr_err("%s: %pV\n", t->path, &vaf);
+	va_end(args);
+}
+
 static size_t bc_supply_name_len(const struct property *prop)
 {
 	static const char suffix[] = "-supply";
@@ -72,24 +92,76 @@ static bool bc_node_has_supply(struct device_node *np, const char *name)
 	return false;
 }
 
-/* Whether the node has a resource of that kind and name (NULL: unnamed). */
-static bool bc_node_has(struct device_node *np,
-			enum dev_boot_constraint_type type, const char *name)
+/* The node's properties that list and name its resources of a kind. */
+struct bc_node_list {
+	const char *list;
+	const char *cells;
+	const char *names;
+};
+
+static const struct bc_node_list bc_node_clocks = {
+	"clocks", "#clock-cells", "clock-names"
+};
+
+static const struct bc_node_list bc_node_domains = {
+	"power-domains", "#power-domain-cells", "power-domain-names"
+};
+
+/*
+ * Checks that the node has a resource of that kind and name, and resolves
+ * an unnamed clock or domain (the node's first) to its name if the node
+ * names them, so that it is one resource whichever way it is given.
+ */
+static int bc_table_resolve(struct boot_constraint_table *t,
+			    enum dev_boot_constraint_type type,
+			    const char **name)
 {
+	const char *kind = bc_kind_names[type];
+	const struct bc_node_list *l;
+	const char *first = NULL;
+	unsigned int count;
+	int index;
+
 	switch (type) {
-	case DEV_BOOT_CONSTRAINT_CLK:
-		if (!name)
-			return of_property_present(np, "clocks");
-		return of_property_match_string(np, "clock-names", name) >= 0;
-	case DEV_BOOT_CONSTRAINT_PM:
-		if (!name)
-			return of_property_present(np, "power-domains");
-		return of_property_match_string(np, "power-domain-names", name) >= 0;
 	case DEV_BOOT_CONSTRAINT_SUPPLY:
-		return name && bc_node_has_supply(np, name);
+		if (!*name) {
+			bc_table_err(t, "a supply needs its name");
+			return -EINVAL;
+		}
+		if (!bc_node_has_supply(t->np, *name)) {
+			bc_table_err(t, "%s has no supply \"%s\"", t->path, *name);
+			return -ENOENT;
+		}
+		return 0;
+	case DEV_BOOT_CONSTRAINT_CLK:
+		l = &bc_node_clocks;
+		break;
+	case DEV_BOOT_CONSTRAINT_PM:
+		l = &bc_node_domains;
+		break;
 	default:
-		return false;
+		bc_table_err(t, "unknown kind of resource %d", type);
+		return -EINVAL;
 	}
+
+	count = bc_count_phandles(t->np, l->list, l->cells);
+	if (!*name) {
+		if (!count) {
+			bc_table_err(t, "%s has no %s", t->path, kind);
+			return -ENOENT;
+		}
+		if (!of_property_read_string_index(t->np, l->names, 0, &first))
+			*name = first;
+		return 0;
+	}
+
+	index = of_property_match_string(t->np, l->names, *name);
+	if (index < 0 || index >= count) {
+		bc_table_err(t, "%s has no %s \"%s\"", t->path, kind, *name);
+		return -ENOENT;
+	}
+
+	return 0;
 }
 
 static const char *bc_info_name(const struct boot_constraint_table *t,
@@ -125,16 +197,31 @@ static bool bc_table_holds(const struct boot_constraint_table *t,
 /**
  * boot_constraint_table_alloc() - Start the constraints of a node.
  * @np: the node.
+ * @origin: what declares them (a declaration's node, a boot_constraints=
+ *	spec), copied, for the messages; or NULL.
  *
  * Return: an empty table, or NULL if out of memory.
  */
-struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np)
+struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np,
+							  const char *origin)
 {
 	struct boot_constraint_table *t;
 
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
 		return NULL;
+
+	/* %pOF prints nothing for the root, which boot_constraints=/ names */
+	t->path = np->parent ? kasprintf(GFP_KERNEL, "%pOF", np) :
+			       kstrdup("/", GFP_KERNEL);
+	if (origin)
+		t->origin = kstrdup(origin, GFP_KERNEL);
+	if (!t->path || (origin && !t->origin)) {
+		kfree(t->path);
+		kfree(t->origin);
+		kfree(t);
+		return NULL;
+	}
 
 	INIT_LIST_HEAD(&t->node);
 	t->size = bc_node_resources(np);
@@ -145,6 +232,8 @@ struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np
 		if (!t->constraints || !t->info) {
 			kfree(t->constraints);
 			kfree(t->info);
+			kfree(t->origin);
+			kfree(t->path);
 			kfree(t);
 			return NULL;
 		}
@@ -174,6 +263,8 @@ void boot_constraint_table_free(struct boot_constraint_table *t)
 	of_node_put(t->np);
 	kfree(t->constraints);
 	kfree(t->info);
+	kfree(t->origin);
+	kfree(t->path);
 	kfree(t);
 }
 
@@ -189,31 +280,31 @@ unsigned int boot_constraint_table_count(const struct boot_constraint_table *t)
 }
 
 static int bc_table_check(struct boot_constraint_table *t,
-			  enum dev_boot_constraint_type type, const char *name,
+			  enum dev_boot_constraint_type type, const char **name,
 			  unsigned long min, unsigned long max)
 {
 	const char *kind = bc_kind_names[type];
+	int ret;
 
-	if (!bc_node_has(t->np, type, name)) {
-		pr_err("%pOF has no %s %s\n", t->np, kind, name ?: "(unnamed)");
-		return -ENOENT;
-	}
+	ret = bc_table_resolve(t, type, name);
+	if (ret)
+		return ret;
 
-	if (bc_table_holds(t, type, name)) {
-		pr_err("%pOF: %s %s named twice\n", t->np, kind, name ?: "(unnamed)");
+	if (bc_table_holds(t, type, *name)) {
+		bc_table_err(t, "%s %s named twice", kind, *name ?: "(unnamed)");
 		return -EEXIST;
 	}
 
 	if (t->oconst.count == t->size) {
-		pr_err("%pOF: more %s names than %ss\n", t->np, kind, kind);
+		bc_table_err(t, "more resources than %s has", t->path);
 		return -E2BIG;
 	}
 
 	if (!min != !max || min > max ||
 	    (type == DEV_BOOT_CONSTRAINT_SUPPLY && max > INT_MAX) ||
 	    (type == DEV_BOOT_CONSTRAINT_PM && max)) {
-		pr_err("%pOF: %s %s: invalid range %lu-%lu\n", t->np, kind,
-		       name ?: "(unnamed)", min, max);
+		bc_table_err(t, "%s %s: invalid range %lu-%lu", kind,
+			     *name ?: "(unnamed)", min, max);
 		return -EINVAL;
 	}
 
@@ -224,12 +315,14 @@ static int bc_table_check(struct boot_constraint_table *t,
  * boot_constraint_table_add() - Add a constraint on a resource of the node.
  * @t: the table.
  * @type: the resource's kind.
- * @name: its name in the node (NULL: the node's unnamed clock or domain).
+ * @name: its name in the node (NULL: the node's first clock or domain, which
+ *	stands for its name if the node names them).
  * @min: lowest rate (Hz) or voltage (uV) the device accepts, or 0.
  * @max: highest rate or voltage, or 0: both or neither must be set.
  *
- * Return: 0, or a negative errno with the reason logged if the node has no
- * such resource, names it twice, or the range is invalid.
+ * Return: 0, or a negative errno with the reason logged in one line (naming
+ * the table's origin) if the node has no such resource, names it twice, or
+ * the range is invalid.
  */
 int boot_constraint_table_add(struct boot_constraint_table *t,
 			      enum dev_boot_constraint_type type,
@@ -241,16 +334,18 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 	const char *copy = NULL;
 	int ret;
 
-	ret = bc_table_check(t, type, name, min, max);
+	ret = bc_table_check(t, type, &name, min, max);
 	if (ret)
 		return ret;
 
 	info = &t->info[i];
 
 	if (name) {
-		copy = kstrdup_const(name, GFP_KERNEL);
-		if (!copy)
+		copy = kstrdup_const(name, GFP_KERNEL | __GFP_NOWARN);
+		if (!copy) {
+			bc_table_err(t, "out of memory");
 			return -ENOMEM;
+		}
 	}
 
 	switch (type) {
@@ -276,21 +371,25 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 	return 0;
 }
 
-/* The node's @list of resources, each by its name in @names, if it has. */
+/* Every clock or domain of the node, by its name if it has one. */
 static int bc_table_add_listed(struct boot_constraint_table *t,
 			       enum dev_boot_constraint_type type,
-			       const char *list, const char *names)
+			       const struct bc_node_list *l)
 {
+	unsigned int i, count;
 	const char *name;
-	int i, ret;
+	int ret;
 
-	if (!of_property_present(t->np, list))
+	count = bc_count_phandles(t->np, l->list, l->cells);
+	if (!count)
 		return 0;
 
-	if (!of_property_present(t->np, names))
+	if (!of_property_present(t->np, l->names))
 		return boot_constraint_table_add(t, type, NULL, 0, 0);
 
-	for (i = 0; !of_property_read_string_index(t->np, names, i, &name); i++) {
+	for (i = 0; i < count; i++) {
+		if (of_property_read_string_index(t->np, l->names, i, &name))
+			break;
 		ret = boot_constraint_table_add(t, type, name, 0, 0);
 		if (ret)
 			return ret;
@@ -311,9 +410,11 @@ static int bc_table_add_supplies(struct boot_constraint_table *t)
 		if (!len)
 			continue;
 
-		name = kstrndup(prop->name, len, GFP_KERNEL);
-		if (!name)
+		name = kstrndup(prop->name, len, GFP_KERNEL | __GFP_NOWARN);
+		if (!name) {
+			bc_table_err(t, "out of memory");
 			return -ENOMEM;
+		}
 		ret = boot_constraint_table_add(t, DEV_BOOT_CONSTRAINT_SUPPLY,
 						name, 0, 0);
 		kfree(name);
@@ -340,10 +441,9 @@ int boot_constraint_table_add_all(struct boot_constraint_table *t,
 {
 	switch (type) {
 	case DEV_BOOT_CONSTRAINT_CLK:
-		return bc_table_add_listed(t, type, "clocks", "clock-names");
+		return bc_table_add_listed(t, type, &bc_node_clocks);
 	case DEV_BOOT_CONSTRAINT_PM:
-		return bc_table_add_listed(t, type, "power-domains",
-					   "power-domain-names");
+		return bc_table_add_listed(t, type, &bc_node_domains);
 	case DEV_BOOT_CONSTRAINT_SUPPLY:
 		return bc_table_add_supplies(t);
 	default:
@@ -360,6 +460,6 @@ int boot_constraint_table_add_all(struct boot_constraint_table *t,
  */
 int boot_constraint_table_add_to_device(struct boot_constraint_table *t)
 {
-	return boot_constraint_add_of_node(t->np, &t->oconst, &t->origin);
+	return boot_constraint_add_of_node(t->np, &t->oconst, t->origin);
 }
 

@@ -8,8 +8,6 @@
 #include <linux/boot_constraint.h>
 #include <linux/list.h>
 
-#include "core.h"
-
 struct device_node;
 
 /* One constraint's description, which its dev_boot_constraint points to. */
@@ -25,7 +23,8 @@ union bc_table_info {
  * @oconst: the constraints, in the form the core adds them to the node's
  *	device.
  * @np: the node, with a reference held.
- * @origin: where the constraints come from, for the core's messages.
+ * @origin: what declares the constraints, named in the messages, or NULL.
+ * @path: the full path of @np, for the messages.
  * @node: entry in a list of the table's owner, if it keeps one.
  * @constraints: the array of @oconst.
  * @info: the description of each constraint, with allocated names.
@@ -35,14 +34,16 @@ union bc_table_info {
 struct boot_constraint_table {
 	struct dev_boot_constraint_of oconst;
 	struct device_node *np;
-	struct boot_constraint_origin origin;
+	char *origin;
+	char *path;
 	struct list_head node;
 	struct dev_boot_constraint *constraints;
 	union bc_table_info *info;
 	unsigned int size;
 };
 
-struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np);
+struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np,
+							  const char *origin);
 void boot_constraint_table_free(struct boot_constraint_table *t);
 unsigned int boot_constraint_table_count(const struct boot_constraint_table *t);
 int boot_constraint_table_add(struct boot_constraint_table *t,

@@ -9,6 +9,8 @@
 
 #include <linux/types.h>
 
+#include <linux/device/bus.h>
+
 struct device;
 
 /**
@@ -198,6 +200,8 @@ void dev_boot_constraints_probe_end(struct device *dev, int ret);
 void dev_boot_constraints_remove(struct device *dev);
 void dev_boot_constraints_device_bound(struct device *dev);
 void dev_boot_constraints_deadline(void);
+void dev_boot_constraints_bus_added(const struct bus_type *bus);
+void dev_boot_constraints_bus_removed(const struct bus_type *bus);
 #else
 /* Without the core a constraint is released as soon as it is added. */
 static inline int
@@ -235,6 +239,8 @@ static inline void dev_boot_constraints_probe_end(struct device *dev, int ret) {
 static inline void dev_boot_constraints_remove(struct device *dev) {}
 static inline void dev_boot_constraints_device_bound(struct device *dev) {}
 static inline void dev_boot_constraints_deadline(void) {}
+static inline void dev_boot_constraints_bus_added(const struct bus_type *bus) {}
+static inline void dev_boot_constraints_bus_removed(const struct bus_type *bus) {}
 #endif /* CONFIG_DEV_BOOT_CONSTRAINT */
 
 #endif /* _LINUX_BOOT_CONSTRAINT_H */
