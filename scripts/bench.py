@@ -191,8 +191,8 @@ def ratio(x, y):
 
 
 # The phases of a constraint's life timed by bench.c (struct bcb_phase):
-# (key, what it is).  Per display, less the same phase of a device without
-# constraints where both have it.
+# (key, what it is).  Per display, against the same phase of a display
+# with constraints off.
 PHASES = [
     ('add_of', 'add: table scan for the compatible, waiter recorded'),
     ('create', 'add at device creation: records, first apply attempt '
@@ -204,23 +204,28 @@ PHASES = [
 HOOKS = ['probe_start', 'probe_end', 'device_bound']
 
 
-def breakdown(hooks, displays):
-    """Instructions (icount ns) per display of each phase, from a hooks boot."""
-    def per(key, who):
-        calls = hooks.get('bench.%s_%s_calls' % (key, who), 0)
-        return hooks.get('bench.%s_%s_ns' % (key, who), 0) / calls if calls else 0
+def phase_ns(hooks, key, who):
+    """A phase's time summed over the displays or the devices."""
+    return hooks.get('bench.%s_%s_ns' % (key, who), 0)
+
+
+def breakdown(hooks, off, devices, displays):
+    """Instructions (icount ns) per constraint of each phase, from the hooks
+    boots of way c (hooks) and way a (off)."""
     b = {}
     for key, _ in PHASES:
-        if key in ('add_of', 'provider_bind'):
-            # Once, or once per provider: spread over the displays.
-            b[key] = (hooks.get('bench.%s_display_ns' % key, 0) / displays
-                      if displays else 0)
-        else:
-            b[key] = per(key, 'display') - per(key, 'device')
-    b['clk_get_missing'] = per('clk_get_missing', 'display')
-    b['device_create'] = per('create', 'device')
-    b['device_before_probe'] = per('before_probe', 'device')
-    b['device_after_probe'] = per('after_probe', 'device')
+        b[key] = ((phase_ns(hooks, key, 'display') -
+                   phase_ns(off, key, 'display')) / displays
+                  if displays else 0)
+    calls = hooks.get('bench.clk_get_missing_display_calls', 0)
+    b['clk_get_missing'] = (phase_ns(hooks, 'clk_get_missing', 'display') /
+                            calls if calls else 0)
+    # What the constraints cost the devices without any, against the same
+    # devices with constraints off, spread over the constraints.
+    for key in ('create', 'before_probe', 'after_probe'):
+        b['plain_' + key] = ((phase_ns(hooks, key, 'device') -
+                              phase_ns(off, key, 'device')) / displays
+                             if displays else 0)
     return {k: round(v) for k, v in b.items()}
 
 
@@ -258,18 +263,25 @@ def table(config, results, sizes):
     b = r['c']['breakdown']
     extra = r['c']['init_s'] - r['a']['init_s']
     rows += ['', 'Per constraint at N = %d (%d constraints; instructions, '
-             'icount ns, from the hooks boot of way c):' % (n, r['displays']),
+             'icount ns: the hooks boot of way c less that of way a):' %
+             (n, r['displays']),
              '', '| phase | instructions |', '| --- | ---: |']
     for key, what in PHASES:
         rows.append('| %s | %d |' % (what, b[key]))
-    rows.append('| of which clk_get() of a missing provider, each | %d |' %
+    rows.append('| (clk_get() of a missing provider, each) | %d |' %
                 b['clk_get_missing'])
+    for key, what in (('create', 'creation'), ('before_probe', 'before probe'),
+                      ('after_probe', 'after probe')):
+        rows.append('| %s of the %d devices without constraints | %d |' %
+                    (what, n - r['displays'], b['plain_' + key]))
     tax = r['c']['hook_ns'] - r['a']['hook_ns']
-    rows.append('| hooks of the %d devices without constraints (%+d ns each), '
-                'per constraint | %d |' % (n - r['displays'], tax,
-                                           round(tax * (n - r['displays']) /
-                                                 r['displays'])))
-    rows.append('| Run /init c - a, per constraint | %d |' %
+    rows.append('| (of which the three hooks, %+d ns a device) | %d |' %
+                (tax, round(tax * (n - r['displays']) / r['displays'])))
+    rows.append('| all of these | %d |' %
+                (sum(b[k] for k, _ in PHASES) +
+                 sum(b['plain_' + k] for k in ('create', 'before_probe',
+                                               'after_probe'))))
+    rows.append('| Run /init c - a | %d |' %
                 round(extra * 1e9 / r['displays']))
     rows += ['', '| hook, device without constraints (ns) | a off | c ours |',
              '| --- | ---: | ---: |']
@@ -307,7 +319,8 @@ def run_config(config, sizes, opt):
             res[way]['hooks'] = {k[len('bench.'):]: v for k, v in r.items()
                                  if k.startswith('bench.hook_')}
             res[way]['phases_raw'] = r
-        res['c']['breakdown'] = breakdown(res['c']['phases_raw'], displays)
+        res['c']['breakdown'] = breakdown(res['c']['phases_raw'],
+                                          res['a']['phases_raw'], n, displays)
         res['ratios'] = {
             q: {k: ratio(res[q[0]][k], res['a'][k])
                 for k in ('probe_calls', 'init_s', 'slab_kb')}
@@ -363,7 +376,7 @@ def main():
         f.write(text + '\n')
     print(text)
 
-    ok = True
+    ok = None
     for config in configs:
         r = doc['configs'][config]['results'][str(max(sizes))]
         q = r['ratios']
@@ -377,8 +390,9 @@ def main():
                   and tax <= 10)
     print('# targets (production): c/a probe calls 1, c/a Run /init <= 1.01, '
           'hooks within 10 ns of off: %s; %d s' %
-          ('met' if ok else 'MISSED', doc['seconds']))
-    return 0 if ok else 1
+          ({None: 'not measured', True: 'met', False: 'MISSED'}[ok],
+           doc['seconds']))
+    return 1 if ok is False else 0
 
 
 if __name__ == '__main__':

@@ -40,7 +40,7 @@
 #include <linux/device/driver.h>
 #include <linux/init.h>
 #include <linux/kstrtox.h>
-#include <linux/ktime.h>
+#include <linux/sched/clock.h>
 #include <linux/limits.h>
 #include <linux/math64.h>
 #include <linux/notifier.h>
@@ -94,8 +94,9 @@ static u64 bcb_hook_ns;
  * own time is not counted): each phase of a device's life that a
  * constraint adds to, between the bus notifications the driver core sends
  * and the bench drivers' own probes, summed over the displays, and over
- * the devices without constraints for the same phase without them. The
- * difference per display is what its constraint costs there.
+ * the devices without constraints. Against the same boot with constraints
+ * off, a display's phase gives what its constraint costs there, and a
+ * device's what the constraints cost devices without any.
  *
  * @BCB_ADD_OF: dev_boot_constraint_add_deferrable_of() of the board, once:
  *	the scan of the tree for the displays' compatible, waiters recorded.
@@ -144,13 +145,17 @@ struct bcb_time {
 
 /* Per phase: [0] the devices without constraints, [1] the displays. */
 static struct bcb_time bcb_phase_time[BCB_PHASES][2];
-/* Start of the phase in progress: one CPU, one probe at a time. */
+/*
+ * Start of the phase in progress: one CPU, one probe at a time. Times are
+ * local_clock()'s: timekeeping counts jiffies until fs_initcall, and the
+ * devices are created before.
+ */
 static u64 bcb_mark;
 
 static void bcb_mark_now(void)
 {
 	if (bcb_time_hooks_param)
-		bcb_mark = ktime_get_ns();
+		bcb_mark = local_clock();
 }
 
 static void bcb_account(enum bcb_phase phase, bool display)
@@ -160,7 +165,7 @@ static void bcb_account(enum bcb_phase phase, bool display)
 	if (!bcb_time_hooks_param)
 		return;
 
-	t->ns += ktime_get_ns() - bcb_mark;
+	t->ns += local_clock() - bcb_mark;
 	t->calls++;
 }
 
@@ -563,7 +568,7 @@ static u64 bcb_time_hook(enum bcb_hook hook)
 	unsigned int i;
 	u64 start;
 
-	start = ktime_get_ns();
+	start = local_clock();
 	for (i = 0; i < BCB_HOOK_LOOPS; i++) {
 		dev = bcb_plain[i % bcb_nr_plain];
 		switch (hook) {
@@ -584,7 +589,7 @@ static u64 bcb_time_hook(enum bcb_hook hook)
 		}
 	}
 
-	return div_u64(ktime_get_ns() - start, BCB_HOOK_LOOPS);
+	return div_u64(local_clock() - start, BCB_HOOK_LOOPS);
 }
 
 /*
