@@ -83,7 +83,13 @@
  * Lock order: device_lock(dev), then bc_lock.
  */
 static DEFINE_MUTEX(bc_lock);
-static DEFINE_HASHTABLE(bc_active, 6);
+/*
+ * Devices with constraints, hashed on the device: sized so that a device
+ * without constraints most often finds its bucket empty, and costs the
+ * hooks a load, while hundreds of devices have constraints.
+ */
+#define BC_ACTIVE_BITS	10
+static DEFINE_HASHTABLE(bc_active, BC_ACTIVE_BITS);
 static LIST_HEAD(bc_devices);
 /* Devices whose constraints have all ended, newest last, for debugfs */
 #define BC_HISTORY_MAX	64
@@ -1297,17 +1303,24 @@ static void bc_retry_owner(struct boot_constraint *c, const struct device_node *
 	put_device(dev);
 }
 
-/* Whether a constraint may wait for @np or a node below it, without bc_lock. */
-static bool bc_may_wait_for(struct device_node *np)
-{
-	struct device_node *child;
+static bool bc_may_wait_below(struct device_node *np);
 
+/*
+ * Whether a constraint may wait for @np or a node below it, without bc_lock.
+ * Inline: a leaf that provides nothing costs a bind one counter.
+ */
+static inline bool bc_may_wait_for(struct device_node *np)
+{
 	if (READ_ONCE(*bc_pending_count(np)))
 		return true;
 
 	/* A hint too, that spares a leaf the lock of the tree */
-	if (!READ_ONCE(np->child))
-		return false;
+	return READ_ONCE(np->child) && bc_may_wait_below(np);
+}
+
+static bool bc_may_wait_below(struct device_node *np)
+{
+	struct device_node *child;
 
 	for_each_child_of_node(np, child) {
 		if (bc_may_wait_for(child)) {
