@@ -39,6 +39,7 @@
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
+#include <linux/atomic.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/hashtable.h>
@@ -104,6 +105,8 @@ static unsigned int bc_nr_keyed;
 static HLIST_HEAD(bc_pending_any);
 /* Counts binds that retry constraints, and deadline passes */
 static unsigned long bc_seq;
+/* Counts every bind: an add retries only if a device was bound meanwhile */
+static atomic_long_t bc_binds = ATOMIC_LONG_INIT(0);
 /* What the core holds and has held, for debugfs */
 static unsigned int bc_nr_added;
 static size_t bc_bytes, bc_bytes_peak;
@@ -839,6 +842,7 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	struct boot_constraint_dev *bdev;
 	unsigned int i, n = *nr;
 	bool pending = false;
+	unsigned long binds;
 	LIST_HEAD(done);
 	int ret;
 
@@ -857,6 +861,8 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 			return -ENOMEM;
 	}
 
+	/* A provider counted here was bound before the attempts below */
+	binds = atomic_long_read_acquire(&bc_binds);
 	ret = bc_take_all(bdev, cs, n);
 	if (ret) {
 		if (!bdev->active)
@@ -870,13 +876,16 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 
 	/*
 	 * A provider that was bound while the constraints were taken may have
-	 * missed them: they were not counted yet. Retry once they are; pairs
-	 * with the barrier in dev_boot_constraints_device_bound().
+	 * missed them: they were not counted yet. Retry once they are, if a
+	 * device was bound meanwhile: without one, a retry could only fail
+	 * as the attempt did. Pairs with the count of binds in
+	 * dev_boot_constraints_device_bound().
 	 */
 	for (i = 0; i < n; i++)
 		pending |= cs[i]->state == BC_PENDING;
+	/* Published, then the binds counted again: see above */
 	smp_mb();
-	if (pending)
+	if (pending && atomic_long_read(&bc_binds) != binds)
 		bc_device_retry(bdev, NULL, &done);
 
 	bc_release_if_deleted(bdev, &done);
@@ -1355,8 +1364,12 @@ void dev_boot_constraints_device_bound(struct device *dev)
 	if (!np && dev->parent)
 		np = dev->parent->of_node;
 
-	/* The provider's resources are registered: pairs with bc_attach() */
-	smp_mb();
+	/*
+	 * The provider's resources are registered: the bind is counted, fully
+	 * ordered, before the pending constraints are looked at. Pairs with
+	 * bc_attach().
+	 */
+	atomic_long_inc_return(&bc_binds);
 	keyed = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
 	if (!keyed && hlist_empty(&bc_pending_any))
 		return;
