@@ -622,15 +622,36 @@ static void bc_fail_batch(struct boot_constraint *c, int error,
 	}
 }
 
+/* Whether @key, a provider's node, is @np or a node below it. */
+static bool bc_node_covers(struct device_node *np,
+			   const struct device_node *key)
+{
+	struct device_node *child;
+
+	if (np == key)
+		return true;
+
+	for_each_child_of_node(np, child) {
+		if (bc_node_covers(child, key)) {
+			of_node_put(child);
+			return true;
+		}
+	}
+
+	return false;
+}
+
 /*
  * Retries the pending constraints of a device. One that still waits once the
  * device of its provider's very node, @bound, is bound gets its resource
  * from somewhere that no bind announces (the provider registers it later,
  * or waits for a supplier of its own): from then on it is retried on every
- * bind. Caller holds device_lock() of the device, not bc_lock.
+ * bind. One that waits for another node than @bound's is left alone: its
+ * provider's bind will retry it. Caller holds device_lock() of the device,
+ * not bc_lock.
  */
 static void bc_device_retry(struct boot_constraint_dev *bdev,
-			    const struct device_node *bound,
+			    struct device_node *bound,
 			    struct list_head *done)
 {
 	struct boot_constraint *c;
@@ -642,6 +663,10 @@ static void bc_device_retry(struct boot_constraint_dev *bdev,
 
 	list_for_each_entry(c, &bdev->constraints, node) {
 		if (c->state != BC_PENDING)
+			continue;
+
+		/* Its provider is not bound: an attempt could only fail */
+		if (bound && c->provider && !bc_node_covers(bound, c->provider))
 			continue;
 
 		ret = bc_apply(c);
@@ -1282,7 +1307,7 @@ static struct boot_constraint *bc_next_pending(struct device_node *np,
  * device is busy (its lock held, by its probe for instance), by the lock's
  * holder before it lets the device go. Caller holds bc_lock; drops it.
  */
-static void bc_retry_owner(struct boot_constraint *c, const struct device_node *bound,
+static void bc_retry_owner(struct boot_constraint *c, struct device_node *bound,
 			   unsigned long seq)
 {
 	struct boot_constraint_dev *bdev = c->bdev;
