@@ -99,7 +99,14 @@ static unsigned int bc_history_len;
 /* Pending constraints, by provider node, with their count per bucket */
 #define BC_PENDING_BITS	7
 static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
-static unsigned int bc_pending_in[1 << BC_PENDING_BITS];
+/*
+ * The counts are kept in more buckets than the table has, so that the bind
+ * of a node that provides nothing most often finds a zero. Device nodes lie
+ * more than 128 bytes apart: their address over 128 picks their bucket.
+ */
+#define BC_PENDING_IN_BITS	10
+#define BC_PENDING_IN_SHIFT	7
+static unsigned int bc_pending_in[1 << BC_PENDING_IN_BITS];
 static unsigned int bc_nr_keyed;
 /* Pending constraints without a provider node */
 static HLIST_HEAD(bc_pending_any);
@@ -459,7 +466,8 @@ static struct boot_constraint *bc_find_live(struct boot_constraint_dev *bdev,
 
 static unsigned int *bc_pending_count(const struct device_node *np)
 {
-	return &bc_pending_in[hash_min((unsigned long)np, BC_PENDING_BITS)];
+	return &bc_pending_in[((unsigned long)np >> BC_PENDING_IN_SHIFT) &
+			      (ARRAY_SIZE(bc_pending_in) - 1)];
 }
 
 /* Caller holds bc_lock. */
