@@ -6,7 +6,8 @@
 #   make test-debug  the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
 #                 debug objects and fault injection: tests/debug.boots
 #   make series   export the series to build/series/ and checkpatch it
-#   make bench    boot-time benchmark of deferrable constraints (arm64)
+#   make bench    boot-time benchmark of deferrable constraints (arm64: a
+#                 production kernel, configs/prod.config, and make test's)
 #   make check    series + W=1/sparse/kernel-doc of our files + bisect build
 #                 + DT bindings (yamllint, dt-schema) + the harness's own tests
 #   make clean    remove build outputs (keeps the kernel tree and busybox)
@@ -24,6 +25,11 @@ BOOTS :=
 DEBUG_ARCH := arm64-debug
 DEBUG_TABLE := tests/debug.boots
 DEBUG_TIMEOUT := 900
+
+# make bench: the production kernel (arm64-prod: make test's arm64 kernel
+# without lockdep, debug checks and KUnit), which only make bench builds,
+# and make test's lockdep kernel.
+BENCH_ARCHES := arm64-prod arm64
 
 # make demo: which kernel it needs and which boot table it shows.
 DEMO_ARCH := arm64
@@ -49,7 +55,7 @@ demo: deps tree build-$(DEMO_ARCH) initramfs-$(DEMO_ARCH)
 series: deps tree
 	scripts/export-series.sh
 
-bench: deps tree build-arm64 initramfs-arm64
+bench: deps tree $(addprefix build-,$(BENCH_ARCHES)) $(addprefix initramfs-,$(BENCH_ARCHES))
 	scripts/bench.py $(BENCH_ARGS)
 
 check: check-harness check-binding series check-build check-bisect
@@ -73,10 +79,12 @@ deps:
 tree: deps
 	scripts/prepare-tree.sh
 
-$(addprefix build-,$(ARCHES) $(DEBUG_ARCH)): build-%: tree
+ALL_ARCHES := $(sort $(ARCHES) $(DEBUG_ARCH) $(BENCH_ARCHES))
+
+$(addprefix build-,$(ALL_ARCHES)): build-%: tree
 	scripts/build.sh $*
 
-$(addprefix initramfs-,$(ARCHES) $(DEBUG_ARCH)): initramfs-%: build-%
+$(addprefix initramfs-,$(ALL_ARCHES)): initramfs-%: build-%
 	scripts/mkinitramfs.sh $* $(INITRAMFS_FILES_$*)
 
 clean:

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # config.sh ARCH: make build/out-ARCH/.config from allnoconfig plus the
 # arch's fragments (scripts/lib.sh), then check that every symbol set in
-# a fragment kept its value.  A symbol that no Kconfig of the tree
-# defines yet (the series has not added it) is skipped with a note; one
-# that exists but was dropped by olddefconfig (unmet dependency) is an
-# error naming it.  An unchanged .config keeps its mtime.
+# a fragment kept its value (the last one given, where several fragments
+# set it).  A symbol that no Kconfig of the tree defines yet (the series
+# has not added it) is skipped with a note; one that exists but was
+# dropped by olddefconfig (unmet dependency) is an error naming it.  An
+# unchanged .config keeps its mtime.
 set -e
 . "$(dirname "$0")/lib.sh"
 arch_setup "$1"
@@ -32,8 +33,13 @@ find -H "$src" -name 'Kconfig*' -not -path '*/.git/*' -print0 |
 grep -qx MODULES "$out/kconfig-symbols" ||
 	die "found no Kconfig symbols in $src"
 
+# A later fragment overrides an earlier one (arm64-prod turns off what
+# arm64.config turns on): the last value given for a symbol is the one
+# checked.
 sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)/\1 \2/p' \
 	-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1 n/p' $fragments |
+awk '{ want[$1] = $2; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
+     END { for (i = 1; i <= n; i++) print order[i], want[order[i]] }' |
 while read -r sym want; do
 	if ! grep -qx "${sym#CONFIG_}" "$out/kconfig-symbols"; then
 		echo "config: $1: $sym is not in this tree's Kconfig yet, skipped"

@@ -16,8 +16,10 @@ die() {
 }
 
 # arch_setup ARCH: one kernel per harness "arch" (arm64, arm32, arm32-base,
-# and arm64-debug: the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
-# debug objects and fault injection, for make test-debug); sets the
+# arm64-debug: the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
+# debug objects and fault injection, for make test-debug, and arm64-prod:
+# the arm64 guest without lockdep, debug checks or KUnit, for make bench);
+# sets the
 # kernel's ARCH, its source tree, the cross compiler, the Kconfig
 # fragments merged on top of allnoconfig, the make targets, the busybox
 # package arch and the out dir.
@@ -34,6 +36,10 @@ arch_setup() {
 	arm64-debug)
 		arch_setup arm64
 		fragments="$fragments configs/debug.config"
+		;;
+	arm64-prod)
+		arch_setup arm64
+		fragments="$fragments configs/prod.config"
 		;;
 	arm32)
 		karch=arm
@@ -56,7 +62,7 @@ arch_setup() {
 		src=${SRC:-$build/linux-pristine}
 		;;
 	*)
-		die "unknown arch '$1' (arm64, arm64-debug, arm32 or arm32-base)"
+		die "unknown arch '$1' (arm64, arm64-debug, arm64-prod, arm32 or arm32-base)"
 		;;
 	esac
 	out=${OUT:-$build/out-$1}

@@ -26,7 +26,8 @@
  * probed, how many of the seed way's constraints came after their display
  * had probed, and, with bc_bench.time_hooks=1, what the driver core's boot
  * constraint hooks cost a device without constraints while the displays'
- * constraints are pending.
+ * constraints are pending, each hook alone and the three together, and
+ * where a constraint's time goes (see struct bcb_phase).
  */
 
 #define pr_fmt(fmt) "bc_bench: " fmt
@@ -39,8 +40,10 @@
 #include <linux/device/driver.h>
 #include <linux/init.h>
 #include <linux/kstrtox.h>
-#include <linux/ktime.h>
+#include <linux/sched/clock.h>
+#include <linux/limits.h>
 #include <linux/math64.h>
+#include <linux/notifier.h>
 #include <linux/mod_devicetable.h>
 #include <linux/of.h>
 #include <linux/of_platform.h>
@@ -50,7 +53,7 @@
 
 #include "core.h"
 
-/* Hook calls timed for a device without constraints. */
+/* Hook calls timed, over devices without constraints. */
 #define BCB_HOOK_LOOPS	1000
 
 static bool bcb_seed_deferral;
@@ -84,6 +87,87 @@ static struct bcb_counter bcb_devices, bcb_displays, bcb_providers, bcb_seeds;
 static atomic_t bcb_held_at_probe;
 static atomic_t bcb_seed_late;
 static u64 bcb_hook_ns;
+
+/*
+ * Where the time of a constraint goes, measured from outside the core in
+ * the boot that times the hooks (bc_bench.time_hooks=1, on one CPU, whose
+ * own time is not counted): each phase of a device's life that a
+ * constraint adds to, between the bus notifications the driver core sends
+ * and the bench drivers' own probes, summed over the displays, and over
+ * the devices without constraints. Against the same boot with constraints
+ * off, a display's phase gives what its constraint costs there, and a
+ * device's what the constraints cost devices without any.
+ *
+ * @BCB_ADD_OF: dev_boot_constraint_add_deferrable_of() of the board, once:
+ *	the scan of the tree for the displays' compatible, waiters recorded.
+ * @BCB_CREATE: BUS_NOTIFY_ADD_DEVICE, all of its notifiers: for a display,
+ *	the constraint added to its new device and tried once.
+ * @BCB_BEFORE: BUS_NOTIFY_BIND_DRIVER to the driver's probe: for a display,
+ *	the handover (dev_boot_constraints_probe_start()).
+ * @BCB_AFTER: the driver's probe to BUS_NOTIFY_BOUND_DRIVER: for a display,
+ *	the release (dev_boot_constraints_probe_end()).
+ * @BCB_BIND: a clock controller's probe to BUS_NOTIFY_BOUND_DRIVER: the
+ *	constraints it provides, applied (dev_boot_constraints_device_bound()).
+ * @BCB_CLK_GET_MISSING: clk_get() of a display's clock while its provider
+ *	is missing, once per display: what an attempt that fails costs in the
+ *	clock framework.
+ * @BCB_PHASES: number of phases.
+ */
+enum bcb_phase {
+	BCB_ADD_OF,
+	BCB_CREATE,
+	BCB_BEFORE,
+	BCB_AFTER,
+	BCB_BIND,
+	BCB_CLK_GET_MISSING,
+	BCB_PHASES,
+};
+
+static const char * const bcb_phase_names[BCB_PHASES] = {
+	[BCB_ADD_OF] = "add_of",
+	[BCB_CREATE] = "create",
+	[BCB_BEFORE] = "before_probe",
+	[BCB_AFTER] = "after_probe",
+	[BCB_BIND] = "provider_bind",
+	[BCB_CLK_GET_MISSING] = "clk_get_missing",
+};
+
+/**
+ * struct bcb_time - Time summed over the calls of a phase.
+ *
+ * @ns: the time.
+ * @calls: how many times it was measured.
+ */
+struct bcb_time {
+	u64 ns;
+	unsigned int calls;
+};
+
+/* Per phase: [0] the devices without constraints, [1] the displays. */
+static struct bcb_time bcb_phase_time[BCB_PHASES][2];
+/*
+ * Start of the phase in progress: one CPU, one probe at a time. Times are
+ * local_clock()'s: timekeeping counts jiffies until fs_initcall, and the
+ * devices are created before.
+ */
+static u64 bcb_mark;
+
+static void bcb_mark_now(void)
+{
+	if (bcb_time_hooks_param)
+		bcb_mark = local_clock();
+}
+
+static void bcb_account(enum bcb_phase phase, bool display)
+{
+	struct bcb_time *t = &bcb_phase_time[phase][display];
+
+	if (!bcb_time_hooks_param)
+		return;
+
+	t->ns += local_clock() - bcb_mark;
+	t->calls++;
+}
 
 static bool bcb_board_has(const char *compat)
 {
@@ -143,7 +227,12 @@ static int bcb_provider_setup(struct platform_device *pdev)
 
 static int bcb_provider_probe(struct platform_device *pdev)
 {
-	return bcb_count(&bcb_providers, bcb_provider_setup(pdev));
+	int ret;
+
+	ret = bcb_count(&bcb_providers, bcb_provider_setup(pdev));
+	bcb_mark_now();
+
+	return ret;
 }
 
 /* The consumers: displays take their clock, as their driver would. */
@@ -173,14 +262,24 @@ static int bcb_display_setup(struct device *dev)
 	return devm_add_action_or_reset(dev, bcb_clk_disable, clk);
 }
 
+static bool bcb_is_display(struct device *dev)
+{
+	return of_device_is_compatible(dev->of_node, "bc-bench,display");
+}
+
 static int bcb_consumer_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
+	int ret;
 
-	if (!of_device_is_compatible(dev->of_node, "bc-bench,display"))
-		return bcb_count(&bcb_devices, 0);
+	bcb_account(BCB_BEFORE, bcb_is_display(dev));
+	if (!bcb_is_display(dev))
+		ret = bcb_count(&bcb_devices, 0);
+	else
+		ret = bcb_count(&bcb_displays, bcb_display_setup(dev));
+	bcb_mark_now();
 
-	return bcb_count(&bcb_displays, bcb_display_setup(dev));
+	return ret;
 }
 
 static const struct of_device_id bcb_provider_match[] = {
@@ -350,16 +449,70 @@ static int __init bcb_seed_init(void)
 }
 subsys_initcall(bcb_seed_init);
 
+/*
+ * The phases between bus notifications: the first of the platform bus's
+ * notifiers starts them, the last one ends them.
+ */
+static int bcb_bus_first(struct notifier_block *nb, unsigned long action,
+			 void *data)
+{
+	if (action == BUS_NOTIFY_ADD_DEVICE || action == BUS_NOTIFY_BIND_DRIVER)
+		bcb_mark_now();
+
+	return NOTIFY_DONE;
+}
+
+static int bcb_bus_last(struct notifier_block *nb, unsigned long action,
+			void *data)
+{
+	struct device *dev = data;
+
+	if (!of_device_is_compatible(dev->of_node, "bc-bench,device") &&
+	    !bcb_is_display(dev)) {
+		if (action == BUS_NOTIFY_BOUND_DRIVER &&
+		    of_device_is_compatible(dev->of_node, "bc-bench,clock-controller"))
+			bcb_account(BCB_BIND, true);
+		return NOTIFY_DONE;
+	}
+
+	if (action == BUS_NOTIFY_ADD_DEVICE)
+		bcb_account(BCB_CREATE, bcb_is_display(dev));
+	else if (action == BUS_NOTIFY_BOUND_DRIVER)
+		bcb_account(BCB_AFTER, bcb_is_display(dev));
+
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block bcb_bus_first_nb = {
+	.notifier_call = bcb_bus_first,
+	.priority = INT_MAX,
+};
+
+static struct notifier_block bcb_bus_last_nb = {
+	.notifier_call = bcb_bus_last,
+	.priority = INT_MIN,
+};
+
 /* As a board declares them: before the devices are created. */
 static int __init bcb_board_init(void)
 {
 	int ret;
 
-	if (!bcb_board_has("bc-bench,display") || bcb_seed_way())
+	if (!bcb_board_has("bc-bench,display"))
 		return 0;
 
+	if (bcb_time_hooks_param &&
+	    (bus_register_notifier(&platform_bus_type, &bcb_bus_first_nb) ||
+	     bus_register_notifier(&platform_bus_type, &bcb_bus_last_nb)))
+		pr_err("phases not timed\n");
+
+	if (bcb_seed_way())
+		return 0;
+
+	bcb_mark_now();
 	ret = dev_boot_constraint_add_deferrable_of(bcb_board,
 						    ARRAY_SIZE(bcb_board));
+	bcb_account(BCB_ADD_OF, true);
 	if (ret)
 		pr_err("constraints not added: %d\n", ret);
 
@@ -377,30 +530,107 @@ static int __init bcb_consumers_init(void)
 device_initcall(bcb_consumers_init);
 
 /*
- * What the driver core's hooks (before probe, at bind, after probe) cost a
- * device without constraints, with the displays' constraints pending.
+ * What the driver core's hooks (before probe, after probe, at bind) cost a
+ * device without constraints, with the displays' constraints pending: each
+ * alone, and the three in a row as a probe calls them.
  */
-static void bcb_time_hooks(void)
+enum bcb_hook {
+	BCB_HOOK_START,
+	BCB_HOOK_END,
+	BCB_HOOK_BOUND,
+	BCB_HOOKS,
+};
+
+static const char * const bcb_hook_names[BCB_HOOKS] = {
+	[BCB_HOOK_START] = "probe_start",
+	[BCB_HOOK_END] = "probe_end",
+	[BCB_HOOK_BOUND] = "device_bound",
+};
+
+static u64 bcb_each_hook_ns[BCB_HOOKS];
+
+/* Devices without constraints, each timed in turn; freed once timed. */
+static struct device **bcb_plain;
+static unsigned int bcb_nr_plain;
+
+static int bcb_add_plain(struct device *dev, void *unused)
 {
-	struct platform_device *pdev;
-	struct device_node *np;
+	if (bcb_nr_plain < BCB_HOOK_LOOPS &&
+	    of_device_is_compatible(dev->of_node, "bc-bench,device"))
+		bcb_plain[bcb_nr_plain++] = get_device(dev);
+
+	return 0;
+}
+
+static u64 bcb_time_hook(enum bcb_hook hook)
+{
+	struct device *dev;
 	unsigned int i;
 	u64 start;
 
-	np = of_find_compatible_node(NULL, NULL, "bc-bench,device");
-	pdev = of_find_device_by_node(np);
-	of_node_put(np);
-	if (!pdev)
+	start = local_clock();
+	for (i = 0; i < BCB_HOOK_LOOPS; i++) {
+		dev = bcb_plain[i % bcb_nr_plain];
+		switch (hook) {
+		case BCB_HOOK_START:
+			dev_boot_constraints_probe_start(dev);
+			break;
+		case BCB_HOOK_END:
+			dev_boot_constraints_probe_end(dev, 0);
+			break;
+		case BCB_HOOK_BOUND:
+			dev_boot_constraints_device_bound(dev);
+			break;
+		default:
+			dev_boot_constraints_probe_start(dev);
+			dev_boot_constraints_probe_end(dev, 0);
+			dev_boot_constraints_device_bound(dev);
+			break;
+		}
+	}
+
+	return div_u64(local_clock() - start, BCB_HOOK_LOOPS);
+}
+
+/*
+ * Over up to BCB_HOOK_LOOPS different devices, so that where each falls in
+ * the core's tables averages out.
+ */
+static void bcb_time_hooks(void)
+{
+	unsigned int i;
+
+	bcb_plain = kcalloc(BCB_HOOK_LOOPS, sizeof(*bcb_plain), GFP_KERNEL);
+	if (!bcb_plain)
 		return;
 
-	start = ktime_get_ns();
-	for (i = 0; i < BCB_HOOK_LOOPS; i++) {
-		dev_boot_constraints_probe_start(&pdev->dev);
-		dev_boot_constraints_probe_end(&pdev->dev, 0);
-		dev_boot_constraints_device_bound(&pdev->dev);
+	bus_for_each_dev(&platform_bus_type, NULL, NULL, bcb_add_plain);
+	if (bcb_nr_plain) {
+		for (i = 0; i < BCB_HOOKS; i++)
+			bcb_each_hook_ns[i] = bcb_time_hook(i);
+		bcb_hook_ns = bcb_time_hook(BCB_HOOKS);
 	}
-	bcb_hook_ns = div_u64(ktime_get_ns() - start, BCB_HOOK_LOOPS);
-	put_device(&pdev->dev);
+
+	for (i = 0; i < bcb_nr_plain; i++)
+		put_device(bcb_plain[i]);
+	kfree(bcb_plain);
+}
+
+/* What clk_get() costs a display whose clock controller is not bound. */
+static int bcb_time_clk_get(struct device *dev, void *unused)
+{
+	struct clk *clk;
+
+	if (!bcb_is_display(dev))
+		return 0;
+
+	bcb_mark_now();
+	clk = clk_get(dev, "pixel");
+	bcb_account(BCB_CLK_GET_MISSING, true);
+	if (!IS_ERR(clk))
+		clk_put(clk);
+
+	return 0;
 }
 
 static int bcb_stats_show(struct seq_file *s, void *unused)
@@ -423,6 +653,16 @@ static int bcb_stats_show(struct seq_file *s, void *unused)
 	seq_printf(s, "held_at_probe %d\nseed_late %d\nhook_ns %llu\n",
 		   atomic_read(&bcb_held_at_probe), atomic_read(&bcb_seed_late),
 		   bcb_hook_ns);
+	for (i = 0; i < BCB_HOOKS; i++)
+		seq_printf(s, "hook_%s_ns %llu\n", bcb_hook_names[i],
+			   bcb_each_hook_ns[i]);
+	for (i = 0; i < BCB_PHASES; i++)
+		seq_printf(s, "%s_device_ns %llu\n%s_device_calls %u\n"
+			   "%s_display_ns %llu\n%s_display_calls %u\n",
+			   bcb_phase_names[i], bcb_phase_time[i][0].ns,
+			   bcb_phase_names[i], bcb_phase_time[i][0].calls,
+			   bcb_phase_names[i], bcb_phase_time[i][1].ns,
+			   bcb_phase_names[i], bcb_phase_time[i][1].calls);
 
 	return 0;
 }
@@ -436,8 +676,11 @@ static int __init bcb_providers_init(void)
 	if (!bcb_board_has("bc-bench,clock-controller"))
 		return 0;
 
-	if (bcb_time_hooks_param)
+	if (bcb_time_hooks_param) {
 		bcb_time_hooks();
+		bus_for_each_dev(&platform_bus_type, NULL, NULL,
+				 bcb_time_clk_get);
+	}
 	dir = debugfs_create_dir("bc_bench", NULL);
 	debugfs_create_file("stats", 0444, dir, NULL, &bcb_stats_fops);
 

@@ -39,6 +39,7 @@
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
+#include <linux/atomic.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/hashtable.h>
@@ -83,7 +84,13 @@
  * Lock order: device_lock(dev), then bc_lock.
  */
 static DEFINE_MUTEX(bc_lock);
-static DEFINE_HASHTABLE(bc_active, 6);
+/*
+ * Devices with constraints, hashed on the device: sized so that a device
+ * without constraints most often finds its bucket empty, and costs the
+ * hooks a load, while hundreds of devices have constraints.
+ */
+#define BC_ACTIVE_BITS	10
+static DEFINE_HASHTABLE(bc_active, BC_ACTIVE_BITS);
 static LIST_HEAD(bc_devices);
 /* Devices whose constraints have all ended, newest last, for debugfs */
 #define BC_HISTORY_MAX	64
@@ -92,13 +99,20 @@ static unsigned int bc_history_len;
 /* Pending constraints, by provider node, with their count per bucket */
 #define BC_PENDING_BITS	7
 static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
-static unsigned int bc_pending_in[1 << BC_PENDING_BITS];
+/*
+ * The counts are kept in more buckets than the table has, so that the bind
+ * of a node that provides nothing most often finds a zero. Device nodes lie
+ * more than 128 bytes apart: their address over 128 picks their bucket.
+ */
+#define BC_PENDING_IN_BITS	10
+#define BC_PENDING_IN_SHIFT	7
+static unsigned int bc_pending_in[1 << BC_PENDING_IN_BITS];
 static unsigned int bc_nr_keyed;
 /* Pending constraints without a provider node */
 static HLIST_HEAD(bc_pending_any);
 /* Counts binds that retry constraints, and deadline passes */
 static unsigned long bc_seq;
-/* Counts binds, for an add that may race with one; read without bc_lock */
+/* Counts every bind: an add retries only if a device was bound meanwhile */
 static atomic_long_t bc_binds = ATOMIC_LONG_INIT(0);
 /* What the core holds and has held, for debugfs */
 static unsigned int bc_nr_added;
@@ -473,7 +487,8 @@ static struct boot_constraint *bc_find_live(struct boot_constraint_dev *bdev,
 
 static unsigned int *bc_pending_count(const struct device_node *np)
 {
-	return &bc_pending_in[hash_min((unsigned long)np, BC_PENDING_BITS)];
+	return &bc_pending_in[((unsigned long)np >> BC_PENDING_IN_SHIFT) &
+			      (ARRAY_SIZE(bc_pending_in) - 1)];
 }
 
 /* Caller holds bc_lock. */
@@ -635,15 +650,36 @@ static void bc_fail_batch(struct boot_constraint *c, int error,
 	}
 }
 
+/* Whether @key, a provider's node, is @np or a node below it. */
+static bool bc_node_covers(struct device_node *np,
+			   const struct device_node *key)
+{
+	struct device_node *child;
+
+	if (np == key)
+		return true;
+
+	for_each_child_of_node(np, child) {
+		if (bc_node_covers(child, key)) {
+			of_node_put(child);
+			return true;
+		}
+	}
+
+	return false;
+}
+
 /*
  * Retries the pending constraints of a device. One that still waits once the
  * device of its provider's very node, @bound, is bound gets its resource
  * from somewhere that no bind announces (the provider registers it later,
  * or waits for a supplier of its own): from then on it is retried on every
- * bind. Caller holds device_lock() of the device, not bc_lock.
+ * bind. One that waits for another node than @bound's is left alone: its
+ * provider's bind will retry it. Caller holds device_lock() of the device,
+ * not bc_lock.
  */
 static void bc_device_retry(struct boot_constraint_dev *bdev,
-			    const struct device_node *bound,
+			    struct device_node *bound,
 			    struct list_head *done)
 {
 	struct boot_constraint *c;
@@ -655,6 +691,10 @@ static void bc_device_retry(struct boot_constraint_dev *bdev,
 
 	list_for_each_entry(c, &bdev->constraints, node) {
 		if (c->state != BC_PENDING)
+			continue;
+
+		/* Its provider is not bound: an attempt could only fail */
+		if (bound && c->provider && !bc_node_covers(bound, c->provider))
 			continue;
 
 		ret = bc_apply(c);
@@ -958,10 +998,6 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	LIST_HEAD(done);
 	int ret;
 
-	/* Pairs with the barrier in dev_boot_constraints_device_bound() */
-	binds = atomic_long_read(&bc_binds);
-	smp_mb();
-
 	mutex_lock(&bc_lock);
 	if (missing)
 		*nr = n = bc_drop_live(dev, cs, n);
@@ -977,6 +1013,8 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 			return -ENOMEM;
 	}
 
+	/* A provider counted here was bound before the attempts below */
+	binds = atomic_long_read_acquire(&bc_binds);
 	if (later) {
 		for (i = 0; i < n; i++)
 			cs[i]->bdev = bdev;
@@ -998,12 +1036,15 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	}
 
 	/*
-	 * A provider bound while the constraints were taken may have missed
-	 * them, not counted yet: then retry, now that they are. Pairs with the
-	 * barrier in dev_boot_constraints_device_bound().
+	 * A provider that was bound while the constraints were taken may have
+	 * missed them: they were not counted yet. Retry once they are, if a
+	 * device was bound meanwhile: without one, a retry could only fail
+	 * as the attempt did. Pairs with the count of binds in
+	 * dev_boot_constraints_device_bound().
 	 */
 	for (i = 0; i < n; i++)
 		pending |= cs[i]->state == BC_PENDING;
+	/* Published, then the binds counted again: see above */
 	smp_mb();
 	if (pending && (atomic_long_read(&bc_binds) != binds ||
 			READ_ONCE(bdev->retry)))
@@ -1416,7 +1457,7 @@ static struct boot_constraint *bc_next_pending(struct device_node *np,
  * device is busy (its lock held, by its probe for instance), by the lock's
  * holder before it lets the device go. Caller holds bc_lock; drops it.
  */
-static void bc_retry_owner(struct boot_constraint *c, const struct device_node *bound,
+static void bc_retry_owner(struct boot_constraint *c, struct device_node *bound,
 			   unsigned long seq)
 {
 	struct boot_constraint_dev *bdev = c->bdev;
@@ -1448,17 +1489,24 @@ static void bc_retry_owner(struct boot_constraint *c, const struct device_node *
 	put_device(dev);
 }
 
-/* Whether a constraint may wait for @np or a node below it, without bc_lock. */
-static bool bc_may_wait_for(struct device_node *np)
-{
-	struct device_node *child;
+static bool bc_may_wait_below(struct device_node *np);
 
+/*
+ * Whether a constraint may wait for @np or a node below it, without bc_lock.
+ * Inline: a leaf that provides nothing costs a bind one counter.
+ */
+static inline bool bc_may_wait_for(struct device_node *np)
+{
 	if (READ_ONCE(*bc_pending_count(np)))
 		return true;
 
 	/* A hint too, that spares a leaf the lock of the tree */
-	if (!READ_ONCE(np->child))
-		return false;
+	return READ_ONCE(np->child) && bc_may_wait_below(np);
+}
+
+static bool bc_may_wait_below(struct device_node *np)
+{
+	struct device_node *child;
 
 	for_each_child_of_node(np, child) {
 		if (bc_may_wait_for(child)) {
@@ -1494,11 +1542,11 @@ void dev_boot_constraints_device_bound(struct device *dev)
 		np = dev->parent->of_node;
 
 	/*
-	 * The provider's resources are registered: either an add taking
-	 * constraints meanwhile sees the bind counted, or it is seen here.
+	 * The provider's resources are registered: the bind is counted, fully
+	 * ordered, before the pending constraints are looked at. Pairs with
+	 * bc_attach().
 	 */
-	atomic_long_inc(&bc_binds);
-	smp_mb();
+	atomic_long_inc_return(&bc_binds);
 	keyed = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
 	if (!keyed && hlist_empty(&bc_pending_any))
 		return;

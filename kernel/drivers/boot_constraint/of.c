@@ -67,12 +67,13 @@ struct bc_of_bus {
  *
  * The waiters are hashed on their node, and the device being added looks
  * at the count of waiters of its bucket first, without the lock, so that
- * adding a device costs a counter read unless a waiter may be for it. A
+ * adding a device costs a counter read unless a waiter may be for it (the
+ * buckets outnumber the waiters of a large board: most are empty). A
  * device added while a waiter is, is in its bus's list before its notifier
  * reads the count, and the waiter is counted before its adder looks for the
  * device again: one of them sees the other.
  */
-#define BC_OF_WAITER_BITS	7
+#define BC_OF_WAITER_BITS	10
 static DEFINE_MUTEX(bc_of_lock);
 static DEFINE_HASHTABLE(bc_of_waiters, BC_OF_WAITER_BITS);
 static unsigned int bc_of_waiting[1 << BC_OF_WAITER_BITS];

@@ -181,25 +181,39 @@ static void bc_supply_show(struct seq_file *s, const struct boot_constraint *c)
 		seq_puts(s, " -");
 }
 
-/* The regulator's node, as "<name>-supply" of the device's node names it. */
+/* Whether @prop is "<name>-supply". */
+static bool bc_supply_is_prop(const struct property *prop, const char *name)
+{
+	size_t len = strlen(name);
+
+	return !strncmp(prop->name, name, len) &&
+	       !strcmp(prop->name + len, "-supply");
+}
+
+/*
+ * The regulator's node, as "<name>-supply" of the device's node names it.
+ * Looked up only for a constraint whose regulator is missing: the property
+ * is found among the node's, so that nothing is formatted or allocated.
+ */
 static struct device_node *bc_supply_provider(struct boot_constraint *c)
 {
 	struct device_node *np = boot_constraint_device(c)->of_node;
 	struct device_node *reg;
-	char *prop;
+	struct property *prop;
 
 	if (!np)
 		return NULL;
 
-	prop = kasprintf(GFP_KERNEL, "%s-supply", c->name);
-	if (!prop)
-		return NULL;
+	for_each_property_of_node(np, prop) {
+		if (!bc_supply_is_prop(prop, c->name))
+			continue;
 
-	reg = of_parse_phandle(np, prop, 0);
-	kfree(prop);
-	of_node_put(reg);
+		reg = of_parse_phandle(np, prop->name, 0);
+		of_node_put(reg);
+		return reg;
+	}
 
-	return reg;
+	return NULL;
 }
 
 const struct boot_constraint_ops boot_constraint_supply_ops = {
