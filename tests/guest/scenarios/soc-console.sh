@@ -15,10 +15,10 @@
 #                                                 stopped)
 #
 # Kernel arguments the scenario reads:
-#   bc.load=SECONDS   load the UART driver's module SECONDS after /init
-#                     starts, long after late_initcall_sync (else it is
-#                     never loaded, or bound at boot if built in, or held
-#                     back with initcall_blacklist=)
+#   bc.load=SECONDS   load the UART driver's module when the guest's
+#                     uptime reaches SECONDS, long after late_initcall_sync
+#                     (else it is never loaded, or bound at boot if built
+#                     in, or held back with initcall_blacklist=)
 #   bc.wait=SECONDS   check when the guest's uptime is past SECONDS (past a
 #                     deadline of deferred_probe_timeout= or
 #                     boot_constraints.timeout=)
