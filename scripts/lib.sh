@@ -15,6 +15,10 @@ die() {
 	exit 1
 }
 
+# The boards the arm32 kernels boot (scripts/run-tests.py MACHINES).
+arm32_dtbs="nxp/imx/imx6q-sabrelite.dtb xilinx/zynq-zc702.dtb
+	aspeed/aspeed-ast2600-evb.dtb"
+
 # arch_setup ARCH: one kernel per harness "arch" (arm64, arm32, arm32-base,
 # arm64-debug: the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
 # debug objects and fault injection, for make test-debug, and arm64-prod:
@@ -44,19 +48,19 @@ arch_setup() {
 	arm32)
 		karch=arm
 		cross=arm-linux-gnueabihf-
-		fragments="configs/arm32-imx.config configs/boot-constraint.config"
-		targets="zImage modules nxp/imx/imx6q-sabrelite.dtb"
+		fragments="configs/arm32.config configs/boot-constraint.config"
+		targets="zImage modules $arm32_dtbs"
 		image=arch/arm/boot/zImage
 		debarch=armhf
 		;;
 	arm32-base)
-		# The baseline: the same i.MX6Q kernel from pristine 6.12,
+		# The baseline: the same arm32 kernel from pristine 6.12,
 		# without the series (build/linux-pristine, a worktree of
 		# build/linux at tag "pristine", made by scripts/build.sh).
 		karch=arm
 		cross=arm-linux-gnueabihf-
-		fragments="configs/arm32-imx.config"
-		targets="zImage modules nxp/imx/imx6q-sabrelite.dtb"
+		fragments="configs/arm32.config"
+		targets="zImage modules $arm32_dtbs"
 		image=arch/arm/boot/zImage
 		debarch=armhf
 		src=${SRC:-$build/linux-pristine}

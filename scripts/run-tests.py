@@ -26,16 +26,28 @@ The boot table (tests/boots) has one boot per line, whitespace separated:
 
 ARCH and MACHINE pick the kernel and the QEMU command (MACHINES below).  DT
 is "-" for the machine's own device tree, or a .dtsi file (relative to the
-repository) merged with dtc on top of it, optionally followed by "+SCRIPT":
+repository) merged with dtc on top of it, optionally followed by "+SCRIPT"
+("+SCRIPT" alone: the machine's own tree and the script):
 a script that edits the merged .dtb (its argument) as a bootloader would.  The kernel arguments are added
 to the machine's console arguments; bc.scenario=NAME makes the guest run
 tests/guest/scenarios/NAME.sh.  "#" starts a comment.
+
+Two arguments are for the runner (the kernel ignores them):
+bc.console-dies says the boot's console is expected to die (its clock
+gated under it, on a machine whose UART stops without its clock): the
+boot passes "console-died" if the guest never reaches its end marker and
+goes silent, and "console-gate-off" if the machine's console gate
+(MACHINES console_gate, read through QEMU's monitor once the guest is
+silent) is off.  bc.expect-line=REGEX (a space in the console line is
+any character, ".", in REGEX) passes "expect-line.N" if a console line
+matches it: what a console that dies must have printed first.
 """
 
 import argparse
 import os
 import re
 import selectors
+import socket
 import subprocess
 import sys
 import time
@@ -44,7 +56,15 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(TOP, 'build')
 END_MARKER = 'BC-GUEST-END'
 
-# (arch, machine): how to boot it.  dtb None means QEMU generates the tree.
+# (arch, machine): how to boot it.  dtb None means QEMU generates the tree;
+# dtsi, if any, is merged into every boot's tree of that machine.
+# QEMU 7.2's Cortex-A9 timers (TWD, global timer) lose their interrupts
+# when the host is loaded: jiffies crawl, and sleep and the kernel's timers
+# come seconds late.  sabrelite's dtsi disables the TWD, for the i.MX GPT.
+# The Zynq has no other timer early enough (its TTC is a platform driver):
+# it keeps the TWD, slow but never stuck; the global timer alone stalled
+# sleep, and -icount, which kept it ticking, leaves QEMU's monitor
+# unanswered once the console is dead (bc.console-dies needs it).
 MACHINES = {
     ('arm64', 'virt'): {
         'qemu': ['qemu-system-aarch64', '-M', 'virt', '-cpu', 'cortex-a57',
@@ -64,22 +84,52 @@ MACHINES = {
         'dtb': None,
         'append': 'console=ttyAMA0 panic=-1',
     },
+    # The arm32 machines share one multi-platform kernel (configs/arm32.config).
     ('arm32', 'sabrelite'): {
-        # UART2 (ttymxc1) is the console: serial0 goes nowhere.  QEMU 7.2
-        # cannot power sabrelite off: the runner ends it at the marker.
+        # i.MX6Q.  UART2 (ttymxc1) is the console: serial0 goes nowhere.
+        # QEMU 7.2 cannot power sabrelite off: the runner ends it at the
+        # marker.
         'qemu': ['qemu-system-arm', '-M', 'sabrelite', '-m', '1G',
                  '-display', 'none', '-monitor', 'none', '-nic', 'none',
                  '-serial', 'null', '-serial', 'stdio'],
         'kernel': 'out-arm32/arch/arm/boot/zImage',
         'dtb': 'out-arm32/arch/arm/boot/dts/nxp/imx/imx6q-sabrelite.dtb',
         'append': 'console=ttymxc1 panic=-1',
+        # QEMU's Cortex-A9 timers lose their interrupts when the host is
+        # loaded: merged into every boot's tree, see the file.
+        'dtsi': 'tests/scenarios/imx6q-no-twd.dtsi',
+    },
+    ('arm32', 'zynq'): {
+        # Zynq-7000 (QEMU's ZC702-like xilinx-zynq-a9): UART1 (ttyPS0) is
+        # the console, on the second serial port.  QEMU models its clock:
+        # with UART_CLK_CTRL's CLKACT1 clear, every access to the UART
+        # fails (a bus error), so a gated console dies.
+        'qemu': ['qemu-system-arm', '-M', 'xilinx-zynq-a9', '-m', '1G',
+                 '-display', 'none', '-monitor', 'none', '-nic', 'none',
+                 '-serial', 'null', '-serial', 'stdio'],
+        'kernel': 'out-arm32/arch/arm/boot/zImage',
+        'dtb': 'out-arm32/arch/arm/boot/dts/xilinx/zynq-zc702.dtb',
+        'append': 'console=ttyPS0 panic=-1',
+        # The console's gate, read by the runner (QEMU's monitor) when the
+        # guest can no longer say anything: SLCR UART_CLK_CTRL, CLKACT1.
+        'console_gate': ('UART_CLK_CTRL', 0xF8000154, 0x2, 0x2),
+    },
+    ('arm32', 'ast2600-evb'): {
+        # AST2600: UART5 (ttyS4) is the console, QEMU's first serial port.
+        'qemu': ['qemu-system-arm', '-M', 'ast2600-evb', '-m', '1G',
+                 '-display', 'none', '-monitor', 'none', '-nic', 'none',
+                 '-serial', 'stdio'],
+        'kernel': 'out-arm32/arch/arm/boot/zImage',
+        'dtb': 'out-arm32/arch/arm/boot/dts/aspeed/aspeed-ast2600-evb.dtb',
+        'append': 'console=ttyS4 panic=-1',
     },
 }
-# The baseline: pristine 6.12 on the same machine (scripts/lib.sh arm32-base).
-MACHINES[('arm32-base', 'sabrelite')] = dict(
-    MACHINES[('arm32', 'sabrelite')],
-    kernel='out-arm32-base/arch/arm/boot/zImage',
-    dtb='out-arm32-base/arch/arm/boot/dts/nxp/imx/imx6q-sabrelite.dtb')
+# The baseline: pristine 6.12 on the same machines (scripts/lib.sh arm32-base).
+for (_arch, _machine), _m in list(MACHINES.items()):
+    if _arch == 'arm32':
+        MACHINES[('arm32-base', _machine)] = dict(
+            _m, kernel=_m['kernel'].replace('out-arm32/', 'out-arm32-base/'),
+            dtb=_m['dtb'].replace('out-arm32/', 'out-arm32-base/'))
 
 # Kernel messages that fail a boot (matched after the printk timestamp):
 # crashes, warnings, and the reports of lockdep, KASAN, UBSAN, debug
@@ -94,6 +144,9 @@ PANIC = re.compile(r'Kernel panic|Attempted to kill init')
 TIMESTAMP = re.compile(r'^\[\s*\d+\.\d+\](\[\s*[CT]\d+\])? ?')
 RESULT = re.compile(r'^(not ok|ok)\s+\d+\s*(?:-\s+)?([^#]*?)\s*(?:#\s*(.*))?$')
 PLAN = re.compile(r'^1\.\.(\d+)')
+# A boot whose console is expected to die ends this long after its last
+# line (the guest can no longer reach the end marker).
+SILENCE = 10
 
 
 def message(line):
@@ -232,7 +285,8 @@ def run(cmd, what):
 
 
 def make_dtb(boot, m):
-    """The machine's device tree with the boot's .dtsi merged on top."""
+    """The machine's device tree with the machine's .dtsi and the boot's
+    merged on top, then the boot's fixup script run on it."""
     d = os.path.join(BUILD, 'dt')
     os.makedirs(d, exist_ok=True)
     base = os.path.join(d, boot['name'] + '-base.dtb')
@@ -245,41 +299,97 @@ def make_dtb(boot, m):
         run(q, 'qemu dumpdtb')
     dts = os.path.join(d, boot['name'] + '.dts')
     run(['dtc', '-q', '-I', 'dtb', '-O', 'dts', '-o', dts, base], 'dtc -I dtb')
-    frag, _, fixup = boot['dt'].partition('+')
-    frag = os.path.join(TOP, frag)
-    if not os.path.isfile(frag):
-        raise RuntimeError('no DT fragment %s' % frag)
-    with open(dts, 'a') as f:
-        f.write('\n/include/ "%s"\n' % frag)
+    frag, _, fixup = (boot['dt'] or '').partition('+')
+    frags = [f for f in (m.get('dtsi'), frag) if f]
+    for f in frags:
+        path = os.path.join(TOP, f)
+        if not os.path.isfile(path):
+            raise RuntimeError('no DT fragment %s' % path)
+        with open(dts, 'a') as out:
+            out.write('\n/include/ "%s"\n' % path)
     dtb = os.path.join(d, boot['name'] + '.dtb')
     run(['dtc', '-q', '-I', 'dts', '-O', 'dtb', '-o', dtb, dts],
-        'dtc merging ' + frag)
+        'dtc merging ' + (' '.join(frags) or 'nothing'))
     if fixup:
         run([os.path.join(TOP, fixup), dtb], fixup)
     return dtb
 
 
+def monitor_read(path, addr):
+    """One 32-bit word of the guest's physical memory, through QEMU's
+    human monitor on the unix socket at path; None if it cannot be read."""
+    for _ in range(3):
+        value = monitor_read_once(path, addr)
+        if value is not None:
+            return value
+        time.sleep(1)
+    return None
+
+
+def monitor_read_once(path, addr):
+    """One try of monitor_read()."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sk:
+            sk.settimeout(5)
+            sk.connect(path)
+            sk.sendall(b'xp /1wx 0x%x\n' % addr)
+            out = b''
+            end = time.monotonic() + 5
+            pat = re.compile(rb'%x:\s+(0x[0-9a-f]+)' % addr)
+            while time.monotonic() < end:
+                try:
+                    chunk = sk.recv(4096)
+                except socket.timeout:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+                m = pat.search(out)
+                if m:
+                    return int(m.group(1), 16)
+    except OSError:
+        pass
+    return None
+
+
 def boot_one(boot, timeout, console):
-    """Boot once; return (problems, kernel reports, console lines)."""
+    """Boot once; return (problems, kernel reports, console lines, cases).
+
+    cases are the runner's own checks of the boot: (name, ok, detail).
+    """
     m = MACHINES[(boot['arch'], boot['machine'])]
     kernel = os.path.join(BUILD, m['kernel'])
     initrd = os.path.join(BUILD, 'initramfs-%s.cpio' % boot['arch'])
     for f in (kernel, initrd):
         if not os.path.isfile(f):
             return ['missing %s (make build-%s initramfs-%s)' %
-                    (os.path.relpath(f, TOP), boot['arch'], boot['arch'])], [], []
-    cmd = m['qemu'] + ['-kernel', kernel, '-initrd', initrd,
-                       '-append', (m['append'] + ' ' + boot['args']).strip()]
+                    (os.path.relpath(f, TOP), boot['arch'], boot['arch'])], [], [], []
+    words = boot['args'].split()
+    dies = 'bc.console-dies' in words
+    expect = [w.split('=', 1)[1] for w in words
+              if w.startswith('bc.expect-line=')]
+    qemu = list(m['qemu'])
+    sock = None
+    if dies:
+        if 'console_gate' not in m:
+            return ['bc.console-dies: machine %s has no console_gate' %
+                    boot['machine']], [], [], []
+        sock = os.path.join(BUILD, 'logs', boot['name'] + '.monitor')
+        if os.path.exists(sock):
+            os.unlink(sock)
+        qemu[qemu.index('-monitor') + 1] = 'unix:%s,server=on,wait=off' % sock
+    cmd = qemu + ['-kernel', kernel, '-initrd', initrd,
+                  '-append', (m['append'] + ' ' + boot['args']).strip()]
     try:
-        if boot['dt']:
+        if boot['dt'] or m.get('dtsi'):
             cmd += ['-dtb', make_dtb(boot, m)]
         elif m['dtb']:
             cmd += ['-dtb', os.path.join(BUILD, m['dtb'])]
     except RuntimeError as e:
-        return [str(e)], [], []
+        return [str(e)], [], [], []
 
-    lines, problems = [], []
-    marker = panic = False
+    lines, problems, cases = [], [], []
+    marker = panic = silent = False
     p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT)
     sel = selectors.DefaultSelector()
@@ -287,19 +397,27 @@ def boot_one(boot, timeout, console):
     start = time.monotonic()
     deadline = start + timeout
     end = None          # set when the guest is done: let QEMU exit or kill it
+    last = start        # when the console last said something
     buf = b''
     while True:
         now = time.monotonic()
         if end is not None and now >= end:
             break
+        if dies and not marker and lines and now >= last + SILENCE:
+            silent = True
+            break
         if now >= deadline:
             problems.append('timed out after %d s' % timeout)
             break
-        if not sel.select(min(deadline, end or deadline) - now):
+        wait = min(deadline, end or deadline) - now
+        if dies:
+            wait = min(wait, last + SILENCE - now)
+        if not sel.select(max(wait, 0)):
             continue
         chunk = os.read(p.stdout.fileno(), 65536)
         if not chunk:
             break       # QEMU exited
+        last = time.monotonic()
         buf += chunk
         *done, buf = buf.split(b'\n')
         for raw in done:
@@ -316,15 +434,33 @@ def boot_one(boot, timeout, console):
                 end = time.monotonic() + 2
     if buf:
         lines.append(buf.decode('utf-8', 'replace').rstrip('\r'))
+    if dies:
+        name, addr, mask, on = m['console_gate']
+        value = monitor_read(sock, addr) if p.poll() is None else None
+        cases.append(('console-died', silent and not marker and not panic,
+                      'the guest went silent before %s' % END_MARKER))
+        cases.append(('console-gate-off',
+                      value is not None and value & mask != on,
+                      '%s (0x%08x) = %s, mask 0x%x, on 0x%x' %
+                      (name, addr, 'unreadable' if value is None
+                       else '0x%08x' % value, mask, on)))
+    # The kernel echoes its command line, bc.expect-line= included.
+    said = [message(ln) for ln in lines if 'command line' not in ln]
+    for i, pattern in enumerate(expect, 1):
+        rx = re.compile(pattern)
+        cases.append(('expect-line.%d' % i,
+                      any(rx.search(ln) for ln in said), pattern))
     if p.poll() is None:
         p.kill()
     rc = p.wait()
     sel.close()
     p.stdout.close()
+    if sock and os.path.exists(sock):
+        os.unlink(sock)
 
     if panic and not marker:
         problems.append('kernel panicked before %s' % END_MARKER)
-    elif not marker and not problems:
+    elif not marker and not problems and not dies:
         problems.append('QEMU exited (status %d) before %s' % (rc, END_MARKER))
     splats = [ln for ln in lines
               if SPLAT.search(message(ln)) and not message(ln).lstrip().startswith('#')]
@@ -332,7 +468,7 @@ def boot_one(boot, timeout, console):
     if splats:
         reports.append('kernel splat: ' + '; '.join(message(s).strip()
                                                      for s in splats[:5]))
-    return problems, reports, lines
+    return problems, reports, lines, cases
 
 
 def main():
@@ -363,7 +499,8 @@ def main():
         print('# boot %s: %s %s %s' % (b['name'], b['arch'], b['machine'],
                                        b['args']), flush=True)
         t = time.monotonic()
-        problems, reports, lines = boot_one(b, opt.timeout, opt.console)
+        problems, reports, lines, checks = boot_one(b, opt.timeout,
+                                                    opt.console)
         log = os.path.join(logs, b['name'] + '.log')
         with open(log, 'w') as f:
             f.write('\n'.join(lines) + '\n')
@@ -377,7 +514,12 @@ def main():
                                     ' # ' + directive if directive else ''))
             count[status] += 1
             cases += 1
-        # Two checks of every boot: it reached its end, and the kernel
+        for name, ok, detail in checks:
+            print('%s - %s.%s' % ('ok' if ok else 'not ok', b['name'], name))
+            print('#   ' + detail)
+            count['ok' if ok else 'fail'] += 1
+        # Two checks of every boot: it reached its end (or, expected to
+        # lose its console, went silent without a crash), and the kernel
         # reported nothing (no crash, warning or sanitizer report).
         for check, found in (('booted-cleanly', problems),
                              ('no-kernel-reports', reports)):

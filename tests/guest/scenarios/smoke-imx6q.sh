@@ -4,6 +4,9 @@
 # (QEMU stores the gate bits but never gates the UART).
 . /ktap.sh
 
+# imx-uart is a module (configs/arm32.config), loaded as init would.
+insmod /lib/modules/imx.ko
+
 ktap_begin smoke 4
 ktap_check dt-compatible grep -q 'fsl,imx6q' /proc/device-tree/compatible
 ktap_check uart-bound test -e /sys/bus/platform/drivers/imx-uart/21e8000.serial
