@@ -621,8 +621,8 @@ static int bc_dt_parent_probe(struct platform_device *pdev)
 	unsigned int i;
 
 	complete(&bc_dt_populate->in_probe);
-	for (i = 0; i < 500 && !READ_ONCE(bc_dt_populate->adding); i++)
-		msleep(10);
+	for (i = 0; i < 250 && !READ_ONCE(bc_dt_populate->adding); i++)
+		msleep(20);
 	msleep(100);
 
 	return devm_of_platform_populate(&pdev->dev);
