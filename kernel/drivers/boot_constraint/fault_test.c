@@ -669,6 +669,10 @@ static void bc_fault_expect_console(struct kunit *test,
 					      "n=%u: supply %s", n, supply->name);
 			supplies++;
 			break;
+		default:
+			KUNIT_FAIL(test, "n=%u: a %d constraint in a console table",
+				   n, oconst->constraints[i].type);
+			break;
 		}
 	}
 	KUNIT_EXPECT_EQ_MSG(test, clks, 2, "n=%u", n);
