@@ -137,8 +137,10 @@ static bool bc_past_deadline;
 
 /* boot_constraints=PATH[:...], once for each device: dt.c reads them. */
 #define BC_SPECS_MAX	8
-static const char *bc_specs[BC_SPECS_MAX] __initdata;
-static unsigned int bc_nr_specs __initdata;
+static struct {
+	const char *spec[BC_SPECS_MAX];
+	unsigned int count;
+} bc_cmdline __initdata;
 
 /* boot_constraints=off, or a device to constrain, once for each. */
 static int __init boot_constraints_param(char *arg)
@@ -158,13 +160,13 @@ static int __init boot_constraints_param(char *arg)
 		return 0;
 	}
 
-	if (bc_nr_specs == BC_SPECS_MAX) {
+	if (bc_cmdline.count == BC_SPECS_MAX) {
 		pr_err("boot_constraints=%s: more than %d devices, nothing held\n",
 		       arg, BC_SPECS_MAX);
 		return 0;
 	}
 
-	bc_specs[bc_nr_specs++] = arg;
+	bc_cmdline.spec[bc_cmdline.count++] = arg;
 
 	return 0;
 }
@@ -195,9 +197,9 @@ early_param("boot_constraints.timeout", boot_constraints_timeout_param);
  */
 unsigned int __init boot_constraint_cmdline_specs(const char * const **specs)
 {
-	*specs = bc_specs;
+	*specs = bc_cmdline.spec;
 
-	return bc_nr_specs;
+	return bc_cmdline.count;
 }
 
 /**
@@ -298,6 +300,24 @@ const struct boot_constraint_ops *boot_constraint_type(enum dev_boot_constraint_
 {
 	return (unsigned int)type < DEV_BOOT_CONSTRAINT_NR_TYPES ?
 	       bc_types[type] : NULL;
+}
+
+/**
+ * boot_constraint_next_type() - The next type built in.
+ * @type: a type; set to the first type built in from it on.
+ *
+ * Return: the ops of that type, or NULL if there is none: @type is then
+ * %DEV_BOOT_CONSTRAINT_NR_TYPES.
+ */
+const struct boot_constraint_ops *
+boot_constraint_next_type(enum dev_boot_constraint_type *type)
+{
+	for (; *type < DEV_BOOT_CONSTRAINT_NR_TYPES; (*type)++) {
+		if (bc_types[*type])
+			return bc_types[*type];
+	}
+
+	return NULL;
 }
 
 /* A type whose framework is not built in is refused, not ignored. */

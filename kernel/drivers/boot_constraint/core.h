@@ -255,11 +255,12 @@ extern const struct boot_constraint_ops boot_constraint_icc_ops;
 extern const struct boot_constraint_ops boot_constraint_reset_ops;
 
 const struct boot_constraint_ops *boot_constraint_type(enum dev_boot_constraint_type type);
+const struct boot_constraint_ops *
+boot_constraint_next_type(enum dev_boot_constraint_type *type);
 
 /* Every type built in, as @ops, in the order of enum dev_boot_constraint_type */
 #define for_each_boot_constraint_type(type, ops)			\
-	for ((type) = 0; (type) < DEV_BOOT_CONSTRAINT_NR_TYPES; (type)++)	\
-		if (((ops) = boot_constraint_type(type)))
+	for ((type) = 0; ((ops) = boot_constraint_next_type(&(type))); (type)++)
 
 unsigned int boot_constraint_of_count(struct device_node *np,
 				      const struct boot_constraint_of_names *of);

@@ -547,7 +547,8 @@ static void bc_dt_test_bus_types(struct kunit *test)
 {
 	bc_dt_need_bus_types(test);
 	bc_dt_expect_dma_bus(test, bc_dt_read(test, "dma"));
-	bc_dt_expect_dma_bus(test, bc_dt_read_spec(test, BC_DT_DMA ":icc=mem@800000-1600000:reset=bus"));
+	bc_dt_expect_dma_bus(test, bc_dt_read_spec(test, BC_DT_DMA
+						   ":icc=mem@800000-1600000:reset=bus"));
 }
 
 /*
@@ -787,7 +788,8 @@ static struct boot_constraint_table *bc_dt_clocks_of(struct kunit *test,
 	of_node_put(np);
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_dt_table_free, t), 0);
-	KUNIT_ASSERT_EQ(test, boot_constraint_table_add_unlisted(t, ~BIT(DEV_BOOT_CONSTRAINT_CLK)), 0);
+	KUNIT_ASSERT_EQ(test, boot_constraint_table_add_unlisted(t, ~BIT(DEV_BOOT_CONSTRAINT_CLK)),
+			0);
 
 	return t;
 }
