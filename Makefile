@@ -61,7 +61,7 @@ bench: deps tree $(addprefix build-,$(BENCH_ARCHES)) $(addprefix initramfs-,$(BE
 check: check-harness check-binding series check-build check-bisect
 
 check-harness:
-	python3 tests/harness/test_ktap.py
+	python3 -m unittest discover -s tests/harness
 
 check-binding: deps tree
 	scripts/check-binding.sh
@@ -89,7 +89,7 @@ $(addprefix initramfs-,$(ALL_ARCHES)): initramfs-%: build-%
 
 clean:
 	rm -rf build/out-* build/logs build/series build/dt build/initramfs-* \
-		build/bisect build/series.files
+		build/bisect
 	-git -C build/linux worktree prune 2>/dev/null
 
 distclean:
