@@ -48,7 +48,7 @@ MACHINES = {
         'append': 'console=ttymxc1 panic=-1',
         # QEMU's Cortex-A9 timers lose their interrupts when the host is
         # loaded: merged into every boot's tree, see the file.
-        'dtsi': 'tests/scenarios/imx6q-no-twd.dtsi',
+        'dtsi': 'tests/dt/imx6q-no-twd.dtsi',
     },
     'zynq': {
         # Zynq-7000 (QEMU's ZC702-like xilinx-zynq-a9): UART1 (ttyPS0) is

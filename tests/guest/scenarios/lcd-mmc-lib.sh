@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Shared by the lcd-mmc-* scenarios (tests/scenarios/lcd-mmc.dtsi), sourced
+# Shared by the lcd-mmc-* scenarios (tests/dt/lcd-mmc.dtsi), sourced
 # after /ktap.sh. The providers log every operation in $OPS, one a line:
 # "NANOSECONDS RESOURCE OPERATION VALUE BY", BY the consumer whose probe
 # asked for it, or "-".
