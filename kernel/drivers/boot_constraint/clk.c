@@ -178,28 +178,18 @@ static void bc_clk_show(struct seq_file *s, const struct boot_constraint *c)
 		seq_puts(s, " -");
 }
 
-/* The node of the clock's provider, as clk_get() finds it in the device tree. */
-static struct device_node *bc_clk_provider(struct boot_constraint *c)
+static void bc_clk_describe(union boot_constraint_info *info, const char *name,
+			    unsigned long min, unsigned long max)
 {
-	struct device_node *np = boot_constraint_device(c)->of_node;
-	struct of_phandle_args spec;
-	int index = 0;
-
-	if (!np)
-		return NULL;
-
-	if (c->name) {
-		index = of_property_match_string(np, "clock-names", c->name);
-		if (index < 0)
-			return NULL;
-	}
-
-	if (of_parse_phandle_with_args(np, "clocks", "#clock-cells", index, &spec))
-		return NULL;
-	of_node_put(spec.np);
-
-	return spec.np;
+	info->clk = (struct dev_boot_constraint_clk_info) {
+		.name = name, .rate_min = min, .rate_max = max,
+	};
 }
+
+static const struct boot_constraint_of_names bc_clk_of = {
+	.list = "clocks", .cells = "#clock-cells", .names = "clock-names",
+	.per = 1,
+};
 
 const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.name = "clk",
@@ -209,5 +199,12 @@ const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.take_back = bc_clk_take_back,
 	.release = bc_clk_release,
 	.show = bc_clk_show,
-	.provider = bc_clk_provider,
+	.provider = boot_constraint_of_provider,
+	.kind = "clock",
+	.of = &bc_clk_of,
+	.spec = "clk",
+	.decl = "hold-clocks",
+	.decl_range = "hold-clock-rates-hz",
+	.range_max = ULONG_MAX,
+	.describe = bc_clk_describe,
 };

@@ -4,8 +4,11 @@
  *
  * With earlycon, the kernel prints on the UART of /chosen/stdout-path long
  * before the UART's driver probes, through the state the bootloader set up.
- * Every clock, supply and power domain that the UART's node names is held
- * until its driver probes, on any SoC, with no table of the platform's.
+ * Every clock, supply, power domain and reset line that the UART's node
+ * names (every resource of a type that holds something without a range:
+ * boot_constraint_table_add_unlisted()) is held until its driver probes,
+ * on any SoC, with no table of the platform's. An interconnect path needs
+ * its bandwidth, which only a declaration or boot_constraints= can give.
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
@@ -18,20 +21,13 @@
 #include "core.h"
 #include "table.h"
 
-static int bc_console_build(struct boot_constraint_table *t)
-{
-	return boot_constraint_table_add_all(t, DEV_BOOT_CONSTRAINT_CLK) ?:
-	       boot_constraint_table_add_all(t, DEV_BOOT_CONSTRAINT_SUPPLY) ?:
-	       boot_constraint_table_add_all(t, DEV_BOOT_CONSTRAINT_PM);
-}
-
 /**
  * boot_constraint_console_table() - The constraints a console node names.
  * @np: the node.
  *
- * Return: a table with a constraint for each clock, supply and power
- * domain of @np, to be freed with boot_constraint_table_free(); or an
- * ERR_PTR().
+ * Return: a table with a constraint for each resource of @np that a type
+ * holds without a range, to be freed with boot_constraint_table_free(); or
+ * an ERR_PTR().
  */
 struct boot_constraint_table *boot_constraint_console_table(struct device_node *np)
 {
@@ -42,7 +38,7 @@ struct boot_constraint_table *boot_constraint_console_table(struct device_node *
 	if (!t)
 		return ERR_PTR(-ENOMEM);
 
-	ret = bc_console_build(t);
+	ret = boot_constraint_table_add_unlisted(t, 0);
 	if (ret) {
 		boot_constraint_table_free(t);
 		return ERR_PTR(ret);

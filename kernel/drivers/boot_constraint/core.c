@@ -237,31 +237,49 @@ static void bc_reject(struct device *dev, const struct boot_constraint *c,
 		   c->ops->name, bc_name(c), ERR_PTR(error));
 }
 
+/*
+ * The types built in, by enum dev_boot_constraint_type: a type's file and
+ * its line here are all a new type needs (see "Adding a resource type" in
+ * Documentation/driver-api/boot-constraint.rst).
+ */
+static const struct boot_constraint_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
+	[DEV_BOOT_CONSTRAINT_CLK] = &boot_constraint_clk_ops,
+	[DEV_BOOT_CONSTRAINT_PM] = &boot_constraint_pm_ops,
+	[DEV_BOOT_CONSTRAINT_SUPPLY] = &boot_constraint_supply_ops,
+#ifdef CONFIG_DEV_BOOT_CONSTRAINT_ICC
+	[DEV_BOOT_CONSTRAINT_ICC] = &boot_constraint_icc_ops,
+#endif
+#ifdef CONFIG_DEV_BOOT_CONSTRAINT_RESET
+	[DEV_BOOT_CONSTRAINT_RESET] = &boot_constraint_reset_ops,
+#endif
+};
+
+/**
+ * boot_constraint_type() - What a type of constraint does.
+ * @type: the type.
+ *
+ * Return: its ops, or NULL for a type that is unknown or whose framework
+ * is not built in.
+ */
+const struct boot_constraint_ops *boot_constraint_type(enum dev_boot_constraint_type type)
+{
+	return (unsigned int)type < DEV_BOOT_CONSTRAINT_NR_TYPES ?
+	       bc_types[type] : NULL;
+}
+
 /* A type whose framework is not built in is refused, not ignored. */
 static const struct boot_constraint_ops *
 bc_type_ops(struct device *dev, enum dev_boot_constraint_type type)
 {
-	switch (type) {
-	case DEV_BOOT_CONSTRAINT_CLK:
-		return &boot_constraint_clk_ops;
-	case DEV_BOOT_CONSTRAINT_PM:
-		return &boot_constraint_pm_ops;
-	case DEV_BOOT_CONSTRAINT_SUPPLY:
-		return &boot_constraint_supply_ops;
-	case DEV_BOOT_CONSTRAINT_ICC:
-		if (IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_ICC))
-			return &boot_constraint_icc_ops;
-		dev_err(dev, "icc boot constraint needs CONFIG_INTERCONNECT\n");
-		return ERR_PTR(-EOPNOTSUPP);
-	case DEV_BOOT_CONSTRAINT_RESET:
-		if (IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_RESET))
-			return &boot_constraint_reset_ops;
-		dev_err(dev, "reset boot constraint needs CONFIG_RESET_CONTROLLER\n");
-		return ERR_PTR(-EOPNOTSUPP);
-	}
+	const struct boot_constraint_ops *ops = boot_constraint_type(type);
 
-	dev_err(dev, "unknown boot constraint type %d\n", type);
-	return ERR_PTR(-EINVAL);
+	if (ops)
+		return ops;
+
+	dev_err(dev, "boot constraint of unknown type %d, or of a framework not built in\n",
+		type);
+	return ERR_PTR((unsigned int)type < DEV_BOOT_CONSTRAINT_NR_TYPES ?
+		       -EOPNOTSUPP : -EINVAL);
 }
 
 static size_t bc_ksize_const(const void *p)

@@ -42,6 +42,34 @@ enum boot_constraint_state {
 struct boot_constraint;
 
 /**
+ * struct boot_constraint_of_names - How a node names its resources of a type.
+ *
+ * @list: the property of their phandles ("clocks"), or NULL if each is a
+ *	property of its own whose name ends in @suffix.
+ * @cells: the property of a provider that gives its phandles' cells
+ *	("#clock-cells").
+ * @names: the property that names them, in @list's order ("clock-names").
+ * @per: phandles in @list per resource: 2 for an interconnect path's ends.
+ * @suffix: without @list, the end of their properties' names ("-supply").
+ */
+struct boot_constraint_of_names {
+	const char *list;
+	const char *cells;
+	const char *names;
+	unsigned int per;
+	const char *suffix;
+};
+
+/* The description of a constraint of any type. */
+union boot_constraint_info {
+	struct dev_boot_constraint_clk_info clk;
+	struct dev_boot_constraint_pm_info pm;
+	struct dev_boot_constraint_supply_info supply;
+	struct dev_boot_constraint_icc_info icc;
+	struct dev_boot_constraint_reset_info reset;
+};
+
+/**
  * struct boot_constraint_ops - What a resource type does.
  *
  * @name: the type's name, as debugfs shows it.
@@ -65,9 +93,23 @@ struct boot_constraint;
  *	a pending constraint is retried on every bind. The result is
  *	a key only: it is compared with the nodes of devices being bound,
  *	never dereferenced, and no reference is kept.
+ * @kind: the type's name in messages ("clock").
+ * @of: how a device tree node names the resources of the type; the
+ *	constraints declared in the tree, on the command line and for the
+ *	console are checked against it.
+ * @spec: the type's name in a boot_constraints= spec ("clk").
+ * @decl: the property of a declaration that lists them ("hold-clocks").
+ * @decl_range: the property of a declaration with their ranges, one
+ *	<min max> each, or NULL if the type has no range.
+ * @range_max: the highest bound a range may have; 0 if the type has none.
+ * @range_needed: a constraint without a range holds nothing (a bandwidth):
+ *	the type is held only where it is named with one, never as "every
+ *	resource of the node".
+ * @describe: fill the description, @data of dev_boot_constraint, of a
+ *	constraint on the resource @name within @min-@max (both 0: no range).
  *
- * None of them is called with the core's lock held: they may register and
- * bind devices.
+ * None of the calls is made with the core's lock held: they may register
+ * and bind devices.
  */
 struct boot_constraint_ops {
 	const char *name;
@@ -78,7 +120,16 @@ struct boot_constraint_ops {
 	int (*take_back)(struct boot_constraint *c);
 	int (*release)(struct boot_constraint *c);
 	void (*show)(struct seq_file *s, const struct boot_constraint *c);
-	struct device_node *(*provider)(struct boot_constraint *c);
+	struct device_node *(*provider)(const struct boot_constraint *c);
+	const char *kind;
+	const struct boot_constraint_of_names *of;
+	const char *spec;
+	const char *decl;
+	const char *decl_range;
+	unsigned long range_max;
+	bool range_needed;
+	void (*describe)(union boot_constraint_info *info, const char *name,
+			 unsigned long min, unsigned long max);
 };
 
 /**
@@ -202,6 +253,23 @@ extern const struct boot_constraint_ops boot_constraint_supply_ops;
 /* Built with their frameworks only: CONFIG_DEV_BOOT_CONSTRAINT_ICC, _RESET */
 extern const struct boot_constraint_ops boot_constraint_icc_ops;
 extern const struct boot_constraint_ops boot_constraint_reset_ops;
+
+const struct boot_constraint_ops *boot_constraint_type(enum dev_boot_constraint_type type);
+
+/* Every type built in, as @ops, in the order of enum dev_boot_constraint_type */
+#define for_each_boot_constraint_type(type, ops)			\
+	for ((type) = 0; (type) < DEV_BOOT_CONSTRAINT_NR_TYPES; (type)++)	\
+		if (((ops) = boot_constraint_type(type)))
+
+unsigned int boot_constraint_of_count(struct device_node *np,
+				      const struct boot_constraint_of_names *of);
+int boot_constraint_of_name(struct device_node *np,
+			    const struct boot_constraint_of_names *of,
+			    unsigned int index, const char **name);
+int boot_constraint_of_index(struct device_node *np,
+			     const struct boot_constraint_of_names *of,
+			     const char *name);
+struct device_node *boot_constraint_of_provider(const struct boot_constraint *c);
 
 static inline struct device *boot_constraint_device(const struct boot_constraint *c)
 {

@@ -18,9 +18,11 @@
  * path: boot_constraints=/lcd:supply=vdd@3300000-3300000.
  *
  * A declaration refers to the resources by the names the device's own node
- * gives them (clock-names, <name>-supply, power-domain-names), so it adds
- * nothing to the tree's description of the hardware. Of each kind of
- * resource that it does not list, every one of the node is held. It is
+ * gives them (clock-names, <name>-supply, power-domain-names, reset-names,
+ * interconnect-names), so it adds nothing to the tree's description of the
+ * hardware. Of each type of resource that it does not list, every one of
+ * the node is held (but interconnect paths: a path needs its bandwidth).
+ * The properties of each type are its ops' (&boot_constraint_ops.decl). It is
  * checked against the node before anything is added: one that is malformed
  * (anything the binding does not allow, to the byte) or names a resource
  * the node lacks is rejected with one error line naming it, and none of its
@@ -58,29 +60,18 @@ static LIST_HEAD(bc_tables);
 #define bc_reject(origin, fmt, ...) \
 	pr_err("%s: " fmt ", nothing held\n", origin, ##__VA_ARGS__)
 
-/* Holds every resource of the kinds not in @listed, a mask of kinds. */
+/* Holds every resource of the types not in @listed, a mask of types. */
 static int bc_table_add_unlisted(struct boot_constraint_table *t,
-				 unsigned int listed)
+				 unsigned long listed)
 {
-	static const enum dev_boot_constraint_type kinds[] = {
-		DEV_BOOT_CONSTRAINT_CLK,
-		DEV_BOOT_CONSTRAINT_SUPPLY,
-		DEV_BOOT_CONSTRAINT_PM,
-	};
-	unsigned int i;
 	int ret;
 
-	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
-		if (listed & BIT(kinds[i]))
-			continue;
-		ret = boot_constraint_table_add_all(t, kinds[i]);
-		if (ret)
-			return ret;
-	}
+	ret = boot_constraint_table_add_unlisted(t, listed);
+	if (ret)
+		return ret;
 
 	if (!t->oconst.count) {
-		bc_reject(t->origin, "%s names no clock, supply or power domain to hold",
-			  t->path);
+		bc_reject(t->origin, "%s names no resource to hold", t->path);
 		return -ENOENT;
 	}
 
@@ -107,19 +98,6 @@ static bool bc_name_valid(const char *name, size_t len)
 	return true;
 }
 
-/* The properties of a declaration that list resources of one kind. */
-struct bc_dt_list {
-	const char *names;
-	const char *ranges;
-	enum dev_boot_constraint_type type;
-};
-
-static const struct bc_dt_list bc_dt_lists[] = {
-	{ "hold-clocks", "hold-clock-rates-hz", DEV_BOOT_CONSTRAINT_CLK },
-	{ "hold-supplies", "hold-supply-microvolt", DEV_BOOT_CONSTRAINT_SUPPLY },
-	{ "hold-power-domains", NULL, DEV_BOOT_CONSTRAINT_PM },
-};
-
 /* What every node may have, besides what the binding lists. */
 static const char * const bc_dt_bookkeeping[] = {
 	"name", "phandle", "linux,phandle", "status",
@@ -139,14 +117,15 @@ static bool bc_dt_bookkeeping_prop(const char *name)
 
 static bool bc_dt_prop_known(const char *name)
 {
-	unsigned int i;
+	const struct boot_constraint_ops *ops;
+	enum dev_boot_constraint_type type;
 
 	if (bc_dt_bookkeeping_prop(name) || !strcmp(name, "device"))
 		return true;
 
-	for (i = 0; i < ARRAY_SIZE(bc_dt_lists); i++) {
-		if (!strcmp(name, bc_dt_lists[i].names) ||
-		    (bc_dt_lists[i].ranges && !strcmp(name, bc_dt_lists[i].ranges)))
+	for_each_boot_constraint_type(type, ops) {
+		if (!strcmp(name, ops->decl) ||
+		    (ops->decl_range && !strcmp(name, ops->decl_range)))
 			return true;
 	}
 
@@ -235,17 +214,18 @@ static struct device_node *bc_dt_device(struct device_node *decl,
  * or a negative errno.
  */
 static int bc_dt_count_names(struct boot_constraint_table *t,
-			     struct device_node *decl, const struct bc_dt_list *l)
+			     struct device_node *decl,
+			     const struct boot_constraint_ops *l)
 {
 	const struct property *prop;
 	const char *p, *end;
 	int count = 0;
 	size_t len;
 
-	prop = of_find_property(decl, l->names, NULL);
+	prop = of_find_property(decl, l->decl, NULL);
 	if (!prop) {
-		if (l->ranges && of_property_present(decl, l->ranges)) {
-			bc_reject(t->origin, "%s without %s", l->ranges, l->names);
+		if (l->decl_range && of_property_present(decl, l->decl_range)) {
+			bc_reject(t->origin, "%s without %s", l->decl_range, l->decl);
 			return -EINVAL;
 		}
 		return 0;
@@ -254,7 +234,7 @@ static int bc_dt_count_names(struct boot_constraint_table *t,
 	p = prop->value;
 	end = p + prop->length;
 	if (!prop->length || end[-1]) {
-		bc_reject(t->origin, "%s is not a list of names", l->names);
+		bc_reject(t->origin, "%s is not a list of names", l->decl);
 		return -EINVAL;
 	}
 
@@ -262,7 +242,7 @@ static int bc_dt_count_names(struct boot_constraint_table *t,
 		len = strlen(p);
 		if (!bc_name_valid(p, len)) {
 			bc_reject(t->origin, "%s has an empty or unprintable name",
-				  l->names);
+				  l->decl);
 			return -EINVAL;
 		}
 		count++;
@@ -274,14 +254,14 @@ static int bc_dt_count_names(struct boot_constraint_table *t,
 /* The ranges of a list of @count names: exactly one <min max> each. */
 static int bc_dt_check_ranges(struct boot_constraint_table *t,
 			      struct device_node *decl,
-			      const struct bc_dt_list *l, int count)
+			      const struct boot_constraint_ops *l, int count)
 {
 	const struct property *prop;
 
-	prop = l->ranges ? of_find_property(decl, l->ranges, NULL) : NULL;
+	prop = l->decl_range ? of_find_property(decl, l->decl_range, NULL) : NULL;
 	if (prop && prop->length != 2 * count * sizeof(u32)) {
 		bc_reject(t->origin, "%s needs one <min max> for each of the %d entries of %s",
-			  l->ranges, count, l->names);
+			  l->decl_range, count, l->decl);
 		return -EINVAL;
 	}
 
@@ -289,28 +269,29 @@ static int bc_dt_check_ranges(struct boot_constraint_table *t,
 }
 
 static int bc_dt_add_list(struct boot_constraint_table *t,
-			  struct device_node *decl, const struct bc_dt_list *l,
-			  int count)
+			  struct device_node *decl,
+			  enum dev_boot_constraint_type type,
+			  const struct boot_constraint_ops *l, int count)
 {
-	bool ranges = l->ranges && of_property_present(decl, l->ranges);
+	bool ranges = l->decl_range && of_property_present(decl, l->decl_range);
 	u32 range[2] = { 0, 0 };
 	const char *name;
 	int i, ret;
 
 	for (i = 0; i < count; i++) {
-		ret = of_property_read_string_index(decl, l->names, i, &name);
+		ret = of_property_read_string_index(decl, l->decl, i, &name);
 		if (!ret && ranges)
-			ret = of_property_read_u32_index(decl, l->ranges, 2 * i,
+			ret = of_property_read_u32_index(decl, l->decl_range, 2 * i,
 							 &range[0]) ?:
-			      of_property_read_u32_index(decl, l->ranges,
+			      of_property_read_u32_index(decl, l->decl_range,
 							 2 * i + 1, &range[1]);
 		if (ret) {
-			bc_reject(t->origin, "cannot read %s: %pe", l->names,
+			bc_reject(t->origin, "cannot read %s: %pe", l->decl,
 				  ERR_PTR(ret));
 			return ret;
 		}
 
-		ret = boot_constraint_table_add(t, l->type, name, range[0],
+		ret = boot_constraint_table_add(t, type, name, range[0],
 						range[1]);
 		if (ret)
 			return ret;
@@ -321,21 +302,23 @@ static int bc_dt_add_list(struct boot_constraint_table *t,
 
 static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl)
 {
-	unsigned int i, listed = 0;
+	const struct boot_constraint_ops *ops;
+	enum dev_boot_constraint_type type;
+	unsigned long listed = 0;
 	int count, ret;
 
-	for (i = 0; i < ARRAY_SIZE(bc_dt_lists); i++) {
-		count = bc_dt_count_names(t, decl, &bc_dt_lists[i]);
+	for_each_boot_constraint_type(type, ops) {
+		count = bc_dt_count_names(t, decl, ops);
 		if (count < 0)
 			return count;
 		if (!count)
 			continue;
 
-		ret = bc_dt_check_ranges(t, decl, &bc_dt_lists[i], count) ?:
-		      bc_dt_add_list(t, decl, &bc_dt_lists[i], count);
+		ret = bc_dt_check_ranges(t, decl, ops, count) ?:
+		      bc_dt_add_list(t, decl, type, ops, count);
 		if (ret)
 			return ret;
-		listed |= BIT(bc_dt_lists[i].type);
+		listed |= BIT(type);
 	}
 
 	return bc_table_add_unlisted(t, listed);
@@ -395,16 +378,14 @@ out:
 
 static int bc_spec_type(const char *kind, enum dev_boot_constraint_type *type)
 {
-	if (!strcmp(kind, "clk"))
-		*type = DEV_BOOT_CONSTRAINT_CLK;
-	else if (!strcmp(kind, "supply"))
-		*type = DEV_BOOT_CONSTRAINT_SUPPLY;
-	else if (!strcmp(kind, "pd"))
-		*type = DEV_BOOT_CONSTRAINT_PM;
-	else
-		return -EINVAL;
+	const struct boot_constraint_ops *ops;
 
-	return 0;
+	for_each_boot_constraint_type(*type, ops) {
+		if (!strcmp(kind, ops->spec))
+			return 0;
+	}
+
+	return -EINVAL;
 }
 
 /* A decimal u32, digits only. */
@@ -436,7 +417,7 @@ static int bc_spec_range(char *range, u32 *min, u32 *max)
 
 /* One KIND[=NAME][@MIN-MAX] of a boot_constraints= device. */
 static int bc_spec_add(struct boot_constraint_table *t, char *item,
-		       unsigned int *listed)
+		       unsigned long *listed)
 {
 	enum dev_boot_constraint_type type;
 	char *name, *range;
@@ -456,8 +437,7 @@ static int bc_spec_add(struct boot_constraint_table *t, char *item,
 		*name++ = '\0';
 
 	if (bc_spec_type(item, &type)) {
-		bc_reject(t->origin, "unknown kind of resource \"%s\" (clk, supply or pd)",
-			  item);
+		bc_reject(t->origin, "unknown kind of resource \"%s\"", item);
 		return -EINVAL;
 	}
 
@@ -499,10 +479,10 @@ static bool bc_spec_path_valid(const char *path)
 
 /**
  * boot_constraint_table_from_spec() - Read a boot_constraints= device.
- * @spec: "NODE-PATH[:KIND[=NAME][@MIN-MAX]]...", with KIND one of clk,
- *	supply and pd, and MIN-MAX a rate in Hz or a voltage in uV (decimal,
- *	below 2^32).
- *
+ * @spec: "NODE-PATH[:KIND[=NAME][@MIN-MAX]]...", with KIND a type's
+ *	&boot_constraint_ops.spec (clk, pd, supply, icc, reset) and MIN-MAX
+ *	its range: a rate in Hz, a voltage in uV, an average and a peak
+ *	bandwidth in kBps (decimal, below 2^32). *
  * Return: the table of the constraints @spec gives, not added yet, whose
  * origin is "boot_constraints=@spec"; or an ERR_PTR(), with the reason
  * logged in one line quoting @spec whole, if @spec is malformed or names a
@@ -512,7 +492,7 @@ struct boot_constraint_table *boot_constraint_table_from_spec(const char *spec)
 {
 	struct boot_constraint_table *t = ERR_PTR(-ENOMEM);
 	char *origin, *copy, *rest, *path, *item;
-	unsigned int listed = 0;
+	unsigned long listed = 0;
 	struct device_node *np;
 	int ret = 0;
 

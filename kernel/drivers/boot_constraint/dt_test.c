@@ -26,6 +26,7 @@
 
 #define BC_DT_LCD	"/bc-dt-lcd"
 #define BC_DT_DECLS	"/bc-dt-declarations"
+#define BC_DT_DMA	"/bc-dt-dma"
 #define BC_DT_UV	3300000
 
 static const struct of_device_id bc_dt_axi_match[] = {
@@ -422,8 +423,8 @@ static const struct bc_dt_bad bc_dt_bad_specs[] = {
 	{ BC_DT_LCD ":clk=pix el", -EINVAL },
 	{ BC_DT_LCD ":clk=pixel\x01", -EINVAL },
 	{ BC_DT_LCD ":clk=pixel\xff", -EINVAL },
-	{ BC_DT_LCD ":icc", -EINVAL },
-	{ BC_DT_LCD ":reset", -EINVAL },
+	{ BC_DT_LCD ":icc", -ENOENT },
+	{ BC_DT_LCD ":reset", -ENOENT },
 	{ BC_DT_LCD ":clk=pixel:supply=vdd:pd=core:clk=axi:clk=pixel", -EEXIST },
 	{ BC_DT_LCD ":supply=vdd-supply", -ENOENT },
 	{ BC_DT_LCD ":supply=vd", -ENOENT },
@@ -490,6 +491,104 @@ static void bc_dt_test_spec_unnamed(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 0);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 3);
+}
+
+/* The table @t of the bus master, freed when the test ends, has @count. */
+static void bc_dt_expect_dma(struct kunit *test, struct boot_constraint_table *t,
+			     unsigned int count)
+{
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_dt_table_free, t), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), count);
+}
+
+/* The constraint of @t on the resource of @type named @name, or NULL. */
+static const union boot_constraint_info *
+bc_dt_find(struct boot_constraint_table *t, enum dev_boot_constraint_type type,
+	   const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < boot_constraint_table_count(t); i++) {
+		if (t->constraints[i].type == type && t->names[i] &&
+		    !strcmp(t->names[i], name))
+			return t->constraints[i].data;
+	}
+
+	return NULL;
+}
+
+/*
+ * Interconnect paths and reset lines are declared as the other types are,
+ * by the names the device's node gives them: a path with its average and
+ * peak bandwidth, a reset line alone.
+ */
+static void bc_dt_expect_dma_bus(struct kunit *test,
+				 struct boot_constraint_table *t)
+{
+	const union boot_constraint_info *info;
+
+	bc_dt_expect_dma(test, t, 2);
+	info = bc_dt_find(t, DEV_BOOT_CONSTRAINT_ICC, "mem");
+	KUNIT_ASSERT_NOT_NULL(test, info);
+	KUNIT_EXPECT_EQ(test, info->icc.avg_bw, 800000);
+	KUNIT_EXPECT_EQ(test, info->icc.peak_bw, 1600000);
+	KUNIT_EXPECT_NOT_NULL(test, bc_dt_find(t, DEV_BOOT_CONSTRAINT_RESET, "bus"));
+	KUNIT_EXPECT_NULL(test, bc_dt_find(t, DEV_BOOT_CONSTRAINT_RESET, "core"));
+}
+
+static void bc_dt_test_bus_types(struct kunit *test)
+{
+	bc_dt_expect_dma_bus(test, bc_dt_read(test, "dma"));
+	bc_dt_expect_dma_bus(test, bc_dt_read_spec(test, BC_DT_DMA ":icc=mem@800000-1600000:reset=bus"));
+}
+
+/*
+ * Of a type not listed, every reset line is held, but no interconnect path:
+ * without a bandwidth a path would hold nothing.
+ */
+static void bc_dt_test_bus_types_unlisted(struct kunit *test)
+{
+	struct boot_constraint_table *t;
+
+	t = bc_dt_read(test, "dma-all");
+	bc_dt_expect_dma(test, t, 2);
+	KUNIT_EXPECT_NOT_NULL(test, bc_dt_find(t, DEV_BOOT_CONSTRAINT_RESET, "core"));
+	KUNIT_EXPECT_NOT_NULL(test, bc_dt_find(t, DEV_BOOT_CONSTRAINT_RESET, "bus"));
+	KUNIT_EXPECT_NULL(test, bc_dt_find(t, DEV_BOOT_CONSTRAINT_ICC, "mem"));
+
+	bc_dt_expect_dma(test, bc_dt_read_spec(test, BC_DT_DMA), 2);
+}
+
+static const struct bc_dt_bad bc_dt_bad_bus[] = {
+	{ "dma-no-bandwidth", -EINVAL },
+	{ "dma-bandwidth-reversed", -EINVAL },
+	{ "dma-reset-range", -EINVAL },
+	{ BC_DT_DMA ":icc=mem", -EINVAL },
+	{ BC_DT_DMA ":icc=mem@1600000-800000", -EINVAL },
+	{ BC_DT_DMA ":icc=mem@0-0", -EINVAL },
+	{ BC_DT_DMA ":icc=mem@1-4294967296", -EINVAL },
+	{ BC_DT_DMA ":icc=gpu@1-2", -ENOENT },
+	{ BC_DT_DMA ":icc=mem@1-2:icc=mem@3-4", -EEXIST },
+	{ BC_DT_DMA ":reset=core@1-2", -EINVAL },
+	{ BC_DT_DMA ":reset=phy", -ENOENT },
+	{ BC_DT_DMA ":reset:reset=core", -EEXIST },
+	{ BC_DT_DMA ":supply=vdd", -ENOENT },
+};
+
+KUNIT_ARRAY_PARAM(bc_dt_bad_bus, bc_dt_bad_bus, bc_dt_bad_desc);
+
+/* A path without its bandwidth, a reset line with a range: rejected. */
+static void bc_dt_test_bus_types_malformed(struct kunit *test)
+{
+	const struct bc_dt_bad *bad = test->param_value;
+	struct boot_constraint_table *t;
+
+	t = bad->decl[0] == '/' ? bc_dt_read_spec(test, bad->decl) :
+				  bc_dt_read(test, bad->decl);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(t), bad->err);
+	if (!IS_ERR(t))
+		boot_constraint_table_free(t);
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_dt_put_node, of_node_put, struct device_node *);
@@ -666,7 +765,7 @@ static struct boot_constraint_table *bc_dt_clocks_of(struct kunit *test,
 	of_node_put(np);
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_dt_table_free, t), 0);
-	KUNIT_ASSERT_EQ(test, boot_constraint_table_add_all(t, DEV_BOOT_CONSTRAINT_CLK), 0);
+	KUNIT_ASSERT_EQ(test, boot_constraint_table_add_unlisted(t, ~BIT(DEV_BOOT_CONSTRAINT_CLK)), 0);
 
 	return t;
 }
@@ -723,6 +822,9 @@ static struct kunit_case bc_dt_test_cases[] = {
 	KUNIT_CASE_PARAM(bc_dt_test_spec_malformed, bc_dt_bad_specs_gen_params),
 	KUNIT_CASE(bc_dt_test_spec_huge),
 	KUNIT_CASE(bc_dt_test_spec_unnamed),
+	KUNIT_CASE(bc_dt_test_bus_types),
+	KUNIT_CASE(bc_dt_test_bus_types_unlisted),
+	KUNIT_CASE_PARAM(bc_dt_test_bus_types_malformed, bc_dt_bad_bus_gen_params),
 	KUNIT_CASE(bc_dt_test_conflict_dt),
 	KUNIT_CASE(bc_dt_test_conflict_cmdline),
 	KUNIT_CASE(bc_dt_test_cmdline_overrides_dt),

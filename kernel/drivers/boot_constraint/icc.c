@@ -51,37 +51,42 @@ static int bc_icc_init(struct boot_constraint *c, struct device *dev,
 	return 0;
 }
 
+static const struct boot_constraint_of_names bc_icc_of = {
+	.list = "interconnects", .cells = "#interconnect-cells",
+	.names = "interconnect-names", .per = 2,
+};
+
 /*
- * -EPROBE_DEFER while the provider of an end of the path is missing. Asked
- * before of_icc_get(), which would record a deferred probe reason on the
- * device as if its own probe had deferred, never freed unless it does.
- * Anything else wrong with the path is for of_icc_get() to report.
+ * The node of the first end of the path whose provider is not registered,
+ * or NULL if both are (or the node names no such path). Asked before
+ * of_icc_get(), which would record a deferred probe reason on the device as
+ * if its own probe had deferred, never freed unless it does. Anything else
+ * wrong with the path is for of_icc_get() to report.
  */
-static int bc_icc_providers_ready(struct device_node *np, const char *name)
+static struct device_node *bc_icc_missing_end(struct device_node *np,
+					      const char *name)
 {
 	struct of_phandle_args spec;
 	struct icc_node_data *data;
-	int index = 0, end;
+	int index, end;
 
-	if (!np)
-		return 0;
-	if (name)
-		index = of_property_match_string(np, "interconnect-names", name);
+	index = np ? boot_constraint_of_index(np, &bc_icc_of, name) : -ENOENT;
+	if (index < 0)
+		return NULL;
 
-	for (end = 0; index >= 0 && end < 2; end++) {
-		if (of_parse_phandle_with_args(np, "interconnects",
-					       "#interconnect-cells",
-					       index * 2 + end, &spec))
-			return 0;
+	for (end = 0; end < bc_icc_of.per; end++) {
+		if (of_parse_phandle_with_args(np, bc_icc_of.list, bc_icc_of.cells,
+					       index * bc_icc_of.per + end, &spec))
+			return NULL;
 
 		data = of_icc_get_from_provider(&spec);
 		of_node_put(spec.np);
 		if (IS_ERR(data))
-			return PTR_ERR(data) == -EPROBE_DEFER ? -EPROBE_DEFER : 0;
+			return PTR_ERR(data) == -EPROBE_DEFER ? spec.np : NULL;
 		kfree(data);
 	}
 
-	return 0;
+	return NULL;
 }
 
 static int bc_icc_apply(struct boot_constraint *c)
@@ -90,9 +95,8 @@ static int bc_icc_apply(struct boot_constraint *c)
 	struct icc_path *path;
 	int ret;
 
-	ret = bc_icc_providers_ready(dev->of_node, c->name);
-	if (ret)
-		return ret;
+	if (bc_icc_missing_end(dev->of_node, c->name))
+		return -EPROBE_DEFER;
 
 	path = of_icc_get(dev, c->name);
 	if (IS_ERR(path))
@@ -126,10 +130,33 @@ static void bc_icc_show(struct seq_file *s, const struct boot_constraint *c)
 	seq_printf(s, " avg=%u,peak=%ukBps", c->icc.avg_bw, c->icc.peak_bw);
 }
 
+/* The provider that the path waits for: the first of its ends that is missing. */
+static struct device_node *bc_icc_provider(const struct boot_constraint *c)
+{
+	return bc_icc_missing_end(boot_constraint_device(c)->of_node, c->name);
+}
+
+static void bc_icc_describe(union boot_constraint_info *info, const char *name,
+			    unsigned long min, unsigned long max)
+{
+	info->icc = (struct dev_boot_constraint_icc_info) {
+		.name = name, .avg_bw = min, .peak_bw = max,
+	};
+}
+
 const struct boot_constraint_ops boot_constraint_icc_ops = {
 	.name = "icc",
 	.init = bc_icc_init,
 	.apply = bc_icc_apply,
 	.release = bc_icc_release,
 	.show = bc_icc_show,
+	.provider = bc_icc_provider,
+	.kind = "interconnect path",
+	.of = &bc_icc_of,
+	.spec = "icc",
+	.decl = "hold-interconnects",
+	.decl_range = "hold-interconnect-bandwidth-kbps",
+	.range_max = U32_MAX,
+	.range_needed = true,
+	.describe = bc_icc_describe,
 };

@@ -42,32 +42,34 @@ static int bc_pm_init(struct boot_constraint *c, struct device *dev,
 	return 0;
 }
 
+static const struct boot_constraint_of_names bc_pm_of = {
+	.list = "power-domains", .cells = "#power-domain-cells",
+	.names = "power-domain-names", .per = 1,
+};
+
 /* The node that names the domain: the device's own, or its parent's. */
-static struct device_node *bc_pm_node(struct boot_constraint *c)
+static struct device_node *bc_pm_node(const struct boot_constraint *c)
 {
 	struct device *dev = boot_constraint_device(c);
 
 	return c->pm.parent ? dev->parent->of_node : dev->of_node;
 }
 
-static int bc_pm_domain_spec(struct boot_constraint *c,
+static int bc_pm_domain_spec(const struct boot_constraint *c,
 			     struct of_phandle_args *spec)
 {
 	struct device_node *np = bc_pm_node(c);
-	int index = 0;
+	int index;
 
 	if (!np)
 		return -ENOENT;
 
-	if (c->name) {
-		index = of_property_match_string(np, "power-domain-names",
-						 c->name);
-		if (index < 0)
-			return -ENOENT;
-	}
+	index = boot_constraint_of_index(np, &bc_pm_of, c->name);
+	if (index < 0)
+		return index;
 
-	return of_parse_phandle_with_args(np, "power-domains",
-					  "#power-domain-cells", index, spec);
+	return of_parse_phandle_with_args(np, bc_pm_of.list, bc_pm_of.cells,
+					  index, spec);
 }
 
 static void bc_pm_holder_release(struct device *holder)
@@ -152,7 +154,7 @@ static int bc_pm_release(struct boot_constraint *c)
 	return 0;
 }
 
-static struct device_node *bc_pm_provider(struct boot_constraint *c)
+static struct device_node *bc_pm_provider(const struct boot_constraint *c)
 {
 	struct of_phandle_args spec;
 
@@ -163,10 +165,21 @@ static struct device_node *bc_pm_provider(struct boot_constraint *c)
 	return spec.np;
 }
 
+static void bc_pm_describe(union boot_constraint_info *info, const char *name,
+			   unsigned long min, unsigned long max)
+{
+	info->pm = (struct dev_boot_constraint_pm_info) { .name = name };
+}
+
 const struct boot_constraint_ops boot_constraint_pm_ops = {
 	.name = "pm",
 	.init = bc_pm_init,
 	.apply = bc_pm_apply,
 	.release = bc_pm_release,
 	.provider = bc_pm_provider,
+	.kind = "power domain",
+	.of = &bc_pm_of,
+	.spec = "pd",
+	.decl = "hold-power-domains",
+	.describe = bc_pm_describe,
 };

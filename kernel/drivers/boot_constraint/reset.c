@@ -76,6 +76,18 @@ static int bc_reset_take_back(struct boot_constraint *c)
 	return c->reset.rstc ? 0 : bc_reset_apply(c);
 }
 
+static void bc_reset_describe(union boot_constraint_info *info,
+			      const char *name, unsigned long min,
+			      unsigned long max)
+{
+	info->reset = (struct dev_boot_constraint_reset_info) { .name = name };
+}
+
+static const struct boot_constraint_of_names bc_reset_of = {
+	.list = "resets", .cells = "#reset-cells", .names = "reset-names",
+	.per = 1,
+};
+
 const struct boot_constraint_ops boot_constraint_reset_ops = {
 	.name = "reset",
 	.init = bc_reset_init,
@@ -83,4 +95,10 @@ const struct boot_constraint_ops boot_constraint_reset_ops = {
 	.hand_over = bc_reset_hand_over,
 	.take_back = bc_reset_take_back,
 	.release = bc_reset_release,
+	.provider = boot_constraint_of_provider,
+	.kind = "reset line",
+	.of = &bc_reset_of,
+	.spec = "reset",
+	.decl = "hold-resets",
+	.describe = bc_reset_describe,
 };

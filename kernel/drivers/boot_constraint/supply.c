@@ -181,40 +181,22 @@ static void bc_supply_show(struct seq_file *s, const struct boot_constraint *c)
 		seq_puts(s, " -");
 }
 
-/* Whether @prop is "<name>-supply". */
-static bool bc_supply_is_prop(const struct property *prop, const char *name)
+static void bc_supply_describe(union boot_constraint_info *info,
+			       const char *name, unsigned long min,
+			       unsigned long max)
 {
-	size_t len = strlen(name);
-
-	return !strncmp(prop->name, name, len) &&
-	       !strcmp(prop->name + len, "-supply");
+	info->supply = (struct dev_boot_constraint_supply_info) {
+		.name = name, .u_volt_min = min, .u_volt_max = max,
+	};
 }
 
 /*
- * The regulator's node, as "<name>-supply" of the device's node names it.
- * Looked up only for a constraint whose regulator is missing: the property
- * is found among the node's, so that nothing is formatted or allocated.
+ * The regulator's node is found among the node's properties, so that looking
+ * it up for a missing regulator formats and allocates nothing.
  */
-static struct device_node *bc_supply_provider(struct boot_constraint *c)
-{
-	struct device_node *np = boot_constraint_device(c)->of_node;
-	struct device_node *reg;
-	struct property *prop;
-
-	if (!np)
-		return NULL;
-
-	for_each_property_of_node(np, prop) {
-		if (!bc_supply_is_prop(prop, c->name))
-			continue;
-
-		reg = of_parse_phandle(np, prop->name, 0);
-		of_node_put(reg);
-		return reg;
-	}
-
-	return NULL;
-}
+static const struct boot_constraint_of_names bc_supply_of = {
+	.suffix = "-supply",
+};
 
 const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.name = "supply",
@@ -224,5 +206,12 @@ const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.take_back = bc_supply_take_back,
 	.release = bc_supply_release,
 	.show = bc_supply_show,
-	.provider = bc_supply_provider,
+	.provider = boot_constraint_of_provider,
+	.kind = "supply",
+	.of = &bc_supply_of,
+	.spec = "supply",
+	.decl = "hold-supplies",
+	.decl_range = "hold-supply-microvolt",
+	.range_max = INT_MAX,
+	.describe = bc_supply_describe,
 };

@@ -18,12 +18,6 @@
 #include "core.h"
 #include "table.h"
 
-static const char * const bc_kind_names[] = {
-	[DEV_BOOT_CONSTRAINT_CLK] = "clock",
-	[DEV_BOOT_CONSTRAINT_PM] = "power domain",
-	[DEV_BOOT_CONSTRAINT_SUPPLY] = "supply",
-};
-
 /*
  * Every error about a table is one line: "ORIGIN: REASON, nothing held" for
  * a table with an origin, else "NODE: REASON".
@@ -44,137 +38,51 @@ static __printf(2, 3) void bc_table_err(const struct boot_constraint_table *t,
 	va_end(args);
 }
 
-static size_t bc_supply_name_len(const struct property *prop)
-{
-	static const char suffix[] = "-supply";
-	size_t len = strlen(prop->name);
-
-	if (len <= strlen(suffix) ||
-	    strcmp(prop->name + len - strlen(suffix), suffix))
-		return 0;
-
-	return len - strlen(suffix);
-}
-
-static unsigned int bc_count_phandles(struct device_node *np, const char *list,
-				      const char *cells)
-{
-	int count = of_count_phandle_with_args(np, list, cells);
-
-	return count > 0 ? count : 0;
-}
-
 /* How many resources the node names: the most a table of it can hold. */
 static unsigned int bc_node_resources(struct device_node *np)
 {
-	struct property *prop;
-	unsigned int n;
+	const struct boot_constraint_ops *ops;
+	enum dev_boot_constraint_type type;
+	unsigned int n = 0;
 
-	n = bc_count_phandles(np, "clocks", "#clock-cells") +
-	    bc_count_phandles(np, "power-domains", "#power-domain-cells");
-	for_each_property_of_node(np, prop)
-		n += !!bc_supply_name_len(prop);
+	for_each_boot_constraint_type(type, ops)
+		n += boot_constraint_of_count(np, ops->of);
 
 	return n;
 }
 
-static bool bc_node_has_supply(struct device_node *np, const char *name)
-{
-	struct property *prop;
-	size_t len;
-
-	for_each_property_of_node(np, prop) {
-		len = bc_supply_name_len(prop);
-		if (len && len == strlen(name) && !strncmp(prop->name, name, len))
-			return true;
-	}
-
-	return false;
-}
-
-/* The node's properties that list and name its resources of a kind. */
-struct bc_node_list {
-	const char *list;
-	const char *cells;
-	const char *names;
-};
-
-static const struct bc_node_list bc_node_clocks = {
-	"clocks", "#clock-cells", "clock-names"
-};
-
-static const struct bc_node_list bc_node_domains = {
-	"power-domains", "#power-domain-cells", "power-domain-names"
-};
-
 /*
- * Checks that the node has a resource of that kind and name, and resolves
- * an unnamed clock or domain (the node's first) to its name if the node
- * names them, so that it is one resource whichever way it is given.
+ * Checks that the node has a resource of that type and name, and resolves
+ * an unnamed one of a list (the node's first) to its name if the node names
+ * them, so that it is one resource whichever way it is given.
  */
 static int bc_table_resolve(struct boot_constraint_table *t,
-			    enum dev_boot_constraint_type type,
+			    const struct boot_constraint_ops *ops,
 			    const char **name)
 {
-	const char *kind = bc_kind_names[type];
-	const struct bc_node_list *l;
-	const char *first = NULL;
-	unsigned int count;
+	const char *first;
 	int index;
 
-	switch (type) {
-	case DEV_BOOT_CONSTRAINT_SUPPLY:
-		if (!*name) {
-			bc_table_err(t, "a supply needs its name");
-			return -EINVAL;
-		}
-		if (!bc_node_has_supply(t->np, *name)) {
-			bc_table_err(t, "%s has no supply \"%s\"", t->path, *name);
-			return -ENOENT;
-		}
-		return 0;
-	case DEV_BOOT_CONSTRAINT_CLK:
-		l = &bc_node_clocks;
-		break;
-	case DEV_BOOT_CONSTRAINT_PM:
-		l = &bc_node_domains;
-		break;
-	default:
-		bc_table_err(t, "unknown kind of resource %d", type);
+	if (!ops->of->list && !*name) {
+		bc_table_err(t, "a %s needs its name", ops->kind);
 		return -EINVAL;
 	}
 
-	count = bc_count_phandles(t->np, l->list, l->cells);
-	if (!*name) {
-		if (!count) {
-			bc_table_err(t, "%s has no %s", t->path, kind);
-			return -ENOENT;
-		}
-		if (!of_property_read_string_index(t->np, l->names, 0, &first))
-			*name = first;
-		return 0;
-	}
-
-	index = of_property_match_string(t->np, l->names, *name);
-	if (index < 0 || index >= count) {
-		bc_table_err(t, "%s has no %s \"%s\"", t->path, kind, *name);
+	index = boot_constraint_of_index(t->np, ops->of, *name);
+	if (index < 0) {
+		if (*name)
+			bc_table_err(t, "%s has no %s \"%s\"", t->path, ops->kind,
+				     *name);
+		else
+			bc_table_err(t, "%s has no %s", t->path, ops->kind);
 		return -ENOENT;
 	}
 
-	return 0;
-}
+	if (!*name && !of_property_read_string_index(t->np, ops->of->names, 0,
+						     &first))
+		*name = first;
 
-static const char *bc_info_name(const struct boot_constraint_table *t,
-				unsigned int i)
-{
-	switch (t->constraints[i].type) {
-	case DEV_BOOT_CONSTRAINT_CLK:
-		return t->info[i].clk.name;
-	case DEV_BOOT_CONSTRAINT_PM:
-		return t->info[i].pm.name;
-	default:
-		return t->info[i].supply.name;
-	}
+	return 0;
 }
 
 static bool bc_table_holds(const struct boot_constraint_table *t,
@@ -186,7 +94,7 @@ static bool bc_table_holds(const struct boot_constraint_table *t,
 	for (i = 0; i < t->oconst.count; i++) {
 		if (t->constraints[i].type != type)
 			continue;
-		held = bc_info_name(t, i);
+		held = t->names[i];
 		if ((!held || !name) ? held == name : !strcmp(held, name))
 			return true;
 	}
@@ -229,9 +137,11 @@ struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np
 		t->constraints = kcalloc(t->size, sizeof(*t->constraints),
 					 GFP_KERNEL);
 		t->info = kcalloc(t->size, sizeof(*t->info), GFP_KERNEL);
-		if (!t->constraints || !t->info) {
+		t->names = kcalloc(t->size, sizeof(*t->names), GFP_KERNEL);
+		if (!t->constraints || !t->info || !t->names) {
 			kfree(t->constraints);
 			kfree(t->info);
+			kfree(t->names);
 			kfree(t->origin);
 			kfree(t->path);
 			kfree(t);
@@ -258,11 +168,12 @@ void boot_constraint_table_free(struct boot_constraint_table *t)
 		return;
 
 	for (i = 0; i < t->oconst.count; i++)
-		kfree_const(bc_info_name(t, i));
+		kfree_const(t->names[i]);
 	list_del(&t->node);
 	of_node_put(t->np);
 	kfree(t->constraints);
 	kfree(t->info);
+	kfree(t->names);
 	kfree(t->origin);
 	kfree(t->path);
 	kfree(t);
@@ -280,18 +191,19 @@ unsigned int boot_constraint_table_count(const struct boot_constraint_table *t)
 }
 
 static int bc_table_check(struct boot_constraint_table *t,
+			  const struct boot_constraint_ops *ops,
 			  enum dev_boot_constraint_type type, const char **name,
 			  unsigned long min, unsigned long max)
 {
-	const char *kind = bc_kind_names[type];
 	int ret;
 
-	ret = bc_table_resolve(t, type, name);
+	ret = bc_table_resolve(t, ops, name);
 	if (ret)
 		return ret;
 
 	if (bc_table_holds(t, type, *name)) {
-		bc_table_err(t, "%s %s named twice", kind, *name ?: "(unnamed)");
+		bc_table_err(t, "%s %s named twice", ops->kind,
+			     *name ?: "(unnamed)");
 		return -EEXIST;
 	}
 
@@ -300,11 +212,17 @@ static int bc_table_check(struct boot_constraint_table *t,
 		return -E2BIG;
 	}
 
-	if (!min != !max || min > max ||
-	    (type == DEV_BOOT_CONSTRAINT_SUPPLY && max > INT_MAX) ||
-	    (type == DEV_BOOT_CONSTRAINT_PM && max)) {
-		bc_table_err(t, "%s %s: invalid range %lu-%lu", kind,
+	/* A range of rates or voltages has both bounds; a bandwidth may lack an average */
+	if (min > max || max > ops->range_max ||
+	    (!ops->range_needed && !min != !max)) {
+		bc_table_err(t, "%s %s: invalid range %lu-%lu", ops->kind,
 			     *name ?: "(unnamed)", min, max);
+		return -EINVAL;
+	}
+
+	if (ops->range_needed && !max) {
+		bc_table_err(t, "%s %s: holds nothing without a range", ops->kind,
+			     *name ?: "(unnamed)");
 		return -EINVAL;
 	}
 
@@ -314,31 +232,37 @@ static int bc_table_check(struct boot_constraint_table *t,
 /**
  * boot_constraint_table_add() - Add a constraint on a resource of the node.
  * @t: the table.
- * @type: the resource's kind.
- * @name: its name in the node (NULL: the node's first clock or domain, which
+ * @type: the resource's type.
+ * @name: its name in the node (NULL: the node's first of a list, which
  *	stands for its name if the node names them).
- * @min: lowest rate (Hz) or voltage (uV) the device accepts, or 0.
- * @max: highest rate or voltage, or 0: both or neither must be set.
+ * @min: lower bound of the range (a rate in Hz, a voltage in uV, an average
+ *	bandwidth in kBps), or 0.
+ * @max: upper bound (a peak bandwidth), or 0: both or neither must be set,
+ *	and a type without ranges takes neither.
  *
  * Return: 0, or a negative errno with the reason logged in one line (naming
- * the table's origin) if the node has no such resource, names it twice, or
- * the range is invalid.
+ * the table's origin) if the type is not built in, the node has no such
+ * resource, names it twice, or the range is invalid.
  */
 int boot_constraint_table_add(struct boot_constraint_table *t,
 			      enum dev_boot_constraint_type type,
 			      const char *name, unsigned long min,
 			      unsigned long max)
 {
+	const struct boot_constraint_ops *ops = boot_constraint_type(type);
 	unsigned int i = t->oconst.count;
-	union bc_table_info *info;
 	const char *copy = NULL;
 	int ret;
 
-	ret = bc_table_check(t, type, &name, min, max);
+	if (!ops) {
+		bc_table_err(t, "unknown kind of resource %d, or not built in",
+			     type);
+		return -EOPNOTSUPP;
+	}
+
+	ret = bc_table_check(t, ops, type, &name, min, max);
 	if (ret)
 		return ret;
-
-	info = &t->info[i];
 
 	if (name) {
 		copy = kstrdup_const(name, GFP_KERNEL | __GFP_NOWARN);
@@ -348,75 +272,39 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 		}
 	}
 
-	switch (type) {
-	case DEV_BOOT_CONSTRAINT_CLK:
-		info->clk.name = copy;
-		info->clk.rate_min = min;
-		info->clk.rate_max = max;
-		break;
-	case DEV_BOOT_CONSTRAINT_PM:
-		info->pm.name = copy;
-		break;
-	default:
-		info->supply.name = copy;
-		info->supply.u_volt_min = min;
-		info->supply.u_volt_max = max;
-		break;
-	}
-
+	ops->describe(&t->info[i], copy, min, max);
+	t->names[i] = copy;
 	t->constraints[i].type = type;
-	t->constraints[i].data = info;
+	t->constraints[i].data = &t->info[i];
 	t->oconst.count++;
 
 	return 0;
 }
 
-/* Every clock or domain of the node, by its name if it has one. */
-static int bc_table_add_listed(struct boot_constraint_table *t,
-			       enum dev_boot_constraint_type type,
-			       const struct bc_node_list *l)
+/* Holds every resource of a type that the node names. */
+static int bc_table_add_all(struct boot_constraint_table *t,
+			    enum dev_boot_constraint_type type,
+			    const struct boot_constraint_ops *ops)
 {
-	unsigned int i, count;
+	unsigned int i, count = boot_constraint_of_count(t->np, ops->of);
 	const char *name;
 	int ret;
 
-	count = bc_count_phandles(t->np, l->list, l->cells);
-	if (!count)
-		return 0;
-
-	if (!of_property_present(t->np, l->names))
-		return boot_constraint_table_add(t, type, NULL, 0, 0);
-
 	for (i = 0; i < count; i++) {
-		if (of_property_read_string_index(t->np, l->names, i, &name))
-			break;
-		ret = boot_constraint_table_add(t, type, name, 0, 0);
-		if (ret)
-			return ret;
-	}
-
-	return 0;
-}
-
-static int bc_table_add_supplies(struct boot_constraint_table *t)
-{
-	struct property *prop;
-	char *name;
-	size_t len;
-	int ret;
-
-	for_each_property_of_node(t->np, prop) {
-		len = bc_supply_name_len(prop);
-		if (!len)
-			continue;
-
-		name = kstrndup(prop->name, len, GFP_KERNEL | __GFP_NOWARN);
-		if (!name) {
+		ret = boot_constraint_of_name(t->np, ops->of, i, &name);
+		/* Names for fewer resources than listed: only those */
+		if (ret == -ENOENT)
+			return 0;
+		if (ret) {
 			bc_table_err(t, "out of memory");
-			return -ENOMEM;
+			return ret;
 		}
-		ret = boot_constraint_table_add(t, DEV_BOOT_CONSTRAINT_SUPPLY,
-						name, 0, 0);
+
+		/* An unnamed list is held by its first resource. */
+		if (!name && i)
+			return 0;
+
+		ret = boot_constraint_table_add(t, type, name, 0, 0);
 		kfree(name);
 		if (ret)
 			return ret;
@@ -426,29 +314,34 @@ static int bc_table_add_supplies(struct boot_constraint_table *t)
 }
 
 /**
- * boot_constraint_table_add_all() - Hold every resource of a kind.
+ * boot_constraint_table_add_unlisted() - Hold every resource of the others.
  * @t: the table.
- * @type: the kind.
+ * @listed: the types that @t lists, as a mask of BIT(type): left alone.
  *
- * Adds each clock of the node's clock-names, each <name>-supply, or each
- * domain of its power-domain-names; a node whose clocks or domains have no
- * names gets its first one.
+ * Adds every resource that the node names of each type not in @listed,
+ * except the types that hold nothing without a range (a bandwidth): each
+ * of the node's clocks by its clock-names, each <name>-supply, each domain
+ * of its power-domain-names, each of its reset lines. Of a list without
+ * names, the node's first resource is held.
  *
- * Return: 0, or a negative errno.
+ * Return: 0, or a negative errno with the reason logged in one line.
  */
-int boot_constraint_table_add_all(struct boot_constraint_table *t,
-				  enum dev_boot_constraint_type type)
+int boot_constraint_table_add_unlisted(struct boot_constraint_table *t,
+				       unsigned long listed)
 {
-	switch (type) {
-	case DEV_BOOT_CONSTRAINT_CLK:
-		return bc_table_add_listed(t, type, &bc_node_clocks);
-	case DEV_BOOT_CONSTRAINT_PM:
-		return bc_table_add_listed(t, type, &bc_node_domains);
-	case DEV_BOOT_CONSTRAINT_SUPPLY:
-		return bc_table_add_supplies(t);
-	default:
-		return -EINVAL;
+	const struct boot_constraint_ops *ops;
+	enum dev_boot_constraint_type type;
+	int ret;
+
+	for_each_boot_constraint_type(type, ops) {
+		if (ops->range_needed || (listed & BIT(type)))
+			continue;
+		ret = bc_table_add_all(t, type, ops);
+		if (ret)
+			return ret;
 	}
+
+	return 0;
 }
 
 /**

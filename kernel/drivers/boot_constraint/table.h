@@ -8,14 +8,9 @@
 #include <linux/boot_constraint.h>
 #include <linux/list.h>
 
-struct device_node;
+#include "core.h"
 
-/* One constraint's description, which its dev_boot_constraint points to. */
-union bc_table_info {
-	struct dev_boot_constraint_clk_info clk;
-	struct dev_boot_constraint_pm_info pm;
-	struct dev_boot_constraint_supply_info supply;
-};
+struct device_node;
 
 /**
  * struct boot_constraint_table - The constraints on one node's resources.
@@ -27,9 +22,10 @@ union bc_table_info {
  * @path: the full path of @np, for the messages.
  * @node: entry in a list of the table's owner, if it keeps one.
  * @constraints: the array of @oconst.
- * @info: the description of each constraint, with allocated names.
- * @size: room in @constraints and @info: the number of resources the node
- *	names.
+ * @info: the description of each constraint.
+ * @names: the name of each constraint's resource, allocated, or NULL.
+ * @size: room in @constraints, @info and @names: the number of resources
+ *	the node names.
  */
 struct boot_constraint_table {
 	struct dev_boot_constraint_of oconst;
@@ -38,7 +34,8 @@ struct boot_constraint_table {
 	char *path;
 	struct list_head node;
 	struct dev_boot_constraint *constraints;
-	union bc_table_info *info;
+	union boot_constraint_info *info;
+	const char **names;
 	unsigned int size;
 };
 
@@ -50,8 +47,8 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 			      enum dev_boot_constraint_type type,
 			      const char *name, unsigned long min,
 			      unsigned long max);
-int boot_constraint_table_add_all(struct boot_constraint_table *t,
-				  enum dev_boot_constraint_type type);
+int boot_constraint_table_add_unlisted(struct boot_constraint_table *t,
+				       unsigned long listed);
 int boot_constraint_table_add_to_device(struct boot_constraint_table *t);
 struct boot_constraint_table *boot_constraint_console_table(struct device_node *np);
 

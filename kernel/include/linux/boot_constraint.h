@@ -25,6 +25,7 @@ struct device;
  *	path of the device (needs CONFIG_INTERCONNECT).
  * @DEV_BOOT_CONSTRAINT_RESET: keep a shared reset line of the device
  *	deasserted (needs CONFIG_RESET_CONTROLLER).
+ * @DEV_BOOT_CONSTRAINT_NR_TYPES: the number of types, not a type.
  */
 enum dev_boot_constraint_type {
 	DEV_BOOT_CONSTRAINT_CLK,
@@ -32,6 +33,7 @@ enum dev_boot_constraint_type {
 	DEV_BOOT_CONSTRAINT_SUPPLY,
 	DEV_BOOT_CONSTRAINT_ICC,
 	DEV_BOOT_CONSTRAINT_RESET,
+	DEV_BOOT_CONSTRAINT_NR_TYPES
 };
 
 /**

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The resources a device tree node names, as a type's
+ * struct boot_constraint_of_names describes them: a list of phandles named
+ * by a list of strings (clocks and clock-names, power-domains and
+ * power-domain-names, resets and reset-names, interconnects and
+ * interconnect-names), or properties of their own (vdd-supply).
+ */
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/of.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "core.h"
+
+/* The length of the resource's name in @prop's, or 0 if it names none. */
+static size_t bc_names_suffixed(const struct property *prop,
+				const struct boot_constraint_of_names *of)
+{
+	size_t len = strlen(prop->name), suffix = strlen(of->suffix);
+
+	if (len <= suffix || strcmp(prop->name + len - suffix, of->suffix))
+		return 0;
+
+	return len - suffix;
+}
+
+/* The property of the resource @name, for a type without a list. */
+static struct property *bc_names_prop(struct device_node *np,
+				      const struct boot_constraint_of_names *of,
+				      const char *name, unsigned int *index)
+{
+	struct property *prop;
+	unsigned int i = 0;
+	size_t len;
+
+	for_each_property_of_node(np, prop) {
+		len = bc_names_suffixed(prop, of);
+		if (!len)
+			continue;
+		if (len == strlen(name) && !strncmp(prop->name, name, len)) {
+			*index = i;
+			return prop;
+		}
+		i++;
+	}
+
+	return NULL;
+}
+
+/**
+ * boot_constraint_of_count() - How many resources of a type a node names.
+ * @np: the node.
+ * @of: how it names them.
+ *
+ * Return: their number, 0 if it names none or its list is malformed.
+ */
+unsigned int boot_constraint_of_count(struct device_node *np,
+				      const struct boot_constraint_of_names *of)
+{
+	struct property *prop;
+	unsigned int n = 0;
+	int count;
+
+	if (!of->list) {
+		for_each_property_of_node(np, prop)
+			n += !!bc_names_suffixed(prop, of);
+		return n;
+	}
+
+	count = of_count_phandle_with_args(np, of->list, of->cells);
+
+	return count > 0 ? count / of->per : 0;
+}
+
+/**
+ * boot_constraint_of_name() - The name of a node's resource of a type.
+ * @np: the node.
+ * @of: how it names them.
+ * @index: which one, below boot_constraint_of_count().
+ * @name: set to a copy of its name, which the caller frees with kfree(), or
+ *	to NULL if the node does not name the resources of its list.
+ *
+ * Return: 0, -ENOENT if there is no such resource, or -ENOMEM.
+ */
+int boot_constraint_of_name(struct device_node *np,
+			    const struct boot_constraint_of_names *of,
+			    unsigned int index, const char **name)
+{
+	struct property *prop;
+	const char *s;
+	size_t len;
+
+	*name = NULL;
+	if (index >= boot_constraint_of_count(np, of))
+		return -ENOENT;
+
+	if (of->list) {
+		if (of_property_read_string_index(np, of->names, index, &s))
+			return of_property_present(np, of->names) ? -ENOENT : 0;
+		*name = kstrdup(s, GFP_KERNEL | __GFP_NOWARN);
+		return *name ? 0 : -ENOMEM;
+	}
+
+	for_each_property_of_node(np, prop) {
+		len = bc_names_suffixed(prop, of);
+		if (len && !index--) {
+			*name = kstrndup(prop->name, len, GFP_KERNEL | __GFP_NOWARN);
+			return *name ? 0 : -ENOMEM;
+		}
+	}
+
+	return -ENOENT;
+}
+
+/**
+ * boot_constraint_of_index() - Where a node lists one of its resources.
+ * @np: the node.
+ * @of: how it names them.
+ * @name: the resource's name; NULL for the first of a list.
+ *
+ * Return: the resource's index, counted as boot_constraint_of_count()
+ * counts; -ENOENT if the node has no such resource, -EINVAL for a NULL
+ * @name of a type without a list (such a resource is known by its name).
+ */
+int boot_constraint_of_index(struct device_node *np,
+			     const struct boot_constraint_of_names *of,
+			     const char *name)
+{
+	unsigned int count = boot_constraint_of_count(np, of);
+	unsigned int index;
+	int i;
+
+	if (!of->list) {
+		if (!name)
+			return -EINVAL;
+		return bc_names_prop(np, of, name, &index) ? index : -ENOENT;
+	}
+
+	if (!name)
+		return count ? 0 : -ENOENT;
+
+	i = of_property_match_string(np, of->names, name);
+
+	return i >= 0 && i < count ? i : -ENOENT;
+}
+
+/**
+ * boot_constraint_of_provider() - The node of a constraint's provider.
+ * @c: the constraint, whose resource its device's node names.
+ *
+ * A default for &boot_constraint_ops.provider: the node of the first
+ * phandle of the resource, as the type's framework finds it.
+ *
+ * Return: the provider's node, a key only (no reference is held), or NULL
+ * if the device's node does not name the resource.
+ */
+struct device_node *boot_constraint_of_provider(const struct boot_constraint *c)
+{
+	const struct boot_constraint_of_names *of = c->ops->of;
+	struct device_node *np = boot_constraint_device(c)->of_node;
+	struct of_phandle_args spec;
+	struct device_node *provider;
+	struct property *prop;
+	unsigned int i;
+	int index;
+
+	if (!np)
+		return NULL;
+
+	if (!of->list) {
+		prop = c->name ? bc_names_prop(np, of, c->name, &i) : NULL;
+		provider = prop ? of_parse_phandle(np, prop->name, 0) : NULL;
+		of_node_put(provider);
+		return provider;
+	}
+
+	index = boot_constraint_of_index(np, of, c->name);
+	if (index < 0 || of_parse_phandle_with_args(np, of->list, of->cells,
+						    index * of->per, &spec))
+		return NULL;
+	of_node_put(spec.np);
+
+	return spec.np;
+}
