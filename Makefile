@@ -10,7 +10,8 @@
 #   make bench    boot-time benchmark of deferrable constraints (arm64: a
 #                 production kernel, configs/prod.config, and make test's)
 #   make check    series + W=1/sparse/kernel-doc of our files + bisect build
-#                 + DT bindings (yamllint, dt-schema) + the harness's own tests
+#                 (arm64, arm32) + DT bindings (yamllint, dt-schema) + the
+#                 driver-api .rst with Sphinx + the harness's own tests
 #   make clean    remove build outputs (keeps the kernel tree and busybox)
 #   make distclean  remove build/ entirely
 #
@@ -60,7 +61,7 @@ series: deps tree
 bench: deps tree $(addprefix build-,$(BENCH_ARCHES)) $(addprefix initramfs-,$(BENCH_ARCHES))
 	scripts/bench.py $(BENCH_ARGS)
 
-check: check-harness check-binding series check-build check-bisect
+check: check-harness check-binding series check-build check-bisect check-docs
 
 check-harness:
 	python3 -m unittest discover -s tests/harness
@@ -73,6 +74,9 @@ check-build: deps tree
 
 check-bisect: deps tree
 	scripts/check-bisect.sh
+
+check-docs: deps tree
+	scripts/check-docs.sh
 
 # Internal steps.
 deps:

@@ -3,14 +3,15 @@
 # Install what the harness needs on Debian 12, and unpack busybox-static for
 # the guest architectures into build/busybox/ARCH/ (python3-ply and
 # python3-git are for checkpatch's SPDX check, yamllint and dt-schema for
-# the bindings).  A no-op (no apt run) when everything is already there.
+# the bindings, python3-sphinx for the docs).  A no-op (no apt run) when
+# everything is already there.
 set -e
 . "$(dirname "$0")/lib.sh"
 
 pkgs="linux-source-6.12 gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
       qemu-system-arm device-tree-compiler bc bison flex libssl-dev libelf-dev
       cpio ccache sparse yamllint python3 git xz-utils make perl gcc libc6-dev
-      python3-ply python3-git dt-schema"
+      python3-ply python3-git dt-schema python3-sphinx"
 debarches="arm64 armhf"
 
 if [ "$(id -u)" = 0 ]; then

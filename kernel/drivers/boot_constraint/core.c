@@ -135,6 +135,12 @@ static int bc_timeout = BC_TIMEOUT_DRIVER_CORE;
 static ktime_t bc_deadline;
 static bool bc_past_deadline;
 
+/* boot_constraints=PATH[:...], once for each device: dt.c reads them. */
+#define BC_SPECS_MAX	8
+static const char *bc_specs[BC_SPECS_MAX] __initdata;
+static unsigned int bc_nr_specs __initdata;
+
+/* boot_constraints=off, or a device to constrain, once for each. */
 static int __init boot_constraints_param(char *arg)
 {
 	if (!arg)
@@ -146,7 +152,20 @@ static int __init boot_constraints_param(char *arg)
 		return 0;
 	}
 
-	/* Any other value names a device to constrain, for the DT code. */
+	if (arg[0] != '/') {
+		pr_err("boot_constraints=%s: neither \"off\" nor a node path, nothing held\n",
+		       arg);
+		return 0;
+	}
+
+	if (bc_nr_specs == BC_SPECS_MAX) {
+		pr_err("boot_constraints=%s: more than %d devices, nothing held\n",
+		       arg, BC_SPECS_MAX);
+		return 0;
+	}
+
+	bc_specs[bc_nr_specs++] = arg;
+
 	return 0;
 }
 early_param("boot_constraints", boot_constraints_param);
@@ -166,6 +185,20 @@ static int __init boot_constraints_timeout_param(char *arg)
 	return 0;
 }
 early_param("boot_constraints.timeout", boot_constraints_timeout_param);
+
+/**
+ * boot_constraint_cmdline_specs() - The devices boot_constraints= names.
+ * @specs: set to the specs, "PATH[:...]" as given, in their order.
+ *
+ * Context: init code only: the specs are freed after it.
+ * Return: how many there are.
+ */
+unsigned int __init boot_constraint_cmdline_specs(const char * const **specs)
+{
+	*specs = bc_specs;
+
+	return bc_nr_specs;
+}
 
 /**
  * boot_constraints_disabled() - Whether boot_constraints=off was given.

@@ -303,6 +303,7 @@ unsigned int boot_constraint_count(struct device *dev,
 unsigned int boot_constraint_attempts(struct device *dev);
 void boot_constraint_show_stats(struct seq_file *s);
 bool boot_constraints_disabled(void);
+unsigned int boot_constraint_cmdline_specs(const char * const **specs);
 void boot_constraints_expire(void);
 void boot_constraint_expire_device(struct device *dev);
 void boot_constraint_flush(void);

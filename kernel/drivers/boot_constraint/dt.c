@@ -644,55 +644,21 @@ void boot_constraint_tables_read(struct device_node *decls,
 	list_splice_tail(&from_cmdline, tables);
 }
 
-#define BC_SPECS_MAX	8
-
-static struct {
-	const char *spec[BC_SPECS_MAX];
-	unsigned int count;
-} bc_cmdline __initdata;
-
-/*
- * boot_constraints=PATH..., once for each device. The command line is read
- * before the device tree is unflattened: the devices are added at
- * arch_initcall. boot_constraints=off is the core's.
- */
-static int __init boot_constraints_spec_param(char *spec)
-{
-	/* boot_constraints alone is the core's error, "off" its switch */
-	if (!spec || !strcmp(spec, "off"))
-		return 0;
-
-	if (spec[0] != '/') {
-		pr_err("boot_constraints=%s: neither \"off\" nor a node path, nothing held\n",
-		       spec);
-		return 0;
-	}
-
-	if (bc_cmdline.count == BC_SPECS_MAX) {
-		pr_err("boot_constraints=%s: more than %d devices, nothing held\n",
-		       spec, BC_SPECS_MAX);
-		return 0;
-	}
-
-	bc_cmdline.spec[bc_cmdline.count++] = spec;
-
-	return 0;
-}
-early_param("boot_constraints", boot_constraints_spec_param);
-
 /* Before of_platform_populate() creates the devices, at arch_initcall_sync. */
 static int __init boot_constraint_dt_init(void)
 {
 	struct boot_constraint_table *t, *tmp;
 	struct device_node *decls;
+	const char * const *specs;
+	unsigned int nr_specs;
 	LIST_HEAD(tables);
 
 	if (boot_constraints_disabled())
 		return 0;
 
 	decls = of_find_node_by_path("/chosen/boot-constraints");
-	boot_constraint_tables_read(decls, bc_cmdline.spec, bc_cmdline.count,
-				    &tables);
+	nr_specs = boot_constraint_cmdline_specs(&specs);
+	boot_constraint_tables_read(decls, specs, nr_specs, &tables);
 	of_node_put(decls);
 
 	/* An add that fails says so in one line, naming the table's origin. */

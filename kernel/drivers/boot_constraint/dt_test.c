@@ -423,8 +423,6 @@ static const struct bc_dt_bad bc_dt_bad_specs[] = {
 	{ BC_DT_LCD ":clk=pix el", -EINVAL },
 	{ BC_DT_LCD ":clk=pixel\x01", -EINVAL },
 	{ BC_DT_LCD ":clk=pixel\xff", -EINVAL },
-	{ BC_DT_LCD ":icc", -ENOENT },
-	{ BC_DT_LCD ":reset", -ENOENT },
 	{ BC_DT_LCD ":clk=pixel:supply=vdd:pd=core:clk=axi:clk=pixel", -EEXIST },
 	{ BC_DT_LCD ":supply=vdd-supply", -ENOENT },
 	{ BC_DT_LCD ":supply=vd", -ENOENT },
@@ -537,8 +535,17 @@ static void bc_dt_expect_dma_bus(struct kunit *test,
 	KUNIT_EXPECT_NULL(test, bc_dt_find(t, DEV_BOOT_CONSTRAINT_RESET, "core"));
 }
 
+/* The interconnect and reset types are built with their frameworks only. */
+static void bc_dt_need_bus_types(struct kunit *test)
+{
+	if (!boot_constraint_type(DEV_BOOT_CONSTRAINT_ICC) ||
+	    !boot_constraint_type(DEV_BOOT_CONSTRAINT_RESET))
+		kunit_skip(test, "needs CONFIG_INTERCONNECT and CONFIG_RESET_CONTROLLER");
+}
+
 static void bc_dt_test_bus_types(struct kunit *test)
 {
+	bc_dt_need_bus_types(test);
 	bc_dt_expect_dma_bus(test, bc_dt_read(test, "dma"));
 	bc_dt_expect_dma_bus(test, bc_dt_read_spec(test, BC_DT_DMA ":icc=mem@800000-1600000:reset=bus"));
 }
@@ -551,6 +558,8 @@ static void bc_dt_test_bus_types_unlisted(struct kunit *test)
 {
 	struct boot_constraint_table *t;
 
+	bc_dt_need_bus_types(test);
+
 	t = bc_dt_read(test, "dma-all");
 	bc_dt_expect_dma(test, t, 2);
 	KUNIT_EXPECT_NOT_NULL(test, bc_dt_find(t, DEV_BOOT_CONSTRAINT_RESET, "core"));
@@ -561,6 +570,8 @@ static void bc_dt_test_bus_types_unlisted(struct kunit *test)
 }
 
 static const struct bc_dt_bad bc_dt_bad_bus[] = {
+	{ BC_DT_LCD ":icc", -ENOENT },
+	{ BC_DT_LCD ":reset", -ENOENT },
 	{ "dma-no-bandwidth", -EINVAL },
 	{ "dma-bandwidth-reversed", -EINVAL },
 	{ "dma-reset-range", -EINVAL },
@@ -584,11 +595,22 @@ static void bc_dt_test_bus_types_malformed(struct kunit *test)
 	const struct bc_dt_bad *bad = test->param_value;
 	struct boot_constraint_table *t;
 
+	bc_dt_need_bus_types(test);
 	t = bad->decl[0] == '/' ? bc_dt_read_spec(test, bad->decl) :
 				  bc_dt_read(test, bad->decl);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(t), bad->err);
 	if (!IS_ERR(t))
 		boot_constraint_table_free(t);
+}
+
+/* A type whose framework is not built in is an unknown kind: rejected. */
+static void bc_dt_test_type_not_built(struct kunit *test)
+{
+	if (boot_constraint_type(DEV_BOOT_CONSTRAINT_ICC))
+		kunit_skip(test, "the interconnect type is built in");
+
+	bc_dt_expect_rejected(test, bc_dt_read_spec(test, BC_DT_LCD ":icc=mem@1-2"),
+			      -EINVAL);
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_dt_put_node, of_node_put, struct device_node *);
@@ -825,6 +847,7 @@ static struct kunit_case bc_dt_test_cases[] = {
 	KUNIT_CASE(bc_dt_test_bus_types),
 	KUNIT_CASE(bc_dt_test_bus_types_unlisted),
 	KUNIT_CASE_PARAM(bc_dt_test_bus_types_malformed, bc_dt_bad_bus_gen_params),
+	KUNIT_CASE(bc_dt_test_type_not_built),
 	KUNIT_CASE(bc_dt_test_conflict_dt),
 	KUNIT_CASE(bc_dt_test_conflict_cmdline),
 	KUNIT_CASE(bc_dt_test_cmdline_overrides_dt),
