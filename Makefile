@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build and test the boot constraint series.  See README.md.
 #
-#   make demo     boot the LCD/MMC board with and without constraints
+#   make demo     boot the LCD/MMC board with and without constraints and
+#                 draw both timelines in build/demo.svg
 #   make test     build both guest kernels and run every boot of tests/boots
 #   make test-debug  the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
 #                 debug objects and fault injection: tests/debug.boots
@@ -51,7 +52,8 @@ test-debug: deps tree build-$(DEBUG_ARCH) initramfs-$(DEBUG_ARCH)
 
 demo: deps tree build-$(DEMO_ARCH) initramfs-$(DEMO_ARCH)
 	scripts/run-tests.py --table $(DEMO_TABLE)
-	scripts/demo-timeline.py build/logs/demo-with.log build/logs/demo-without.log
+	scripts/demo-timeline.py --svg build/demo.svg \
+		build/logs/demo-with.log build/logs/demo-without.log
 
 series: deps tree
 	scripts/export-series.sh
@@ -62,7 +64,7 @@ bench: deps tree $(addprefix build-,$(BENCH_ARCHES)) $(addprefix initramfs-,$(BE
 check: check-harness check-binding series check-build check-bisect check-docs
 
 check-harness:
-	python3 tests/harness/test_ktap.py
+	python3 -m unittest discover -s tests/harness
 
 check-binding: deps tree
 	scripts/check-binding.sh
@@ -92,8 +94,8 @@ $(addprefix initramfs-,$(ALL_ARCHES)): initramfs-%: build-%
 	scripts/mkinitramfs.sh $* $(INITRAMFS_FILES_$*)
 
 clean:
-	rm -rf build/out-* build/logs build/series build/dt build/initramfs-* \
-		build/bisect build/series.files
+	rm -rf build/out-* build/logs build/series build/dt build/initramfs-* build/demo.svg \
+		build/bisect
 	-git -C build/linux worktree prune 2>/dev/null
 
 distclean:

@@ -42,7 +42,6 @@ within 10 ns of boot_constraints=off.
 """
 
 import argparse
-import importlib.util
 import json
 import os
 import re
@@ -50,37 +49,27 @@ import statistics
 import sys
 import time
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(TOP, 'build', 'bench')
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bctest import BUILD, TOP  # noqa: E402
+from bctest import ktap, machines, qemu  # noqa: E402
+
+OUT = os.path.join(BUILD, 'bench')
 DT_DIR = os.path.relpath(OUT, TOP)
 
-spec = importlib.util.spec_from_file_location(
-    'run_tests', os.path.join(TOP, 'scripts', 'run-tests.py'))
-rt = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(rt)
-
-# The kernels (harness archs of scripts/lib.sh) and what their command
+# The kernels (harness archs of bctest.machines) and what their command
 # line needs: the lockdep kernel has KUnit built in, whose suites must not
 # run in a timed boot.
 CONFIGS = {
-    'production': {'arch': 'arm64-prod', 'args': '',
-                   'fragments': ['configs/arm64.config',
-                                 'configs/boot-constraint.config',
-                                 'configs/prod.config']},
-    'lockdep': {'arch': 'arm64', 'args': 'kunit.enable=0',
-                'fragments': ['configs/arm64.config',
-                              'configs/boot-constraint.config']},
+    'production': {'arch': 'arm64-prod', 'args': ''},
+    'lockdep': {'arch': 'arm64', 'args': 'kunit.enable=0'},
 }
-
-# The test machine, on one CPU, with guest time counted in instructions
-# (1 ns each) and no real-time sleeping while the guest idles.
-MACHINE = 'virt-bench'
 for _c in CONFIGS.values():
-    rt.MACHINES[(_c['arch'], MACHINE)] = dict(
-        rt.MACHINES[('arm64', 'virt')],
-        kernel='out-%s/arch/arm64/boot/Image' % _c['arch'],
-        qemu=rt.MACHINES[('arm64', 'virt')]['qemu'] + [
-            '-smp', '1', '-icount', 'shift=0,sleep=off'])
+    _c['fragments'] = machines.arch(_c['arch'])['fragments']
+
+# The test machine, virt on one CPU (--smp), with guest time counted in
+# instructions (1 ns each) and no real-time sleeping while the guest idles.
+MACHINE = 'virt'
+QEMU = {'-smp': '1', '-icount': 'shift=0,sleep=off'}
 
 WAYS = {
     'a': 'boot_constraints=off',
@@ -132,8 +121,8 @@ def boot(config, n, dtsi, way, rep, timeout, extra=''):
     args = ' '.join([CONFIGS[config]['args'], 'bc.scenario=bench', WAYS[way],
                      extra]).split()
     b = {'name': name, 'arch': CONFIGS[config]['arch'], 'machine': MACHINE,
-         'dt': dtsi, 'args': ' '.join(args)}
-    problems, reports, lines = rt.boot_one(b, timeout, False)
+         'dt': dtsi, 'args': ' '.join(args), 'qemu': QEMU}
+    problems, reports, lines, _ = qemu.boot_one(b, timeout, False)
     problems += reports
     with open(os.path.join(OUT, 'logs', name + '.log'), 'w') as f:
         f.write('\n'.join(lines) + '\n')
@@ -145,8 +134,8 @@ def boot(config, n, dtsi, way, rep, timeout, extra=''):
         m = STAT.search(line)
         if m:
             r['%s.%s' % (m.group(1), m.group(2))] = int(m.group(3))
-        if 'not ok' in rt.message(line):
-            problems.append(rt.message(line).strip())
+        if 'not ok' in ktap.message(line):
+            problems.append(ktap.message(line).strip())
     if 'init_s' not in r or 'bench.device_probes' not in r:
         problems.append('no Run /init or no bench stats')
     if problems:
@@ -349,15 +338,13 @@ def main():
     for config in configs:
         if config not in CONFIGS:
             ap.error('unknown configuration %s' % config)
-        qemu = rt.MACHINES[(CONFIGS[config]['arch'], MACHINE)]['qemu']
-        qemu[qemu.index('-smp') + 1] = str(opt.smp)
+    QEMU['-smp'] = str(opt.smp)
 
     os.makedirs(os.path.join(OUT, 'logs'), exist_ok=True)
     start = time.monotonic()
     doc = {
-        'machine': 'qemu-system-aarch64 ' +
-                   ' '.join(rt.MACHINES[('arm64', 'virt')]['qemu'][1:] +
-                            ['-smp', str(opt.smp), '-icount', 'shift=0,sleep=off']),
+        'machine': ' '.join(machines.boot_machine('arm64', MACHINE,
+                                                  QEMU)['qemu']),
         'ways': {w: {'args': WAYS[w], 'what': WAY_NAMES[w]} for w in WAYS},
         'constrained_every': opt.every,
         'boots_per_way': opt.boots,

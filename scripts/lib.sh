@@ -15,60 +15,23 @@ die() {
 	exit 1
 }
 
-# The boards the arm32 kernels boot (scripts/run-tests.py MACHINES).
-arm32_dtbs="nxp/imx/imx6q-sabrelite.dtb xilinx/zynq-zc702.dtb
-	aspeed/aspeed-ast2600-evb.dtb"
+# bctest ARGS...: ask the harness's Python package (scripts/bctest,
+# python3 -m bctest without arguments says what it answers).
+bctest() {
+	PYTHONPATH="$top/scripts${PYTHONPATH:+:$PYTHONPATH}" python3 -m bctest "$@"
+}
 
-# arch_setup ARCH: one kernel per harness "arch" (arm64, arm32, arm32-base,
-# arm64-debug: the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
-# debug objects and fault injection, for make test-debug, and arm64-prod:
-# the arm64 guest without lockdep, debug checks or KUnit, for make bench);
-# sets the
-# kernel's ARCH, its source tree, the cross compiler, the Kconfig
-# fragments merged on top of allnoconfig, the make targets, the busybox
-# package arch and the out dir.
+# arch_setup ARCH: one kernel per harness arch (the table is
+# scripts/bctest/machines.py: arm64, arm64-debug, arm64-prod, arm32,
+# arm32-base); sets the kernel's ARCH (karch), the cross compiler (cross),
+# the Kconfig fragments merged on top of allnoconfig (fragments), the make
+# targets (targets), the image (image), the busybox package arch (debarch),
+# the source tree (src, unless SRC is set) and the out dir (out, unless OUT
+# is set).
 arch_setup() {
-	case $1 in
-	arm64)
-		karch=arm64
-		cross=aarch64-linux-gnu-
-		fragments="configs/arm64.config configs/boot-constraint.config"
-		targets="Image modules"
-		image=arch/arm64/boot/Image
-		debarch=arm64
-		;;
-	arm64-debug)
-		arch_setup arm64
-		fragments="$fragments configs/debug.config"
-		;;
-	arm64-prod)
-		arch_setup arm64
-		fragments="$fragments configs/prod.config"
-		;;
-	arm32)
-		karch=arm
-		cross=arm-linux-gnueabihf-
-		fragments="configs/arm32.config configs/boot-constraint.config"
-		targets="zImage modules $arm32_dtbs"
-		image=arch/arm/boot/zImage
-		debarch=armhf
-		;;
-	arm32-base)
-		# The baseline: the same arm32 kernel from pristine 6.12,
-		# without the series (build/linux-pristine, a worktree of
-		# build/linux at tag "pristine", made by scripts/build.sh).
-		karch=arm
-		cross=arm-linux-gnueabihf-
-		fragments="configs/arm32.config"
-		targets="zImage modules $arm32_dtbs"
-		image=arch/arm/boot/zImage
-		debarch=armhf
-		src=${SRC:-$build/linux-pristine}
-		;;
-	*)
-		die "unknown arch '$1' (arm64, arm64-debug, arm64-prod, arm32 or arm32-base)"
-		;;
-	esac
+	vars=$(bctest arch "$1") || die "cannot set up arch '$1'"
+	eval "$vars"
+	src=${SRC:-$build/$tree}
 	out=${OUT:-$build/out-$1}
 }
 

@@ -42,22 +42,7 @@ fi
 
 # --- check the series file against kernel/ and patches/ ---------------
 
-[ -f series ] || die "no ./series file"
-list=$build/series.files
-sed -e 's/#.*//' series | awk 'NF { for (i = 2; i <= NF; i++) print $i }' |
-	sort > "$list"
-dups=$(uniq -d "$list")
-[ -z "$dups" ] || die "listed more than once in ./series:" $dups
-for f in $(cat "$list"); do
-	[ -f "kernel/$f" ] || die "./series lists $f but kernel/$f does not exist"
-done
-unlisted=$( (cd kernel 2>/dev/null && find . -type f | sed 's|^\./||') |
-	sort | comm -23 - "$list")
-[ -z "$unlisted" ] || die "in kernel/ but not in ./series:" $unlisted
-for p in $(cd patches 2>/dev/null && ls *.patch 2>/dev/null); do
-	sed -e 's/#.*//' series | awk '{ print $1 }' | grep -qxF "$p" ||
-		echo "prepare-tree: warning: patches/$p is not in ./series" >&2
-done
+bctest series check || die "./series does not match kernel/ and patches/"
 
 # --- build the series commits in a scratch index ----------------------
 
@@ -68,11 +53,9 @@ export GIT_INDEX_FILE="$tmp/index"
 parent=$(g rev-parse pristine^{commit})
 g read-tree "$parent"
 n=0
-sed -e 's/#.*//' series | while read -r patch files; do
-	[ -n "$patch" ] || continue
+bctest series entries | while read -r patch files; do
 	n=$((n + 1))
 	p=patches/$patch
-	[ -f "$p" ] || die "./series entry $n: no such patch $p"
 	git mailinfo -u "$tmp/msg" "$tmp/diff" < "$p" > "$tmp/info" ||
 		die "$p: cannot parse (git format-patch style expected)"
 	field() { sed -n "s/^$1: //p" "$tmp/info"; }

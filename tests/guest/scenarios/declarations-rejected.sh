@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Declarations in the tree (tests/scenarios/declarations-rejected.dtsi) and
+# Declarations in the tree (tests/dt/declarations-rejected.dtsi) and
 # on the command line that must be rejected: each in exactly one line of
 # the kernel log, naming the declaration node or the whole boot_constraints=
 # spec, ending in "nothing held"; none of them holds anything. The command

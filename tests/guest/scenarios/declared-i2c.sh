@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# A declaration for a device on the I2C bus (tests/scenarios/declared-i2c.dtsi)
+# A declaration for a device on the I2C bus (tests/dt/declared-i2c.dtsi)
 # holds its clock from the moment its device is added, like one for a
 # platform device; before issue 12 (bug 9) only platform and AMBA devices
 # were matched and the declaration waited forever, silently. A declaration

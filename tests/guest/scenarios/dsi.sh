@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# A driver as most SoC drivers are (tests/scenarios/dsi.dtsi): the DSI
+# A driver as most SoC drivers are (tests/dt/dsi.dtsi): the DSI
 # controller's sets the clock rate and the voltage it wants, outside what
 # the bootloader set and the board's constraints hold (150 MHz against
 # 99-101 MHz, 1.2 V against 1.8 V), fails its probe if it does not get

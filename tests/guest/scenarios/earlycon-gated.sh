@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# The console on gated clocks (tests/scenarios/console-gate.dtsi), its
+# The console on gated clocks (tests/dt/console-gate.dtsi), its
 # driver held away (initcall_blacklist=pl011_init): with earlycon and no
 # platform table, the pl011's "uartclk" and "apb_pclk" gates stay on
 # through clk_disable_unused(); without constraints they are gated under

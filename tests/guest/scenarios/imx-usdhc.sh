@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # i.MX6Q sabrelite: uSDHC3 (2198000.mmc), which the bootloader declares it
-# left clocked (/chosen/boot-constraints, tests/scenarios/imx-usdhc-declared.sh),
+# left clocked (/chosen/boot-constraints, tests/dt/imx-usdhc-declared.sh),
 # and whose driver (sdhci-esdhc-imx) is a module.  Its gate, usdhc3 in CCM
 # CCGR6 (0x020C4080, bits 6-7), is read with devmem all through the
 # scenario.

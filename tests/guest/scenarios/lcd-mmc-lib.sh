@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Shared by the lcd-mmc-* scenarios (tests/scenarios/lcd-mmc.dtsi), sourced
+# Shared by the lcd-mmc-* scenarios (tests/dt/lcd-mmc.dtsi), sourced
 # after /ktap.sh. The providers log every operation in $OPS, one a line:
 # "NANOSECONDS RESOURCE OPERATION VALUE BY", BY the consumer whose probe
 # asked for it, or "-".
@@ -80,18 +80,32 @@ bct_glitch_counts() {
 	END { print before + 0, after + 0 }' $OPS
 }
 
+# bct_dt_cells NODE PROPERTY: the property's 32-bit cells, in decimal, on
+# one line, from the tree the kernel booted with
+bct_dt_cells() {
+	od -An -v -tu1 "/proc/device-tree/$1/$2" | awk '
+	{ for (i = 1; i <= NF; i++) { v = v * 256 + $i; if (++n % 4 == 0) { printf "%s%.0f", sep, v; sep = " "; v = 0 } } }
+	END { print "" }'
+}
+
 # bct_lcd_specs [KIND]: the LCD's resources, as bct_glitch_counts takes
-# them: its clock, supply and domain (off, or the supply away from 3.3 V);
-# "rate", its pixel clock out of 74-75 MHz; "icc", its port or the memory
-# bus below its 800000/1600000 kBps (average/peak); "reset", its reset
-# line asserted.
+# them: its clock, supply and domain (off, or the supply away from the
+# voltage its driver asks, "bc-test,microvolt"); "rate", its pixel clock
+# out of its driver's "bc-test,rate-range-hz"; "icc", its port or the
+# memory bus below its driver's "bc-test,kBps" (average, peak); "reset",
+# its reset line asserted. The values are the board's (/lcd of
+# tests/dt/lcd-mmc.dtsi, read from the booted tree): the one place they
+# are written.
 bct_lcd_specs() {
 	case $1 in
-	"")	echo shared_gate:off vdd_shared:off power-controller:off \
-			vdd_shared:voltage:3300000:3300000 ;;
-	rate)	echo shared_gate:rate:74000000:75000000 ;;
-	icc)	echo icc_lcd:avg:800000:4294967295 icc_lcd:peak:1600000:4294967295 \
-			icc_ddr:avg:800000:4294967295 icc_ddr:peak:1600000:4294967295 ;;
+	"")	set -- $(bct_dt_cells lcd bc-test,microvolt)
+		echo shared_gate:off vdd_shared:off power-controller:off \
+			vdd_shared:voltage:$1:$2 ;;
+	rate)	set -- $(bct_dt_cells lcd bc-test,rate-range-hz)
+		echo shared_gate:rate:$1:$2 ;;
+	icc)	set -- $(bct_dt_cells lcd bc-test,kBps)
+		echo icc_lcd:avg:$1:4294967295 icc_lcd:peak:$2:4294967295 \
+			icc_ddr:avg:$1:4294967295 icc_ddr:peak:$2:4294967295 ;;
 	reset)	echo shared_rst:assert ;;
 	esac
 }
@@ -132,10 +146,12 @@ bct_verdict() {
 }
 
 # bct_check_glitches [KIND]: the verdict on the LCD's clock, supply and
-# domain, or on KIND of bct_lcd_specs, over the whole boot so far. The
+# domain, or on KIND of bct_lcd_specs, over the whole boot so far, after
+# the specs it counts by (scripts/demo-timeline.py marks the same). The
 # bandwidth of a simple LCD driver, which asks for none, counts until its
 # probe only.
 bct_check_glitches() {
+	ktap_diag "lcd${1:+ $1} glitch specs: $(bct_lcd_specs "$1")"
 	set -- "$1" $(bct_glitches "$1")
 	if [ "$1" = icc ] && bct_lcd_simple; then
 		set -- "$1" "$2" 0

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # A constraint applied while its provider is created and bound: the DSI
-# controller's reset line is a GPIO (tests/scenarios/dsi.dtsi), and the
+# controller's reset line is a GPIO (tests/dt/dsi.dtsi), and the
 # reset core registers the reset-gpio device that drives it the first
 # time someone asks for the line, which binds it at once (its driver and
 # the PL061 are there). The display subsystem, held back until now

@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The boot tables (tests/boots, tests/debug.boots, tests/demo.boots).
+
+One boot per line, whitespace separated, "#" starts a comment:
+
+    [KIND]  NAME  ARCH  MACHINE  DT  [KERNEL-ARGUMENT ...]
+
+ARCH and MACHINE pick the kernel and the QEMU machine (bctest.machines).
+DT is "-" for the machine's own device tree, or a .dtsi file (relative to
+the repository) merged with dtc on top of it, optionally followed by
+"+SCRIPT" ("+SCRIPT" alone: the machine's own tree and the script): a
+script that edits the merged .dtb (its argument) as a bootloader would.
+The kernel arguments are added to the machine's console arguments.
+
+KIND is optional:
+
+    (none)        the boot as written (the KUnit boots, whose suites run)
+    scenario      a guest scenario's boot: the arguments start with
+                  kunit.enable=0 (the built-in KUnit suites are the KUnit
+                  boots' job), unless the line sets a kunit.* argument
+    scenario+off  the same, and its baseline: a second boot NAME-off with
+                  boot_constraints=off added at the end, which passes
+                  only where the scenario sees the glitch the constraints
+                  prevent
+
+so "scenario+off x arm64 virt - bc.scenario=x" is the two boots
+
+    x      arm64 virt - kunit.enable=0 bc.scenario=x
+    x-off  arm64 virt - kunit.enable=0 bc.scenario=x boot_constraints=off
+"""
+
+from . import HarnessError
+from . import machines
+
+KUNIT_OFF = 'kunit.enable=0'
+BASELINE = 'boot_constraints=off'
+KINDS = ('scenario', 'scenario+off')
+
+
+def boot(name, arch, machine, dt, args):
+    """One boot as the runner takes it."""
+    return {'name': name, 'arch': arch, 'machine': machine,
+            'dt': None if dt == '-' else dt, 'args': ' '.join(args)}
+
+
+def expand(words):
+    """The boots of one line of a table, its words without the comment."""
+    kind = words.pop(0) if words and words[0] in KINDS else None
+    if len(words) < 4:
+        raise ValueError('want [%s] NAME ARCH MACHINE DT [ARGS...]' %
+                         '|'.join(KINDS))
+    name, arch, machine, dt = words[:4]
+    args = words[4:]
+    if '%s/%s' % (arch, machine) not in machines.machine_names():
+        raise ValueError('unknown arch/machine %s/%s (know %s)' %
+                         (arch, machine, ', '.join(machines.machine_names())))
+    if kind is None:
+        return [boot(name, arch, machine, dt, args)]
+    if not any(a.startswith('kunit.') for a in args):
+        args = [KUNIT_OFF] + args
+    boots = [boot(name, arch, machine, dt, args)]
+    if kind == 'scenario+off':
+        if BASELINE in args:
+            raise ValueError('a scenario+off line has no %s of its own' %
+                             BASELINE)
+        boots.append(boot(name + '-off', arch, machine, dt, args + [BASELINE]))
+    return boots
+
+
+def parse(lines, path='<table>'):
+    """The boots of a table given as lines, in order."""
+    boots = []
+    names = set()
+    for n, line in enumerate(lines, 1):
+        words = line.split('#', 1)[0].split()
+        if not words:
+            continue
+        try:
+            new = expand(words)
+        except ValueError as e:
+            raise HarnessError('%s:%d: %s' % (path, n, e)) from None
+        for b in new:
+            if b['name'] in names:
+                raise HarnessError('%s:%d: boot %s defined twice' %
+                                   (path, n, b['name']))
+            names.add(b['name'])
+        boots += new
+    return boots
+
+
+def read(path):
+    """The boots of the table in file path."""
+    with open(path) as f:
+        return parse(f, path)

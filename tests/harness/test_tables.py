@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of the harness's tables: boots, machines and ./series
+(make check-harness)."""
+
+import os
+import sys
+import tempfile
+import unittest
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(TOP, 'scripts'))
+from bctest import HarnessError, boots, machines, series  # noqa: E402
+
+
+def table(text):
+    return [(b['name'], b['arch'], b['machine'], b['dt'], b['args'])
+            for b in boots.parse(text.splitlines())]
+
+
+class BootTableTest(unittest.TestCase):
+    def test_plain_line_is_as_written(self):
+        self.assertEqual(table('smoke arm64 virt - earlycon bc.scenario=smoke # c\n'), [
+            ('smoke', 'arm64', 'virt', None, 'earlycon bc.scenario=smoke')])
+
+    def test_scenario_turns_kunit_off(self):
+        self.assertEqual(table('scenario x arm32 sabrelite a.dtsi earlycon\n'), [
+            ('x', 'arm32', 'sabrelite', 'a.dtsi', 'kunit.enable=0 earlycon')])
+
+    def test_scenario_keeps_its_own_kunit_argument(self):
+        self.assertEqual(table('scenario x arm64 virt - kunit.filter_glob=a b\n'), [
+            ('x', 'arm64', 'virt', None, 'kunit.filter_glob=a b')])
+
+    def test_scenario_off_is_a_pair(self):
+        self.assertEqual(table('scenario+off x arm64 virt d.dtsi+f.sh a=1 b\n'), [
+            ('x', 'arm64', 'virt', 'd.dtsi+f.sh', 'kunit.enable=0 a=1 b'),
+            ('x-off', 'arm64', 'virt', 'd.dtsi+f.sh',
+             'kunit.enable=0 a=1 b boot_constraints=off')])
+
+    def test_errors_name_the_line(self):
+        for text, what in [
+                ('a-off arm64 virt -\nscenario+off a arm64 virt -\n',
+                 ':2: boot a-off defined twice'),
+                ('scenario+off a arm64 virt - boot_constraints=off\n',
+                 ':1: a scenario+off line has no boot_constraints=off'),
+                ('\n# c\na arm64 sabrelite -\n',
+                 ':3: unknown arch/machine arm64/sabrelite'),
+                ('scenario a arm64 virt\n', ':1: want ')]:
+            with self.assertRaises(HarnessError) as e:
+                boots.parse(text.splitlines(), 't')
+            self.assertIn('t' + what, str(e.exception))
+
+    def test_tables_of_the_repository(self):
+        for name in ('boots', 'debug.boots', 'demo.boots'):
+            path = os.path.join(TOP, 'tests', name)
+            for b in boots.read(path):
+                m = machines.boot_machine(b['arch'], b['machine'])
+                self.assertTrue(m['kernel'].startswith('out-%s/' % b['arch']))
+                frag = (b['dt'] or '').partition('+')[0]
+                for f in filter(None, (frag, m.get('dtsi'))):
+                    self.assertTrue(os.path.isfile(os.path.join(TOP, f)),
+                                    '%s: %s' % (b['name'], f))
+
+
+class MachinesTest(unittest.TestCase):
+    def test_baseline_kernel_on_the_same_machine(self):
+        m = machines.boot_machine('arm32-base', 'zynq')
+        self.assertEqual(m['kernel'], 'out-arm32-base/arch/arm/boot/zImage')
+        self.assertEqual(m['dtb'],
+                         'out-arm32-base/arch/arm/boot/dts/xilinx/zynq-zc702.dtb')
+        self.assertEqual(m['console_gate'][1], 0xF8000154)
+
+    def test_arch_overrides_machine_options(self):
+        q = machines.boot_machine('arm64-debug', 'virt', {'-icount': 'x'})['qemu']
+        self.assertEqual(q[0], 'qemu-system-aarch64')
+        self.assertEqual(q.count('-m'), 1)
+        self.assertEqual(q[q.index('-m') + 1], '1024')
+        self.assertEqual(q[q.index('-smp') + 1], '2')
+        self.assertEqual(q[-2:], ['-icount', 'x'])
+        self.assertNotIn('-smp', machines.boot_machine('arm64', 'virt')['qemu'])
+
+    def test_arm32_builds_the_trees_of_its_machines(self):
+        v = dict(machines.shell_vars('arm32'))
+        self.assertEqual(v['targets'].split(), [
+            'zImage', 'modules', 'nxp/imx/imx6q-sabrelite.dtb',
+            'xilinx/zynq-zc702.dtb', 'aspeed/aspeed-ast2600-evb.dtb'])
+        self.assertEqual(dict(machines.shell_vars('arm32-base'))['tree'],
+                         'linux-pristine')
+
+    def test_unknown(self):
+        self.assertRaises(HarnessError, machines.arch, 'x86')
+        self.assertRaises(HarnessError, machines.boot_machine, 'arm64', 'zynq')
+
+
+class SeriesTest(unittest.TestCase):
+    def test_parse(self):
+        self.assertEqual(series.parse(['# c', '', 'a.patch x/y.c z.h # w',
+                                       'b.patch']),
+                         [('a.patch', ['x/y.c', 'z.h']), ('b.patch', [])])
+
+    def test_check(self):
+        with tempfile.TemporaryDirectory() as top:
+            for f in ('kernel/x/y.c', 'kernel/x/unlisted.c', 'patches/a.patch',
+                      'patches/stray.patch'):
+                os.makedirs(os.path.dirname(os.path.join(top, f)), exist_ok=True)
+                open(os.path.join(top, f), 'w').close()
+            errors, warnings = series.check(
+                series.parse(['a.patch x/y.c x/gone.c', 'b.patch x/y.c']), top)
+            self.assertEqual(errors, [
+                'listed more than once in ./series: x/y.c',
+                './series lists x/gone.c but kernel/x/gone.c does not exist',
+                'in kernel/ but not in ./series: x/unlisted.c',
+                './series entry 2: no such patch patches/b.patch'])
+            self.assertEqual(warnings, ['patches/stray.patch is not in ./series'])
+
+    def test_series_of_the_repository(self):
+        self.assertEqual(series.check(series.read()), ([], []))
+
+
+if __name__ == '__main__':
+    unittest.main()
