@@ -71,6 +71,14 @@ bctest series entries | while read -r patch files; do
 		[ -x "kernel/$f" ] && mode=100755
 		g update-index --add --cacheinfo "$mode,$blob,$f"
 	done
+	# The lines of kernel/'s Kconfig and Makefile files this commit adds
+	rm -rf "$tmp/assembled"
+	bctest series assemble "$n" "$tmp/assembled" > "$tmp/assembled.list" ||
+		die "cannot assemble the Kconfig and Makefile files at $p"
+	while read -r f; do
+		blob=$(g hash-object -w "$tmp/assembled/$f")
+		g update-index --add --cacheinfo "100644,$blob,$f"
+	done < "$tmp/assembled.list"
 	tree=$(g write-tree)
 	{ echo "$subject"; echo; cat "$tmp/msg"; } | git stripspace > "$tmp/commitmsg"
 	name=$(field Author); email=$(field Email); date=$(field Date)

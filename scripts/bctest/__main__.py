@@ -5,12 +5,18 @@ usage: python3 -m bctest arch ARCH        arch_setup's variables, as sh
        python3 -m bctest series check     ./series against kernel/, patches/
        python3 -m bctest series entries   PATCHFILE [NEW-FILE ...] per line
        python3 -m bctest series files     every new file, one a line
+       python3 -m bctest series assemble N DIR
+                                          the Kconfig and Makefile files of
+                                          kernel/ as at commit N, into DIR;
+                                          prints their paths
 """
 
+import os
 import shlex
 import sys
 
-from . import HarnessError
+from . import HarnessError, TOP
+from . import assemble
 from . import machines
 from . import series
 
@@ -20,6 +26,18 @@ def main(argv):
     if argv[:1] == ['arch'] and len(argv) == 2:
         for var, value in machines.shell_vars(argv[1]):
             print('%s=%s' % (var, shlex.quote(value)))
+        return 0
+    if argv[:2] == ['series', 'assemble'] and len(argv) == 4:
+        entries = series.read()
+        for path in assemble.assembled(entries, TOP):
+            text = assemble.content(path, int(argv[2]), entries, TOP)
+            if text is None:
+                continue
+            out = os.path.join(argv[3], path)
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            with open(out, 'w') as f:
+                f.write(text)
+            print(path)
         return 0
     if argv[:1] == ['series'] and len(argv) == 2:
         entries = series.read()

@@ -7,7 +7,8 @@ One commit per line, in order, "#" starts a comment:
 
 PATCHFILE is in patches/; each NEW-FILE is a kernel-relative path of a file
 under kernel/ that the commit adds, and every file under kernel/ is listed
-exactly once.  scripts/prepare-tree.sh (python3 -m bctest series entries,
+exactly once, but the Kconfig and Makefile files that assemble.py builds
+commit by commit.  scripts/prepare-tree.sh (python3 -m bctest series entries,
 check) and scripts/series-files.sh (series files) read it through here.
 """
 
@@ -57,7 +58,9 @@ def check(entries, top=TOP):
                           (f, f))
     present = sorted(os.path.relpath(os.path.join(d, f), kernel)
                      for d, _, fs in os.walk(kernel) for f in fs)
-    unlisted = [f for f in present if f not in set(listed)]
+    # Kconfig and Makefile files not listed are assembled (assemble.py).
+    unlisted = [f for f in present if f not in set(listed) and
+                os.path.basename(f) not in ('Kconfig', 'Makefile')]
     if unlisted:
         errors.append('in kernel/ but not in ./series: ' + ' '.join(unlisted))
     for n, (patch, _) in enumerate(entries, 1):

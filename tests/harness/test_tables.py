@@ -10,7 +10,7 @@ import unittest
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(TOP, 'scripts'))
-from bctest import HarnessError, boots, machines, series  # noqa: E402
+from bctest import HarnessError, assemble, boots, machines, series  # noqa: E402
 
 
 def table(text):
@@ -115,6 +115,57 @@ class SeriesTest(unittest.TestCase):
 
     def test_series_of_the_repository(self):
         self.assertEqual(series.check(series.read()), ([], []))
+
+
+class AssembleTest(unittest.TestCase):
+    """Kconfig and Makefile of kernel/, each commit adding its lines."""
+
+    SERIES = [('1.patch', ['d/core.c']), ('2.patch', ['d/t.c', 'd/t.dtso']),
+              ('3.patch', ['d/x.c'])]
+    MAKEFILE = ('# SPDX-License-Identifier: GPL-2.0\n'
+                'obj-y\t+= core.o\n'
+                '\n'
+                'obj-$(CONFIG_T)\t+= kt.o\n'
+                'kt-y\t:= t.o \\\n\t   t.dtbo.o\n'
+                'DTC_FLAGS_t\t+= -Wno-reg\n'
+                'obj-$(CONFIG_X)\t+= x.o\n')
+    KCONFIG = ('# SPDX-License-Identifier: GPL-2.0\n'
+               'config CORE\n\tbool "core"\n\n'
+               'config X\n\tbool "x"\n\thelp\n\t  X.\n\n'
+               'config T\n\tbool "t"\n')
+
+    def tree(self, makefile):
+        d = tempfile.mkdtemp()
+        os.makedirs(os.path.join(d, 'kernel', 'd'))
+        for name, text in (('Makefile', makefile), ('Kconfig', self.KCONFIG)):
+            with open(os.path.join(d, 'kernel', 'd', name), 'w') as f:
+                f.write(text)
+        return d
+
+    def test_each_commit_adds_its_lines(self):
+        top = self.tree(self.MAKEFILE)
+        at = [assemble.content('d/Makefile', n, self.SERIES, top) for n in (1, 2, 3)]
+        self.assertEqual(at[0], '# SPDX-License-Identifier: GPL-2.0\nobj-y\t+= core.o\n')
+        self.assertEqual(at[1], self.MAKEFILE.replace('obj-$(CONFIG_X)\t+= x.o\n', ''))
+        self.assertEqual(at[2], self.MAKEFILE)
+
+    def test_a_config_comes_with_its_makefile_line(self):
+        top = self.tree(self.MAKEFILE)
+        k = [assemble.content('d/Kconfig', n, self.SERIES, top) for n in (1, 2, 3)]
+        self.assertEqual(k[0], '# SPDX-License-Identifier: GPL-2.0\nconfig CORE\n\tbool "core"\n')
+        self.assertIn('config T\n', k[1])
+        self.assertNotIn('config X', k[1])
+        self.assertEqual(k[2], self.KCONFIG)
+
+    def test_a_line_of_two_commits_is_refused(self):
+        top = self.tree(self.MAKEFILE.replace('core.o', 'core.o x.o'))
+        with self.assertRaises(HarnessError):
+            assemble.content('d/Makefile', 1, self.SERIES, top)
+
+    def test_an_object_of_no_file_is_refused(self):
+        top = self.tree(self.MAKEFILE + 'obj-y\t+= gone.o\n')
+        with self.assertRaises(HarnessError):
+            assemble.content('d/Makefile', 3, self.SERIES, top)
 
 
 if __name__ == '__main__':
