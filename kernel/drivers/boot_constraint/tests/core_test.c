@@ -25,7 +25,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
 #define BC_CORE_DEV	"bc-core-dev"
 #define BC_SHOW_DEV	"bc-show-dev"

@@ -15,7 +15,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
 /**
  * struct bc_reset_ctx - Context of a reset constraint test.

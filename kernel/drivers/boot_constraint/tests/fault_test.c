@@ -34,8 +34,8 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
-#include "table.h"
+#include "../core.h"
+#include "../table.h"
 
 /* The device of the overlay's "bc-test-pd-consumer", and of "bc-test-no-pd" */
 #define BC_FAULT_DEV		"bc-test-pd-consumer"

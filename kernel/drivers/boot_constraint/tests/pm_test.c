@@ -14,7 +14,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
 /**
  * struct bc_pm_ctx - Context of a power-domain constraint test.

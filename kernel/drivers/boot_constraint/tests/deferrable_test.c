@@ -18,7 +18,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
 /**
  * struct bc_defer_ctx - Context of a deferrable constraint test.

@@ -18,7 +18,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
 #define BC_QCOM_MDSS	"/display-subsystem@1a00000"
 #define BC_QCOM_MDP5	BC_QCOM_MDSS "/display-controller@1a01000"

@@ -32,7 +32,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
 #define BC_LIFE_DEV		"bc-life-dev"
 #define BC_LIFE_ASYNC_DEVS	16

@@ -51,7 +51,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
-#include "core.h"
+#include "../core.h"
 
 /* Hook calls timed, over devices without constraints. */
 #define BCB_HOOK_LOOPS	1000

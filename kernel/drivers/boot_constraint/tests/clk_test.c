@@ -14,7 +14,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
 #define BC_CLK_DEV	"bc-clk-dev"
 

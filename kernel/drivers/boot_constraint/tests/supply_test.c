@@ -15,7 +15,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
 #define BC_SUPPLY_DEV	"bc-supply-dev"
 #define BC_SUPPLY_OTHER	"bc-supply-other"

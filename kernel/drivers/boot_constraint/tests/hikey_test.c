@@ -19,7 +19,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
 /**
  * struct bc_hisi_clk_desc - A clock of a test clock controller.

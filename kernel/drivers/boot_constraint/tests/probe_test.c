@@ -17,7 +17,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
 #define BC_PROBE_DEV	"bc-probe-dev"
 

@@ -20,9 +20,9 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
-#include "dt.h"
-#include "table.h"
+#include "../core.h"
+#include "../dt.h"
+#include "../table.h"
 
 #define BC_DT_LCD	"/bc-dt-lcd"
 #define BC_DT_DECLS	"/bc-dt-declarations"

@@ -27,7 +27,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
 /**
  * bc_kunit_log_alloc() - Allocate an empty log, freed when the test ends.
