@@ -27,7 +27,7 @@
  * had probed, and, with bc_bench.time_hooks=1, what the driver core's boot
  * constraint hooks cost a device without constraints while the displays'
  * constraints are pending, each hook alone and the three together, and
- * where a constraint's time goes (see struct bcb_phase).
+ * where a constraint's time goes (see struct bc_test_bench_phase).
  */
 
 #define pr_fmt(fmt) "bc_bench: " fmt
@@ -54,39 +54,39 @@
 #include "../core.h"
 
 /* Hook calls timed, over devices without constraints. */
-#define BCB_HOOK_LOOPS	1000
+#define BC_TEST_BENCH_HOOK_LOOPS	1000
 
-static bool bcb_seed_deferral;
-static bool bcb_time_hooks_param;
+static bool bc_test_bench_seed_deferral;
+static bool bc_test_bench_time_hooks_param;
 
-static int __init bcb_seed_deferral_param(char *arg)
+static int __init bc_test_bench_seed_deferral_param(char *arg)
 {
-	return kstrtobool(arg ?: "1", &bcb_seed_deferral);
+	return kstrtobool(arg ?: "1", &bc_test_bench_seed_deferral);
 }
-early_param("bc_bench.seed_deferral", bcb_seed_deferral_param);
+early_param("bc_bench.seed_deferral", bc_test_bench_seed_deferral_param);
 
 /* Timing the hooks takes time: a boot that does is not timed itself. */
-static int __init bcb_time_hooks_setup(char *arg)
+static int __init bc_test_bench_time_hooks_setup(char *arg)
 {
-	return kstrtobool(arg ?: "1", &bcb_time_hooks_param);
+	return kstrtobool(arg ?: "1", &bc_test_bench_time_hooks_param);
 }
-early_param("bc_bench.time_hooks", bcb_time_hooks_setup);
+early_param("bc_bench.time_hooks", bc_test_bench_time_hooks_setup);
 
 /**
- * struct bcb_counter - Calls of a driver's probe.
+ * struct bc_test_bench_counter - Calls of a driver's probe.
  *
  * @probes: calls of its probe.
  * @defers: of those, the ones that returned -EPROBE_DEFER.
  */
-struct bcb_counter {
+struct bc_test_bench_counter {
 	atomic_t probes;
 	atomic_t defers;
 };
 
-static struct bcb_counter bcb_devices, bcb_displays, bcb_providers, bcb_seeds;
-static atomic_t bcb_held_at_probe;
-static atomic_t bcb_seed_late;
-static u64 bcb_hook_ns;
+static struct bc_test_bench_counter bc_test_bench_devices, bc_test_bench_displays, bc_test_bench_providers, bc_test_bench_seeds;
+static atomic_t bc_test_bench_held_at_probe;
+static atomic_t bc_test_bench_seed_late;
+static u64 bc_test_bench_hook_ns;
 
 /*
  * Where the time of a constraint goes, measured from outside the core in
@@ -98,78 +98,78 @@ static u64 bcb_hook_ns;
  * off, a display's phase gives what its constraint costs there, and a
  * device's what the constraints cost devices without any.
  *
- * @BCB_ADD_OF: dev_boot_constraint_add_deferrable_of() of the board, once:
+ * @BC_TEST_BENCH_ADD_OF: dev_boot_constraint_add_deferrable_of() of the board, once:
  *	the scan of the tree for the displays' compatible, waiters recorded.
- * @BCB_CREATE: BUS_NOTIFY_ADD_DEVICE, all of its notifiers: for a display,
+ * @BC_TEST_BENCH_CREATE: BUS_NOTIFY_ADD_DEVICE, all of its notifiers: for a display,
  *	the constraint added to its new device and tried once.
- * @BCB_BEFORE: BUS_NOTIFY_BIND_DRIVER to the driver's probe: for a display,
+ * @BC_TEST_BENCH_BEFORE: BUS_NOTIFY_BIND_DRIVER to the driver's probe: for a display,
  *	the handover (dev_boot_constraints_probe_start()).
- * @BCB_AFTER: the driver's probe to BUS_NOTIFY_BOUND_DRIVER: for a display,
+ * @BC_TEST_BENCH_AFTER: the driver's probe to BUS_NOTIFY_BOUND_DRIVER: for a display,
  *	the release (dev_boot_constraints_probe_end()).
- * @BCB_BIND: a clock controller's probe to BUS_NOTIFY_BOUND_DRIVER: the
+ * @BC_TEST_BENCH_BIND: a clock controller's probe to BUS_NOTIFY_BOUND_DRIVER: the
  *	constraints it provides, applied (dev_boot_constraints_device_bound()).
- * @BCB_CLK_GET_MISSING: clk_get() of a display's clock while its provider
+ * @BC_TEST_BENCH_CLK_GET_MISSING: clk_get() of a display's clock while its provider
  *	is missing, once per display: what an attempt that fails costs in the
  *	clock framework.
- * @BCB_PHASES: number of phases.
+ * @BC_TEST_BENCH_PHASES: number of phases.
  */
-enum bcb_phase {
-	BCB_ADD_OF,
-	BCB_CREATE,
-	BCB_BEFORE,
-	BCB_AFTER,
-	BCB_BIND,
-	BCB_CLK_GET_MISSING,
-	BCB_PHASES,
+enum bc_test_bench_phase {
+	BC_TEST_BENCH_ADD_OF,
+	BC_TEST_BENCH_CREATE,
+	BC_TEST_BENCH_BEFORE,
+	BC_TEST_BENCH_AFTER,
+	BC_TEST_BENCH_BIND,
+	BC_TEST_BENCH_CLK_GET_MISSING,
+	BC_TEST_BENCH_PHASES,
 };
 
-static const char * const bcb_phase_names[BCB_PHASES] = {
-	[BCB_ADD_OF] = "add_of",
-	[BCB_CREATE] = "create",
-	[BCB_BEFORE] = "before_probe",
-	[BCB_AFTER] = "after_probe",
-	[BCB_BIND] = "provider_bind",
-	[BCB_CLK_GET_MISSING] = "clk_get_missing",
+static const char * const bc_test_bench_phase_names[BC_TEST_BENCH_PHASES] = {
+	[BC_TEST_BENCH_ADD_OF] = "add_of",
+	[BC_TEST_BENCH_CREATE] = "create",
+	[BC_TEST_BENCH_BEFORE] = "before_probe",
+	[BC_TEST_BENCH_AFTER] = "after_probe",
+	[BC_TEST_BENCH_BIND] = "provider_bind",
+	[BC_TEST_BENCH_CLK_GET_MISSING] = "clk_get_missing",
 };
 
 /**
- * struct bcb_time - Time summed over the calls of a phase.
+ * struct bc_test_bench_time - Time summed over the calls of a phase.
  *
  * @ns: the time.
  * @calls: how many times it was measured.
  */
-struct bcb_time {
+struct bc_test_bench_time {
 	u64 ns;
 	unsigned int calls;
 };
 
 /* Per phase: [0] the devices without constraints, [1] the displays. */
-static struct bcb_time bcb_phase_time[BCB_PHASES][2];
+static struct bc_test_bench_time bc_test_bench_phase_time[BC_TEST_BENCH_PHASES][2];
 /*
  * Start of the phase in progress: one CPU, one probe at a time. Times are
  * local_clock()'s: timekeeping counts jiffies until fs_initcall, and the
  * devices are created before.
  */
-static u64 bcb_mark;
+static u64 bc_test_bench_mark;
 
-static void bcb_mark_now(void)
+static void bc_test_bench_mark_now(void)
 {
-	if (bcb_time_hooks_param)
-		bcb_mark = local_clock();
+	if (bc_test_bench_time_hooks_param)
+		bc_test_bench_mark = local_clock();
 }
 
-static void bcb_account(enum bcb_phase phase, bool display)
+static void bc_test_bench_account(enum bc_test_bench_phase phase, bool display)
 {
-	struct bcb_time *t = &bcb_phase_time[phase][display];
+	struct bc_test_bench_time *t = &bc_test_bench_phase_time[phase][display];
 
-	if (!bcb_time_hooks_param)
+	if (!bc_test_bench_time_hooks_param)
 		return;
 
-	t->ns += local_clock() - bcb_mark;
+	t->ns += local_clock() - bc_test_bench_mark;
 	t->calls++;
 }
 
-static bool bcb_board_has(const char *compat)
+static bool bc_test_bench_board_has(const char *compat)
 {
 	struct device_node *np;
 
@@ -179,7 +179,7 @@ static bool bcb_board_has(const char *compat)
 	return np;
 }
 
-static int bcb_count(struct bcb_counter *counter, int ret)
+static int bc_test_bench_count(struct bc_test_bench_counter *counter, int ret)
 {
 	atomic_inc(&counter->probes);
 	if (ret == -EPROBE_DEFER)
@@ -190,12 +190,12 @@ static int bcb_count(struct bcb_counter *counter, int ret)
 
 /* The clock controllers: "bc-bench,clocks" gates each, registered late. */
 
-static const struct clk_ops bcb_gate_ops = { };
+static const struct clk_ops bc_test_bench_gate_ops = { };
 
-static int bcb_provider_setup(struct platform_device *pdev)
+static int bc_test_bench_provider_setup(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct clk_init_data init = { .ops = &bcb_gate_ops };
+	struct clk_init_data init = { .ops = &bc_test_bench_gate_ops };
 	struct clk_hw_onecell_data *data;
 	struct clk_hw *gates;
 	u32 i, n;
@@ -225,24 +225,24 @@ static int bcb_provider_setup(struct platform_device *pdev)
 	return devm_of_clk_add_hw_provider(dev, of_clk_hw_onecell_get, data);
 }
 
-static int bcb_provider_probe(struct platform_device *pdev)
+static int bc_test_bench_provider_probe(struct platform_device *pdev)
 {
 	int ret;
 
-	ret = bcb_count(&bcb_providers, bcb_provider_setup(pdev));
-	bcb_mark_now();
+	ret = bc_test_bench_count(&bc_test_bench_providers, bc_test_bench_provider_setup(pdev));
+	bc_test_bench_mark_now();
 
 	return ret;
 }
 
 /* The consumers: displays take their clock, as their driver would. */
 
-static void bcb_clk_disable(void *clk)
+static void bc_test_bench_clk_disable(void *clk)
 {
 	clk_disable_unprepare(clk);
 }
 
-static int bcb_display_setup(struct device *dev)
+static int bc_test_bench_display_setup(struct device *dev)
 {
 	struct clk *clk;
 	int ret;
@@ -253,79 +253,79 @@ static int bcb_display_setup(struct device *dev)
 
 	/* Held by its constraint, or by no one yet. */
 	if (__clk_get_enable_count(clk))
-		atomic_inc(&bcb_held_at_probe);
+		atomic_inc(&bc_test_bench_held_at_probe);
 
 	ret = clk_prepare_enable(clk);
 	if (ret)
 		return ret;
 
-	return devm_add_action_or_reset(dev, bcb_clk_disable, clk);
+	return devm_add_action_or_reset(dev, bc_test_bench_clk_disable, clk);
 }
 
-static bool bcb_is_display(struct device *dev)
+static bool bc_test_bench_is_display(struct device *dev)
 {
 	return of_device_is_compatible(dev->of_node, "bc-bench,display");
 }
 
-static int bcb_consumer_probe(struct platform_device *pdev)
+static int bc_test_bench_consumer_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	int ret;
 
-	bcb_account(BCB_BEFORE, bcb_is_display(dev));
-	if (!bcb_is_display(dev))
-		ret = bcb_count(&bcb_devices, 0);
+	bc_test_bench_account(BC_TEST_BENCH_BEFORE, bc_test_bench_is_display(dev));
+	if (!bc_test_bench_is_display(dev))
+		ret = bc_test_bench_count(&bc_test_bench_devices, 0);
 	else
-		ret = bcb_count(&bcb_displays, bcb_display_setup(dev));
-	bcb_mark_now();
+		ret = bc_test_bench_count(&bc_test_bench_displays, bc_test_bench_display_setup(dev));
+	bc_test_bench_mark_now();
 
 	return ret;
 }
 
-static const struct of_device_id bcb_provider_match[] = {
+static const struct of_device_id bc_test_bench_provider_match[] = {
 	{ .compatible = "bc-bench,clock-controller" },
 	{ }
 };
 
-static const struct of_device_id bcb_consumer_match[] = {
+static const struct of_device_id bc_test_bench_consumer_match[] = {
 	{ .compatible = "bc-bench,device" },
 	{ .compatible = "bc-bench,display" },
 	{ }
 };
 
-static struct platform_driver bcb_provider_driver = {
-	.probe = bcb_provider_probe,
+static struct platform_driver bc_test_bench_provider_driver = {
+	.probe = bc_test_bench_provider_probe,
 	.driver = {
 		.name = "bc-bench-clk",
-		.of_match_table = bcb_provider_match,
+		.of_match_table = bc_test_bench_provider_match,
 		.suppress_bind_attrs = true,
 	},
 };
 
-static struct platform_driver bcb_consumer_driver = {
-	.probe = bcb_consumer_probe,
+static struct platform_driver bc_test_bench_consumer_driver = {
+	.probe = bc_test_bench_consumer_probe,
 	.driver = {
 		.name = "bc-bench-consumer",
-		.of_match_table = bcb_consumer_match,
+		.of_match_table = bc_test_bench_consumer_match,
 		.suppress_bind_attrs = true,
 	},
 };
 
 /* The displays' constraint: their pixel clock. */
 
-static const struct dev_boot_constraint_clk_info bcb_pixel = {
+static const struct dev_boot_constraint_clk_info bc_test_bench_pixel = {
 	.name = "pixel",
 };
 
-static const struct dev_boot_constraint bcb_display_constraints[] = {
-	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bcb_pixel },
+static const struct dev_boot_constraint bc_test_bench_display_constraints[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_test_bench_pixel },
 };
 
-static const struct dev_boot_constraint_of bcb_board[] = {
+static const struct dev_boot_constraint_of bc_test_bench_board[] = {
 	{
 		.compat = "bc-bench,display",
-		.constraints = bcb_display_constraints,
-		.count = ARRAY_SIZE(bcb_display_constraints),
+		.constraints = bc_test_bench_display_constraints,
+		.count = ARRAY_SIZE(bc_test_bench_display_constraints),
 	},
 };
 
@@ -335,35 +335,35 @@ static const struct dev_boot_constraint_of bcb_board[] = {
  */
 
 /**
- * struct bcb_seed - A constraint added the 2017 series' way.
+ * struct bc_test_bench_seed - A constraint added the 2017 series' way.
  *
  * @dev: the constrained device, with a reference held.
  * @pdev: the platform device whose probe adds the constraint.
  */
-struct bcb_seed {
+struct bc_test_bench_seed {
 	struct device *dev;
 	struct platform_device *pdev;
 };
 
-static void bcb_seed_free(struct bcb_seed *seed)
+static void bc_test_bench_seed_free(struct bc_test_bench_seed *seed)
 {
 	put_device(seed->dev);
 	kfree(seed);
 }
 
-static void bcb_seed_released(void *data)
+static void bc_test_bench_seed_released(void *data)
 {
-	struct bcb_seed *seed = data;
+	struct bc_test_bench_seed *seed = data;
 
 	platform_device_unregister(seed->pdev);
-	bcb_seed_free(seed);
+	bc_test_bench_seed_free(seed);
 }
 
-static int bcb_seed_add(struct bcb_seed *seed)
+static int bc_test_bench_seed_add(struct bc_test_bench_seed *seed)
 {
 	struct dev_boot_constraint_info info = {
-		.constraint = bcb_display_constraints[0],
-		.free_resources = bcb_seed_released,
+		.constraint = bc_test_bench_display_constraints[0],
+		.free_resources = bc_test_bench_seed_released,
 		.free_resources_data = seed,
 	};
 	int ret;
@@ -372,20 +372,20 @@ static int bcb_seed_add(struct bcb_seed *seed)
 	if (ret == -EPROBE_DEFER)
 		driver_deferred_probe_enable_early();
 	else if (ret)
-		atomic_inc(&bcb_seed_late);
+		atomic_inc(&bc_test_bench_seed_late);
 
 	return ret;
 }
 
-static int bcb_seed_probe(struct platform_device *pdev)
+static int bc_test_bench_seed_probe(struct platform_device *pdev)
 {
-	struct bcb_seed **seed = dev_get_platdata(&pdev->dev);
+	struct bc_test_bench_seed **seed = dev_get_platdata(&pdev->dev);
 
-	return bcb_count(&bcb_seeds, bcb_seed_add(*seed));
+	return bc_test_bench_count(&bc_test_bench_seeds, bc_test_bench_seed_add(*seed));
 }
 
-static struct platform_driver bcb_seed_driver = {
-	.probe = bcb_seed_probe,
+static struct platform_driver bc_test_bench_seed_driver = {
+	.probe = bc_test_bench_seed_probe,
 	.driver = {
 		.name = "bc-bench-seed",
 		.suppress_bind_attrs = true,
@@ -393,9 +393,9 @@ static struct platform_driver bcb_seed_driver = {
 };
 
 /* Adds the constraint of a display; called for every platform device. */
-static int bcb_seed_add_dev(struct device *dev, void *unused)
+static int bc_test_bench_seed_add_dev(struct device *dev, void *unused)
 {
-	struct bcb_seed *seed;
+	struct bc_test_bench_seed *seed;
 	int ret;
 
 	if (!of_device_is_compatible(dev->of_node, "bc-bench,display"))
@@ -408,7 +408,7 @@ static int bcb_seed_add_dev(struct device *dev, void *unused)
 	seed->dev = get_device(dev);
 	seed->pdev = platform_device_alloc("bc-bench-seed", PLATFORM_DEVID_AUTO);
 	if (!seed->pdev) {
-		bcb_seed_free(seed);
+		bc_test_bench_seed_free(seed);
 		return -ENOMEM;
 	}
 
@@ -418,167 +418,167 @@ static int bcb_seed_add_dev(struct device *dev, void *unused)
 		ret = platform_device_add(seed->pdev);
 	if (ret) {
 		platform_device_put(seed->pdev);
-		bcb_seed_free(seed);
+		bc_test_bench_seed_free(seed);
 	}
 
 	return ret;
 }
 
-static bool bcb_seed_way(void)
+static bool bc_test_bench_seed_way(void)
 {
-	return bcb_seed_deferral && !boot_constraints_disabled() &&
-	       bcb_board_has("bc-bench,display");
+	return bc_test_bench_seed_deferral && !boot_constraints_disabled() &&
+	       bc_test_bench_board_has("bc-bench,display");
 }
 
 /* The 2017 way: after of_platform_populate(), before any display probes. */
-static int __init bcb_seed_init(void)
+static int __init bc_test_bench_seed_init(void)
 {
 	int ret;
 
-	if (!bcb_seed_way())
+	if (!bc_test_bench_seed_way())
 		return 0;
 
-	ret = platform_driver_register(&bcb_seed_driver);
+	ret = platform_driver_register(&bc_test_bench_seed_driver);
 	if (!ret)
 		ret = bus_for_each_dev(&platform_bus_type, NULL, NULL,
-				       bcb_seed_add_dev);
+				       bc_test_bench_seed_add_dev);
 	if (ret)
 		pr_err("constraints not added the 2017 way: %d\n", ret);
 
 	return 0;
 }
-subsys_initcall(bcb_seed_init);
+subsys_initcall(bc_test_bench_seed_init);
 
 /*
  * The phases between bus notifications: the first of the platform bus's
  * notifiers starts them, the last one ends them.
  */
-static int bcb_bus_first(struct notifier_block *nb, unsigned long action,
-			 void *data)
+static int bc_test_bench_bus_first(struct notifier_block *nb, unsigned long action,
+				   void *data)
 {
 	if (action == BUS_NOTIFY_ADD_DEVICE || action == BUS_NOTIFY_BIND_DRIVER)
-		bcb_mark_now();
+		bc_test_bench_mark_now();
 
 	return NOTIFY_DONE;
 }
 
-static int bcb_bus_last(struct notifier_block *nb, unsigned long action,
-			void *data)
+static int bc_test_bench_bus_last(struct notifier_block *nb, unsigned long action,
+				  void *data)
 {
 	struct device *dev = data;
 
 	if (!of_device_is_compatible(dev->of_node, "bc-bench,device") &&
-	    !bcb_is_display(dev)) {
+	    !bc_test_bench_is_display(dev)) {
 		if (action == BUS_NOTIFY_BOUND_DRIVER &&
 		    of_device_is_compatible(dev->of_node, "bc-bench,clock-controller"))
-			bcb_account(BCB_BIND, true);
+			bc_test_bench_account(BC_TEST_BENCH_BIND, true);
 		return NOTIFY_DONE;
 	}
 
 	if (action == BUS_NOTIFY_ADD_DEVICE)
-		bcb_account(BCB_CREATE, bcb_is_display(dev));
+		bc_test_bench_account(BC_TEST_BENCH_CREATE, bc_test_bench_is_display(dev));
 	else if (action == BUS_NOTIFY_BOUND_DRIVER)
-		bcb_account(BCB_AFTER, bcb_is_display(dev));
+		bc_test_bench_account(BC_TEST_BENCH_AFTER, bc_test_bench_is_display(dev));
 
 	return NOTIFY_DONE;
 }
 
-static struct notifier_block bcb_bus_first_nb = {
-	.notifier_call = bcb_bus_first,
+static struct notifier_block bc_test_bench_bus_first_nb = {
+	.notifier_call = bc_test_bench_bus_first,
 	.priority = INT_MAX,
 };
 
-static struct notifier_block bcb_bus_last_nb = {
-	.notifier_call = bcb_bus_last,
+static struct notifier_block bc_test_bench_bus_last_nb = {
+	.notifier_call = bc_test_bench_bus_last,
 	.priority = INT_MIN,
 };
 
 /* As a board declares them: before the devices are created. */
-static int __init bcb_board_init(void)
+static int __init bc_test_bench_board_init(void)
 {
 	int ret;
 
-	if (!bcb_board_has("bc-bench,display"))
+	if (!bc_test_bench_board_has("bc-bench,display"))
 		return 0;
 
-	if (bcb_time_hooks_param &&
-	    (bus_register_notifier(&platform_bus_type, &bcb_bus_first_nb) ||
-	     bus_register_notifier(&platform_bus_type, &bcb_bus_last_nb)))
+	if (bc_test_bench_time_hooks_param &&
+	    (bus_register_notifier(&platform_bus_type, &bc_test_bench_bus_first_nb) ||
+	     bus_register_notifier(&platform_bus_type, &bc_test_bench_bus_last_nb)))
 		pr_err("phases not timed\n");
 
-	if (bcb_seed_way())
+	if (bc_test_bench_seed_way())
 		return 0;
 
-	bcb_mark_now();
-	ret = dev_boot_constraint_add_deferrable_of(bcb_board,
-						    ARRAY_SIZE(bcb_board));
-	bcb_account(BCB_ADD_OF, true);
+	bc_test_bench_mark_now();
+	ret = dev_boot_constraint_add_deferrable_of(bc_test_bench_board,
+						    ARRAY_SIZE(bc_test_bench_board));
+	bc_test_bench_account(BC_TEST_BENCH_ADD_OF, true);
 	if (ret)
 		pr_err("constraints not added: %d\n", ret);
 
 	return 0;
 }
-arch_initcall(bcb_board_init);
+arch_initcall(bc_test_bench_board_init);
 
-static int __init bcb_consumers_init(void)
+static int __init bc_test_bench_consumers_init(void)
 {
-	if (!bcb_board_has("bc-bench,device"))
+	if (!bc_test_bench_board_has("bc-bench,device"))
 		return 0;
 
-	return platform_driver_register(&bcb_consumer_driver);
+	return platform_driver_register(&bc_test_bench_consumer_driver);
 }
-device_initcall(bcb_consumers_init);
+device_initcall(bc_test_bench_consumers_init);
 
 /*
  * What the driver core's hooks (before probe, after probe, at bind) cost a
  * device without constraints, with the displays' constraints pending: each
  * alone, and the three in a row as a probe calls them.
  */
-enum bcb_hook {
-	BCB_HOOK_START,
-	BCB_HOOK_END,
-	BCB_HOOK_BOUND,
-	BCB_HOOKS,
+enum bc_test_bench_hook {
+	BC_TEST_BENCH_HOOK_START,
+	BC_TEST_BENCH_HOOK_END,
+	BC_TEST_BENCH_HOOK_BOUND,
+	BC_TEST_BENCH_HOOKS,
 };
 
-static const char * const bcb_hook_names[BCB_HOOKS] = {
-	[BCB_HOOK_START] = "probe_start",
-	[BCB_HOOK_END] = "probe_end",
-	[BCB_HOOK_BOUND] = "device_bound",
+static const char * const bc_test_bench_hook_names[BC_TEST_BENCH_HOOKS] = {
+	[BC_TEST_BENCH_HOOK_START] = "probe_start",
+	[BC_TEST_BENCH_HOOK_END] = "probe_end",
+	[BC_TEST_BENCH_HOOK_BOUND] = "device_bound",
 };
 
-static u64 bcb_each_hook_ns[BCB_HOOKS];
+static u64 bc_test_bench_each_hook_ns[BC_TEST_BENCH_HOOKS];
 
 /* Devices without constraints, each timed in turn; freed once timed. */
-static struct device **bcb_plain;
-static unsigned int bcb_nr_plain;
+static struct device **bc_test_bench_plain;
+static unsigned int bc_test_bench_nr_plain;
 
-static int bcb_add_plain(struct device *dev, void *unused)
+static int bc_test_bench_add_plain(struct device *dev, void *unused)
 {
-	if (bcb_nr_plain < BCB_HOOK_LOOPS &&
+	if (bc_test_bench_nr_plain < BC_TEST_BENCH_HOOK_LOOPS &&
 	    of_device_is_compatible(dev->of_node, "bc-bench,device"))
-		bcb_plain[bcb_nr_plain++] = get_device(dev);
+		bc_test_bench_plain[bc_test_bench_nr_plain++] = get_device(dev);
 
 	return 0;
 }
 
-static u64 bcb_time_hook(enum bcb_hook hook)
+static u64 bc_test_bench_time_hook(enum bc_test_bench_hook hook)
 {
 	struct device *dev;
 	unsigned int i;
 	u64 start;
 
 	start = local_clock();
-	for (i = 0; i < BCB_HOOK_LOOPS; i++) {
-		dev = bcb_plain[i % bcb_nr_plain];
+	for (i = 0; i < BC_TEST_BENCH_HOOK_LOOPS; i++) {
+		dev = bc_test_bench_plain[i % bc_test_bench_nr_plain];
 		switch (hook) {
-		case BCB_HOOK_START:
+		case BC_TEST_BENCH_HOOK_START:
 			dev_boot_constraints_probe_start(dev);
 			break;
-		case BCB_HOOK_END:
+		case BC_TEST_BENCH_HOOK_END:
 			dev_boot_constraints_probe_end(dev, 0);
 			break;
-		case BCB_HOOK_BOUND:
+		case BC_TEST_BENCH_HOOK_BOUND:
 			dev_boot_constraints_device_bound(dev);
 			break;
 		default:
@@ -589,60 +589,60 @@ static u64 bcb_time_hook(enum bcb_hook hook)
 		}
 	}
 
-	return div_u64(local_clock() - start, BCB_HOOK_LOOPS);
+	return div_u64(local_clock() - start, BC_TEST_BENCH_HOOK_LOOPS);
 }
 
 /*
- * Over up to BCB_HOOK_LOOPS different devices, so that where each falls in
+ * Over up to BC_TEST_BENCH_HOOK_LOOPS different devices, so that where each falls in
  * the core's tables averages out.
  */
-static void bcb_time_hooks(void)
+static void bc_test_bench_time_hooks(void)
 {
 	unsigned int i;
 
-	bcb_plain = kcalloc(BCB_HOOK_LOOPS, sizeof(*bcb_plain), GFP_KERNEL);
-	if (!bcb_plain)
+	bc_test_bench_plain = kcalloc(BC_TEST_BENCH_HOOK_LOOPS, sizeof(*bc_test_bench_plain), GFP_KERNEL);
+	if (!bc_test_bench_plain)
 		return;
 
-	bus_for_each_dev(&platform_bus_type, NULL, NULL, bcb_add_plain);
-	if (bcb_nr_plain) {
-		for (i = 0; i < BCB_HOOKS; i++)
-			bcb_each_hook_ns[i] = bcb_time_hook(i);
-		bcb_hook_ns = bcb_time_hook(BCB_HOOKS);
+	bus_for_each_dev(&platform_bus_type, NULL, NULL, bc_test_bench_add_plain);
+	if (bc_test_bench_nr_plain) {
+		for (i = 0; i < BC_TEST_BENCH_HOOKS; i++)
+			bc_test_bench_each_hook_ns[i] = bc_test_bench_time_hook(i);
+		bc_test_bench_hook_ns = bc_test_bench_time_hook(BC_TEST_BENCH_HOOKS);
 	}
 
-	for (i = 0; i < bcb_nr_plain; i++)
-		put_device(bcb_plain[i]);
-	kfree(bcb_plain);
+	for (i = 0; i < bc_test_bench_nr_plain; i++)
+		put_device(bc_test_bench_plain[i]);
+	kfree(bc_test_bench_plain);
 }
 
 /* What clk_get() costs a display whose clock controller is not bound. */
-static int bcb_time_clk_get(struct device *dev, void *unused)
+static int bc_test_bench_time_clk_get(struct device *dev, void *unused)
 {
 	struct clk *clk;
 
-	if (!bcb_is_display(dev))
+	if (!bc_test_bench_is_display(dev))
 		return 0;
 
-	bcb_mark_now();
+	bc_test_bench_mark_now();
 	clk = clk_get(dev, "pixel");
-	bcb_account(BCB_CLK_GET_MISSING, true);
+	bc_test_bench_account(BC_TEST_BENCH_CLK_GET_MISSING, true);
 	if (!IS_ERR(clk))
 		clk_put(clk);
 
 	return 0;
 }
 
-static int bcb_stats_show(struct seq_file *s, void *unused)
+static int bc_test_bench_stats_show(struct seq_file *s, void *unused)
 {
 	static const struct {
 		const char *name;
-		struct bcb_counter *counter;
+		struct bc_test_bench_counter *counter;
 	} drivers[] = {
-		{ "device", &bcb_devices },
-		{ "display", &bcb_displays },
-		{ "provider", &bcb_providers },
-		{ "seed", &bcb_seeds },
+		{ "device", &bc_test_bench_devices },
+		{ "display", &bc_test_bench_displays },
+		{ "provider", &bc_test_bench_providers },
+		{ "seed", &bc_test_bench_seeds },
 	};
 	unsigned int i;
 
@@ -651,39 +651,39 @@ static int bcb_stats_show(struct seq_file *s, void *unused)
 			   drivers[i].name, atomic_read(&drivers[i].counter->probes),
 			   drivers[i].name, atomic_read(&drivers[i].counter->defers));
 	seq_printf(s, "held_at_probe %d\nseed_late %d\nhook_ns %llu\n",
-		   atomic_read(&bcb_held_at_probe), atomic_read(&bcb_seed_late),
-		   bcb_hook_ns);
-	for (i = 0; i < BCB_HOOKS; i++)
-		seq_printf(s, "hook_%s_ns %llu\n", bcb_hook_names[i],
-			   bcb_each_hook_ns[i]);
-	for (i = 0; i < BCB_PHASES; i++)
+		   atomic_read(&bc_test_bench_held_at_probe), atomic_read(&bc_test_bench_seed_late),
+		   bc_test_bench_hook_ns);
+	for (i = 0; i < BC_TEST_BENCH_HOOKS; i++)
+		seq_printf(s, "hook_%s_ns %llu\n", bc_test_bench_hook_names[i],
+			   bc_test_bench_each_hook_ns[i]);
+	for (i = 0; i < BC_TEST_BENCH_PHASES; i++)
 		seq_printf(s, "%s_device_ns %llu\n%s_device_calls %u\n"
 			   "%s_display_ns %llu\n%s_display_calls %u\n",
-			   bcb_phase_names[i], bcb_phase_time[i][0].ns,
-			   bcb_phase_names[i], bcb_phase_time[i][0].calls,
-			   bcb_phase_names[i], bcb_phase_time[i][1].ns,
-			   bcb_phase_names[i], bcb_phase_time[i][1].calls);
+			   bc_test_bench_phase_names[i], bc_test_bench_phase_time[i][0].ns,
+			   bc_test_bench_phase_names[i], bc_test_bench_phase_time[i][0].calls,
+			   bc_test_bench_phase_names[i], bc_test_bench_phase_time[i][1].ns,
+			   bc_test_bench_phase_names[i], bc_test_bench_phase_time[i][1].calls);
 
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(bcb_stats);
+DEFINE_SHOW_ATTRIBUTE(bc_test_bench_stats);
 
 /* After every device of the board has been bound but the displays. */
-static int __init bcb_providers_init(void)
+static int __init bc_test_bench_providers_init(void)
 {
 	struct dentry *dir;
 
-	if (!bcb_board_has("bc-bench,clock-controller"))
+	if (!bc_test_bench_board_has("bc-bench,clock-controller"))
 		return 0;
 
-	if (bcb_time_hooks_param) {
-		bcb_time_hooks();
+	if (bc_test_bench_time_hooks_param) {
+		bc_test_bench_time_hooks();
 		bus_for_each_dev(&platform_bus_type, NULL, NULL,
-				 bcb_time_clk_get);
+				 bc_test_bench_time_clk_get);
 	}
 	dir = debugfs_create_dir("bc_bench", NULL);
-	debugfs_create_file("stats", 0444, dir, NULL, &bcb_stats_fops);
+	debugfs_create_file("stats", 0444, dir, NULL, &bc_test_bench_stats_fops);
 
-	return platform_driver_register(&bcb_provider_driver);
+	return platform_driver_register(&bc_test_bench_provider_driver);
 }
-device_initcall_sync(bcb_providers_init);
+device_initcall_sync(bc_test_bench_providers_init);

@@ -16,56 +16,56 @@
 #include "boot_constraint_kunit.h"
 #include "../core.h"
 
-#define BC_CLK_DEV	"bc-clk-dev"
+#define BC_TEST_CLK_DEV	"bc-clk-dev"
 
 /* The rate the bootloader left the "pixel" clock at, and the device's range */
-#define BC_CLK_BOOT_HZ	74250000
-#define BC_CLK_MIN_HZ	74000000
-#define BC_CLK_MAX_HZ	75000000
+#define BC_TEST_CLK_BOOT_HZ	74250000
+#define BC_TEST_CLK_MIN_HZ	74000000
+#define BC_TEST_CLK_MAX_HZ	75000000
 
 /**
- * struct bc_clk_ctx - Context of a clock constraint test.
+ * struct bc_test_clk_ctx - Context of a clock constraint test.
  *
  * @log: what the clocks and the owner did.
  * @clk: a clock that is off, "core" of the device.
  * @owner: the owner of the constraints.
  * @dev: the constrained device.
  */
-struct bc_clk_ctx {
-	struct bc_kunit_log *log;
-	struct bc_kunit_clk *clk;
-	struct bc_kunit_owner *owner;
+struct bc_test_clk_ctx {
+	struct bc_test_log *log;
+	struct bc_test_clk *clk;
+	struct bc_test_owner *owner;
 	struct device *dev;
 };
 
-static int bc_clk_test_init(struct kunit *test)
+static int bc_test_clk_init(struct kunit *test)
 {
 	struct platform_device *pdev;
-	struct bc_clk_ctx *ctx;
+	struct bc_test_clk_ctx *ctx;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	test->priv = ctx;
 
-	ctx->log = bc_kunit_log_alloc(test);
+	ctx->log = bc_test_log_alloc(test);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->owner = bc_kunit_owner_alloc(test, ctx->log, "owner");
+	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
 	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
 
-	ctx->clk = bc_kunit_clk_alloc(test, ctx->log, "clk0", false);
+	ctx->clk = bc_test_clk_alloc(test, ctx->log, "clk0", false);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->clk);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register(test, ctx->clk), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, ctx->clk, "core",
-						      BC_CLK_DEV), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, ctx->clk), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->clk, "core",
+						     BC_TEST_CLK_DEV), 0);
 
-	pdev = bc_kunit_pdev_add(test, BC_CLK_DEV);
+	pdev = bc_test_pdev_add(test, BC_TEST_CLK_DEV);
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	ctx->dev = &pdev->dev;
 
 	return 0;
 }
 
-static int bc_clk_add(struct bc_clk_ctx *ctx, const char *name)
+static int bc_test_clk_add(struct bc_test_clk_ctx *ctx, const char *name)
 {
 	struct dev_boot_constraint_clk_info clk = { .name = name };
 	struct dev_boot_constraint_info info = {
@@ -75,40 +75,40 @@ static int bc_clk_add(struct bc_clk_ctx *ctx, const char *name)
 		},
 	};
 
-	bc_kunit_owner_set(&info, ctx->owner);
+	bc_test_owner_set(&info, ctx->owner);
 
 	return dev_boot_constraint_add(ctx->dev, &info);
 }
 
 /* Adding the constraint prepares and enables the clock, once. */
-static void bc_clk_test_add_enables(struct kunit *test)
+static void bc_test_clk_add_enables(struct kunit *test)
 {
-	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_test_clk_ctx *ctx = test->priv;
 
-	KUNIT_ASSERT_EQ(test, bc_clk_add(ctx, "core"), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(ctx, "core"), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "clk0:prepare clk0:enable");
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&ctx->clk->hw));
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 }
 
 /* Releasing it disables and unprepares the clock, then tells the owner. */
-static void bc_clk_test_release_disables(struct kunit *test)
+static void bc_test_clk_release_disables(struct kunit *test)
 {
-	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_test_clk_ctx *ctx = test->priv;
 
-	KUNIT_ASSERT_EQ(test, bc_clk_add(ctx, "core"), 0);
-	bc_kunit_log_clear(ctx->log);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(ctx, "core"), 0);
+	bc_test_log_clear(ctx->log);
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "clk0:disable clk0:unprepare free:owner");
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
 	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&ctx->clk->hw));
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
 }
 
@@ -116,28 +116,28 @@ static void bc_clk_test_release_disables(struct kunit *test)
  * Another consumer of the clock cannot gate it while the constraint holds
  * it, and can once it is released.
  */
-static void bc_clk_test_shared_consumer(struct kunit *test)
+static void bc_test_clk_shared_consumer(struct kunit *test)
 {
-	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_test_clk_ctx *ctx = test->priv;
 	struct clk *other;
 
 	other = clk_hw_get_clk_kunit(test, &ctx->clk->hw, "other");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
-	KUNIT_ASSERT_EQ(test, bc_clk_add(ctx, "core"), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(ctx, "core"), 0);
 
 	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 2);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 2);
 	clk_disable_unprepare(other);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "clk0:prepare clk0:enable");
 	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&ctx->clk->hw));
 
 	dev_boot_constraints_remove(ctx->dev);
-	bc_kunit_log_clear(ctx->log);
+	bc_test_log_clear(ctx->log);
 
 	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
 	clk_disable_unprepare(other);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "clk0:prepare clk0:enable clk0:disable clk0:unprepare");
 	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&ctx->clk->hw));
 }
@@ -146,105 +146,105 @@ static void bc_clk_test_shared_consumer(struct kunit *test)
  * A gate the bootloader left on is never turned off while the constraint
  * holds it, whatever the other consumers do.
  */
-static void bc_clk_test_boot_on_gate(struct kunit *test)
+static void bc_test_clk_boot_on_gate(struct kunit *test)
 {
-	struct bc_clk_ctx *ctx = test->priv;
-	struct bc_kunit_clk *boot;
+	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_clk *boot;
 	struct clk *other;
 
-	boot = bc_kunit_clk_alloc(test, ctx->log, "boot", true);
+	boot = bc_test_clk_alloc(test, ctx->log, "boot", true);
 	KUNIT_ASSERT_NOT_NULL(test, boot);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register(test, boot), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, boot, "boot",
-						      BC_CLK_DEV), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, boot), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, boot, "boot",
+						     BC_TEST_CLK_DEV), 0);
 	other = clk_hw_get_clk_kunit(test, &boot->hw, "other");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
 
-	KUNIT_ASSERT_EQ(test, bc_clk_add(ctx, "boot"), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, ctx->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(ctx, "boot"), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
 	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
 	clk_disable_unprepare(other);
 
-	KUNIT_EXPECT_FALSE(test, bc_kunit_log_has(ctx->log, "boot:disable"));
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "boot:disable"));
 	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&boot->hw));
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(boot), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(boot), 1);
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_TRUE(test, bc_kunit_log_ends_with(ctx->log,
-						       "boot:disable boot:unprepare free:owner"));
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log,
+						      "boot:disable boot:unprepare free:owner"));
 	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&boot->hw));
 }
 
 /* A clock the device does not have is an error, and nothing is taken. */
-static void bc_clk_test_unknown_name(struct kunit *test)
+static void bc_test_clk_unknown_name(struct kunit *test)
 {
-	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_test_clk_ctx *ctx = test->priv;
 
-	KUNIT_EXPECT_EQ(test, bc_clk_add(ctx, "missing"), -ENOENT);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add(ctx, "missing"), -ENOENT);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 }
 
 /* A clock constraint without its description is refused. */
-static void bc_clk_test_null_data(struct kunit *test)
+static void bc_test_clk_null_data(struct kunit *test)
 {
-	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_test_clk_ctx *ctx = test->priv;
 	struct dev_boot_constraint_info info = {
 		.constraint.type = DEV_BOOT_CONSTRAINT_CLK,
 	};
 
-	bc_kunit_owner_set(&info, ctx->owner);
+	bc_test_owner_set(&info, ctx->owner);
 
 	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), -EINVAL);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 }
 
 /* A NULL name is the device's default clock, as for clk_get(). */
-static void bc_clk_test_default_clock(struct kunit *test)
+static void bc_test_clk_default_clock(struct kunit *test)
 {
-	struct bc_clk_ctx *ctx = test->priv;
-	struct bc_kunit_clk *dflt;
+	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_clk *dflt;
 
-	dflt = bc_kunit_clk_alloc(test, ctx->log, "dflt", false);
+	dflt = bc_test_clk_alloc(test, ctx->log, "dflt", false);
 	KUNIT_ASSERT_NOT_NULL(test, dflt);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register(test, dflt), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, dflt, NULL,
-						      BC_CLK_DEV), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, dflt), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, dflt, NULL,
+						     BC_TEST_CLK_DEV), 0);
 
-	KUNIT_ASSERT_EQ(test, bc_clk_add(ctx, NULL), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, ctx->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(ctx, NULL), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "dflt:prepare dflt:enable");
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(dflt), 1);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(dflt), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
 }
 
 /* A clock that fails to enable fails the constraint, left unprepared. */
-static void bc_clk_test_enable_fails(struct kunit *test)
+static void bc_test_clk_enable_fails(struct kunit *test)
 {
-	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_test_clk_ctx *ctx = test->priv;
 
 	ctx->clk->enable_err = -EIO;
 
-	KUNIT_EXPECT_EQ(test, bc_clk_add(ctx, "core"), -EIO);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add(ctx, "core"), -EIO);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "clk0:prepare clk0:enable=-5 clk0:unprepare");
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 }
 
-static int bc_clk_add_range(struct bc_clk_ctx *ctx, const char *name,
-			    unsigned long rate_min, unsigned long rate_max)
+static int bc_test_clk_add_range(struct bc_test_clk_ctx *ctx, const char *name,
+				 unsigned long rate_min, unsigned long rate_max)
 {
 	struct dev_boot_constraint_clk_info clk = {
 		.name = name,
@@ -258,7 +258,7 @@ static int bc_clk_add_range(struct bc_clk_ctx *ctx, const char *name,
 		},
 	};
 
-	bc_kunit_owner_set(&info, ctx->owner);
+	bc_test_owner_set(&info, ctx->owner);
 
 	return dev_boot_constraint_add(ctx->dev, &info);
 }
@@ -267,18 +267,18 @@ static int bc_clk_add_range(struct bc_clk_ctx *ctx, const char *name,
  * Registers "pixel", on at its boot rate, and returns another consumer of
  * it.
  */
-static struct clk *bc_clk_setup_pixel(struct kunit *test,
-				      struct bc_kunit_clk **pixel)
+static struct clk *bc_test_clk_setup_pixel(struct kunit *test,
+					   struct bc_test_clk **pixel)
 {
-	struct bc_clk_ctx *ctx = test->priv;
+	struct bc_test_clk_ctx *ctx = test->priv;
 	struct clk *other;
 
-	*pixel = bc_kunit_clk_alloc(test, ctx->log, "pixel", true);
+	*pixel = bc_test_clk_alloc(test, ctx->log, "pixel", true);
 	KUNIT_ASSERT_NOT_NULL(test, *pixel);
-	(*pixel)->rate = BC_CLK_BOOT_HZ;
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register(test, *pixel), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, *pixel, "pixel",
-						      BC_CLK_DEV), 0);
+	(*pixel)->rate = BC_TEST_CLK_BOOT_HZ;
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, *pixel), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, *pixel, "pixel",
+						     BC_TEST_CLK_DEV), 0);
 	other = clk_hw_get_clk_kunit(test, &(*pixel)->hw, "other");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
 
@@ -292,36 +292,36 @@ static struct clk *bc_clk_setup_pixel(struct kunit *test,
  * the rate that consumer asked for before, under the running device); that
  * consumer may set any rate afterwards.
  */
-static void bc_clk_test_range_holds(struct kunit *test)
+static void bc_test_clk_range_holds(struct kunit *test)
 {
-	struct bc_clk_ctx *ctx = test->priv;
-	struct bc_kunit_clk *pixel;
+	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_clk *pixel;
 	struct clk *other;
 
-	other = bc_clk_setup_pixel(test, &pixel);
+	other = bc_test_clk_setup_pixel(test, &pixel);
 
-	KUNIT_ASSERT_EQ(test, bc_clk_add_range(ctx, "pixel", BC_CLK_MIN_HZ,
-					       BC_CLK_MAX_HZ), 0);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_range(ctx, "pixel", BC_TEST_CLK_MIN_HZ,
+						    BC_TEST_CLK_MAX_HZ), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "pixel:prepare pixel:enable");
-	KUNIT_EXPECT_EQ(test, pixel->rate, BC_CLK_BOOT_HZ);
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_BOOT_HZ);
 
 	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 50000000), 0);
-	KUNIT_EXPECT_EQ(test, pixel->rate, BC_CLK_MIN_HZ);
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_MIN_HZ);
 	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 200000000), 0);
-	KUNIT_EXPECT_EQ(test, pixel->rate, BC_CLK_MAX_HZ);
-	KUNIT_EXPECT_EQ(test, clk_get_rate(other), BC_CLK_MAX_HZ);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_MAX_HZ);
+	KUNIT_EXPECT_EQ(test, clk_get_rate(other), BC_TEST_CLK_MAX_HZ);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "pixel:prepare pixel:enable pixel:rate=74000000 pixel:rate=75000000");
-	bc_kunit_log_clear(ctx->log);
+	bc_test_log_clear(ctx->log);
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "pixel:disable pixel:unprepare free:owner");
-	KUNIT_EXPECT_EQ(test, pixel->rate, BC_CLK_MAX_HZ);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(pixel), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_MAX_HZ);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 
 	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 200000000), 0);
 	KUNIT_EXPECT_EQ(test, pixel->rate, 200000000);
@@ -331,23 +331,23 @@ static void bc_clk_test_range_holds(struct kunit *test)
  * A range with one end only, or upside down, is refused before anything
  * is touched.
  */
-static void bc_clk_test_range_malformed(struct kunit *test)
+static void bc_test_clk_range_malformed(struct kunit *test)
 {
-	struct bc_clk_ctx *ctx = test->priv;
-	struct bc_kunit_clk *pixel;
+	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_clk *pixel;
 
-	bc_clk_setup_pixel(test, &pixel);
+	bc_test_clk_setup_pixel(test, &pixel);
 
-	KUNIT_EXPECT_EQ(test, bc_clk_add_range(ctx, "pixel", BC_CLK_MAX_HZ,
-					       BC_CLK_MIN_HZ), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bc_clk_add_range(ctx, "pixel", BC_CLK_MIN_HZ, 0),
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(ctx, "pixel", BC_TEST_CLK_MAX_HZ,
+						    BC_TEST_CLK_MIN_HZ), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(ctx, "pixel", BC_TEST_CLK_MIN_HZ, 0),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, bc_clk_add_range(ctx, "pixel", 0, BC_CLK_MAX_HZ),
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(ctx, "pixel", 0, BC_TEST_CLK_MAX_HZ),
 			-EINVAL);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(pixel), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 }
 
@@ -356,23 +356,23 @@ static void bc_clk_test_range_malformed(struct kunit *test)
  * consumer, fails the constraint: the clock is disabled again and the
  * range dropped, so that consumer can then set any rate.
  */
-static void bc_clk_test_range_fails(struct kunit *test)
+static void bc_test_clk_range_fails(struct kunit *test)
 {
-	struct bc_clk_ctx *ctx = test->priv;
-	struct bc_kunit_clk *pixel;
+	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_clk *pixel;
 	struct clk *other;
 
-	other = bc_clk_setup_pixel(test, &pixel);
+	other = bc_test_clk_setup_pixel(test, &pixel);
 	KUNIT_ASSERT_EQ(test, clk_rate_exclusive_get(other), 0);
 
-	KUNIT_EXPECT_EQ(test, bc_clk_add_range(ctx, "pixel", 10000000,
-					       20000000), -EBUSY);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(ctx, "pixel", 10000000,
+						    20000000), -EBUSY);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "pixel:prepare pixel:enable pixel:disable pixel:unprepare");
-	KUNIT_EXPECT_EQ(test, pixel->rate, BC_CLK_BOOT_HZ);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(pixel), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_BOOT_HZ);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 
 	clk_rate_exclusive_put(other);
@@ -384,53 +384,53 @@ static void bc_clk_test_range_fails(struct kunit *test)
  * In a batch that fails, the range of a constraint that was applied is
  * dropped with it.
  */
-static void bc_clk_test_range_failed_batch(struct kunit *test)
+static void bc_test_clk_range_failed_batch(struct kunit *test)
 {
 	struct dev_boot_constraint_clk_info range = {
 		.name = "pixel",
-		.rate_min = BC_CLK_MIN_HZ,
-		.rate_max = BC_CLK_MAX_HZ,
+		.rate_min = BC_TEST_CLK_MIN_HZ,
+		.rate_max = BC_TEST_CLK_MAX_HZ,
 	};
 	struct dev_boot_constraint_clk_info missing = { .name = "missing" };
 	struct dev_boot_constraint_info infos[] = {
 		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &range } },
 		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &missing } },
 	};
-	struct bc_clk_ctx *ctx = test->priv;
-	struct bc_kunit_clk *pixel;
+	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_clk *pixel;
 	struct clk *other;
 
-	other = bc_clk_setup_pixel(test, &pixel);
+	other = bc_test_clk_setup_pixel(test, &pixel);
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
 			-ENOENT);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(pixel), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 
 	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 50000000), 0);
 	KUNIT_EXPECT_EQ(test, pixel->rate, 50000000);
 }
 
-static struct kunit_case bc_clk_test_cases[] = {
-	KUNIT_CASE(bc_clk_test_add_enables),
-	KUNIT_CASE(bc_clk_test_release_disables),
-	KUNIT_CASE(bc_clk_test_shared_consumer),
-	KUNIT_CASE(bc_clk_test_boot_on_gate),
-	KUNIT_CASE(bc_clk_test_unknown_name),
-	KUNIT_CASE(bc_clk_test_null_data),
-	KUNIT_CASE(bc_clk_test_default_clock),
-	KUNIT_CASE(bc_clk_test_enable_fails),
-	KUNIT_CASE(bc_clk_test_range_holds),
-	KUNIT_CASE(bc_clk_test_range_malformed),
-	KUNIT_CASE(bc_clk_test_range_fails),
-	KUNIT_CASE(bc_clk_test_range_failed_batch),
+static struct kunit_case bc_test_clk_cases[] = {
+	KUNIT_CASE(bc_test_clk_add_enables),
+	KUNIT_CASE(bc_test_clk_release_disables),
+	KUNIT_CASE(bc_test_clk_shared_consumer),
+	KUNIT_CASE(bc_test_clk_boot_on_gate),
+	KUNIT_CASE(bc_test_clk_unknown_name),
+	KUNIT_CASE(bc_test_clk_null_data),
+	KUNIT_CASE(bc_test_clk_default_clock),
+	KUNIT_CASE(bc_test_clk_enable_fails),
+	KUNIT_CASE(bc_test_clk_range_holds),
+	KUNIT_CASE(bc_test_clk_range_malformed),
+	KUNIT_CASE(bc_test_clk_range_fails),
+	KUNIT_CASE(bc_test_clk_range_failed_batch),
 	{}
 };
 
-static struct kunit_suite bc_clk_test_suite = {
+static struct kunit_suite bc_test_clk_suite = {
 	.name = "boot_constraint_clk",
-	.init = bc_clk_test_init,
-	.test_cases = bc_clk_test_cases,
+	.init = bc_test_clk_init,
+	.test_cases = bc_test_clk_cases,
 };
 
-kunit_test_suite(bc_clk_test_suite);
+kunit_test_suite(bc_test_clk_suite);

@@ -24,32 +24,32 @@
 #include "../dt.h"
 #include "../table.h"
 
-#define BC_DT_LCD	"/bc-dt-lcd"
-#define BC_DT_DECLS	"/bc-dt-declarations"
-#define BC_DT_UV	3300000
+#define BC_TEST_DT_LCD	"/bc-dt-lcd"
+#define BC_TEST_DT_DECLS	"/bc-dt-declarations"
+#define BC_TEST_DT_UV	3300000
 
-static const struct of_device_id bc_dt_axi_match[] = {
-	{ .compatible = "test,bc-dt-clock-axi" },
+static const struct of_device_id bc_test_dt_axi_match[] = {
+	{ .compatible = "bc-test,dt-clock-axi" },
 	{ }
 };
 
-static const struct of_device_id bc_dt_pixel_match[] = {
-	{ .compatible = "test,bc-dt-clock-pixel" },
+static const struct of_device_id bc_test_dt_pixel_match[] = {
+	{ .compatible = "bc-test,dt-clock-pixel" },
 	{ }
 };
 
-static const struct of_device_id bc_dt_reg_match[] = {
-	{ .compatible = "test,bc-dt-regulator" },
+static const struct of_device_id bc_test_dt_reg_match[] = {
+	{ .compatible = "bc-test,dt-regulator" },
 	{ }
 };
 
-static const struct of_device_id bc_dt_pd_match[] = {
-	{ .compatible = "test,bc-dt-power-controller" },
+static const struct of_device_id bc_test_dt_pd_match[] = {
+	{ .compatible = "bc-test,dt-power-controller" },
 	{ }
 };
 
 /**
- * struct bc_dt_ctx - Context of a declaration test.
+ * struct bc_test_dt_ctx - Context of a declaration test.
  *
  * @log: what the providers did.
  * @axi: the display's "axi" clock, off.
@@ -58,86 +58,86 @@ static const struct of_device_id bc_dt_pd_match[] = {
  * @pd: its "core" power domain, on.
  * @dev: the display.
  */
-struct bc_dt_ctx {
-	struct bc_kunit_log *log;
-	struct bc_kunit_clk *axi;
-	struct bc_kunit_clk *pixel;
-	struct bc_kunit_reg *reg;
-	struct bc_kunit_pd *pd;
+struct bc_test_dt_ctx {
+	struct bc_test_log *log;
+	struct bc_test_clk *axi;
+	struct bc_test_clk *pixel;
+	struct bc_test_reg *reg;
+	struct bc_test_pd *pd;
 	struct device *dev;
 };
 
 /* The display and its providers; the regulator's driver if @reg_up. */
-static int bc_dt_setup(struct kunit *test, bool reg_up)
+static int bc_test_dt_setup(struct kunit *test, bool reg_up)
 {
 	struct platform_device *pdev;
-	struct bc_dt_ctx *ctx;
+	struct bc_test_dt_ctx *ctx;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	test->priv = ctx;
 
-	ctx->log = bc_kunit_log_alloc(test);
+	ctx->log = bc_test_log_alloc(test);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->axi = bc_kunit_clk_alloc(test, ctx->log, "bc-dt-axi", false);
-	ctx->pixel = bc_kunit_clk_alloc(test, ctx->log, "bc-dt-pixel", false);
-	ctx->reg = bc_kunit_reg_alloc(test, ctx->log, false, BC_KUNIT_REG_BOOT_UV);
-	ctx->pd = bc_kunit_pd_alloc(test, ctx->log);
+	ctx->axi = bc_test_clk_alloc(test, ctx->log, "bc-dt-axi", false);
+	ctx->pixel = bc_test_clk_alloc(test, ctx->log, "bc-dt-pixel", false);
+	ctx->reg = bc_test_reg_alloc(test, ctx->log, false, BC_TEST_REG_BOOT_UV);
+	ctx->pd = bc_test_pd_alloc(test, ctx->log);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->axi);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->pixel);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->reg);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->pd);
 
 	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, dt_test), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_driver_register(test, ctx->axi,
-							   bc_dt_axi_match), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_driver_register(test, ctx->pixel,
-							   bc_dt_pixel_match), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->axi,
+							  bc_test_dt_axi_match), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->pixel,
+							  bc_test_dt_pixel_match), 0);
 	if (reg_up)
-		KUNIT_ASSERT_EQ(test, bc_kunit_reg_driver_register(test, ctx->reg,
-								   bc_dt_reg_match), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_pd_driver_register(test, ctx->pd,
-							  bc_dt_pd_match), 0);
+		KUNIT_ASSERT_EQ(test, bc_test_reg_driver_register(test, ctx->reg,
+								  bc_test_dt_reg_match), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_pd_driver_register(test, ctx->pd,
+							 bc_test_dt_pd_match), 0);
 
-	pdev = bc_kunit_of_pdev(test, BC_DT_LCD);
+	pdev = bc_test_of_pdev(test, BC_TEST_DT_LCD);
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	ctx->dev = &pdev->dev;
 
 	return 0;
 }
 
-static int bc_dt_test_init(struct kunit *test)
+static int bc_test_dt_init(struct kunit *test)
 {
-	return bc_dt_setup(test, true);
+	return bc_test_dt_setup(test, true);
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(bc_dt_table_free, boot_constraint_table_free,
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_dt_table_free, boot_constraint_table_free,
 			    struct boot_constraint_table *);
 
 /* Adds a table the test frees already to the display, released at its end. */
-static int bc_dt_add_freed(struct kunit *test, struct boot_constraint_table *t)
+static int bc_test_dt_add_freed(struct kunit *test, struct boot_constraint_table *t)
 {
-	struct bc_dt_ctx *ctx = test->priv;
+	struct bc_test_dt_ctx *ctx = test->priv;
 	int ret;
 
 	ret = boot_constraint_table_add_to_device(t);
 	if (!ret)
-		KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, ctx->dev), 0);
+		KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
 
 	return ret;
 }
 
 /* Adds the table to the display, released and freed when the test ends. */
-static int bc_dt_add(struct kunit *test, struct boot_constraint_table *t)
+static int bc_test_dt_add(struct kunit *test, struct boot_constraint_table *t)
 {
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_dt_table_free, t), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_dt_table_free, t), 0);
 
-	return bc_dt_add_freed(test, t);
+	return bc_test_dt_add_freed(test, t);
 }
 
 /* The child of @parent whose full name (unit address too) is @name. */
-static struct device_node *bc_dt_child(struct device_node *parent,
-				       const char *name)
+static struct device_node *bc_test_dt_child(struct device_node *parent,
+					    const char *name)
 {
 	struct device_node *np;
 
@@ -149,15 +149,15 @@ static struct device_node *bc_dt_child(struct device_node *parent,
 	return NULL;
 }
 
-static struct boot_constraint_table *bc_dt_read(struct kunit *test,
-						const char *decl)
+static struct boot_constraint_table *bc_test_dt_read(struct kunit *test,
+						     const char *decl)
 {
 	struct device_node *decls, *np;
 	struct boot_constraint_table *t;
 
-	decls = of_find_node_by_path(BC_DT_DECLS);
+	decls = of_find_node_by_path(BC_TEST_DT_DECLS);
 	KUNIT_ASSERT_NOT_NULL(test, decls);
-	np = bc_dt_child(decls, decl);
+	np = bc_test_dt_child(decls, decl);
 	of_node_put(decls);
 	KUNIT_ASSERT_NOT_NULL(test, np);
 
@@ -167,98 +167,98 @@ static struct boot_constraint_table *bc_dt_read(struct kunit *test,
 	return t;
 }
 
-static struct boot_constraint_table *bc_dt_read_spec(struct kunit *test,
-						     const char *spec)
+static struct boot_constraint_table *bc_test_dt_read_spec(struct kunit *test,
+							  const char *spec)
 {
 	return boot_constraint_table_from_spec(spec);
 }
 
 /* Nothing of the display is on but its domain, and nothing is held. */
-static void bc_dt_expect_untouched(struct kunit *test)
+static void bc_test_dt_expect_untouched(struct kunit *test)
 {
-	struct bc_dt_ctx *ctx = test->priv;
+	struct bc_test_dt_ctx *ctx = test->priv;
 
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->axi), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->axi), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->pixel), 0);
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
-static void bc_dt_expect_holding(struct kunit *test, unsigned int count,
-				 bool axi, int uv);
+static void bc_test_dt_expect_holding(struct kunit *test, unsigned int count,
+				      bool axi, int uv);
 
 /*
  * The display's resources while the table @t of @count constraints is held:
  * the "pixel" clock, the supply at @uv and the domain always, the "axi"
  * clock if @axi.
  */
-static void bc_dt_expect_held(struct kunit *test, struct boot_constraint_table *t,
-			      unsigned int count, bool axi, int uv)
+static void bc_test_dt_expect_held(struct kunit *test, struct boot_constraint_table *t,
+				   unsigned int count, bool axi, int uv)
 {
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
 	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), count);
-	KUNIT_ASSERT_EQ(test, bc_dt_add(test, t), 0);
-	bc_dt_expect_holding(test, count, axi, uv);
+	KUNIT_ASSERT_EQ(test, bc_test_dt_add(test, t), 0);
+	bc_test_dt_expect_holding(test, count, axi, uv);
 }
 
-/* As bc_dt_expect_held(), once a table is added. */
-static void bc_dt_expect_holding(struct kunit *test, unsigned int count,
-				 bool axi, int uv)
+/* As bc_test_dt_expect_held(), once a table is added. */
+static void bc_test_dt_expect_holding(struct kunit *test, unsigned int count,
+				      bool axi, int uv)
 {
-	struct bc_dt_ctx *ctx = test->priv;
+	struct bc_test_dt_ctx *ctx = test->priv;
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), count);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->axi), axi);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->axi), axi);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->pixel), 1);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, uv);
 	KUNIT_EXPECT_TRUE(test, ctx->pd->on);
 }
 
 /* A declaration naming no resource holds every one of the device. */
-static void bc_dt_test_all(struct kunit *test)
+static void bc_test_dt_all(struct kunit *test)
 {
-	bc_dt_expect_held(test, bc_dt_read(test, "all"), 4, true,
-			  BC_KUNIT_REG_BOOT_UV);
+	bc_test_dt_expect_held(test, bc_test_dt_read(test, "all"), 4, true,
+			       BC_TEST_REG_BOOT_UV);
 }
 
 /*
  * A kind of resource that is listed is held only as listed, in its range;
  * the kinds that are not listed are held whole.
  */
-static void bc_dt_test_named(struct kunit *test)
+static void bc_test_dt_named(struct kunit *test)
 {
-	bc_dt_expect_held(test, bc_dt_read(test, "named"), 3, false, BC_DT_UV);
+	bc_test_dt_expect_held(test, bc_test_dt_read(test, "named"), 3, false, BC_TEST_DT_UV);
 }
 
 /* The constraints of a declaration go once the device has probed. */
-static void bc_dt_test_released(struct kunit *test)
+static void bc_test_dt_released(struct kunit *test)
 {
-	struct bc_dt_ctx *ctx = test->priv;
+	struct bc_test_dt_ctx *ctx = test->priv;
 
-	bc_dt_expect_held(test, bc_dt_read(test, "all"), 4, true,
-			  BC_KUNIT_REG_BOOT_UV);
+	bc_test_dt_expect_held(test, bc_test_dt_read(test, "all"), 4, true,
+			       BC_TEST_REG_BOOT_UV);
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	bc_dt_expect_untouched(test);
+	bc_test_dt_expect_untouched(test);
 }
 
 /**
- * struct bc_dt_bad - A malformed declaration and the error it gets.
+ * struct bc_test_dt_bad - A malformed declaration and the error it gets.
  *
  * @decl: the declaration, a node of dt_test.dtso, or a boot_constraints=
  *	device. Every "bad-" node of tests/binding/malformed.dts, which the
  *	binding rejects, has its twin here.
  * @err: the error.
  */
-struct bc_dt_bad {
+struct bc_test_dt_bad {
 	const char *decl;
 	int err;
 };
 
-static const struct bc_dt_bad bc_dt_bad_decls[] = {
+static const struct bc_test_dt_bad bc_test_dt_bad_decls[] = {
 	{ "no-device", -EINVAL },
 	{ "bad-phandle", -EINVAL },
 	{ "device-not-phandle", -EINVAL },
@@ -304,7 +304,7 @@ static const struct bc_dt_bad bc_dt_bad_decls[] = {
 };
 
 /* The case's name in the KTAP output: visible characters only. */
-static void bc_dt_bad_desc(const struct bc_dt_bad *bad, char *desc)
+static void bc_test_dt_bad_desc(const struct bc_test_dt_bad *bad, char *desc)
 {
 	char *p;
 
@@ -315,71 +315,71 @@ static void bc_dt_bad_desc(const struct bc_dt_bad *bad, char *desc)
 	}
 }
 
-KUNIT_ARRAY_PARAM(bc_dt_bad_decls, bc_dt_bad_decls, bc_dt_bad_desc);
+KUNIT_ARRAY_PARAM(bc_test_dt_bad_decls, bc_test_dt_bad_decls, bc_test_dt_bad_desc);
 
 /* @t, read from a malformed declaration, is rejected, and holds nothing. */
-static void bc_dt_expect_rejected(struct kunit *test,
-				  struct boot_constraint_table *t, int err)
+static void bc_test_dt_expect_rejected(struct kunit *test,
+				       struct boot_constraint_table *t, int err)
 {
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(t), err);
 	if (!IS_ERR(t))
 		boot_constraint_table_free(t);
 
-	bc_dt_expect_untouched(test);
+	bc_test_dt_expect_untouched(test);
 }
 
 /* A malformed declaration is rejected whole: nothing of it is held. */
-static void bc_dt_test_malformed(struct kunit *test)
+static void bc_test_dt_malformed(struct kunit *test)
 {
-	const struct bc_dt_bad *bad = test->param_value;
+	const struct bc_test_dt_bad *bad = test->param_value;
 
-	bc_dt_expect_rejected(test, bc_dt_read(test, bad->decl), bad->err);
+	bc_test_dt_expect_rejected(test, bc_test_dt_read(test, bad->decl), bad->err);
 }
 
 /*
  * A well-formed declaration whose voltage the regulator cannot give is
  * refused when it is added, and holds nothing either.
  */
-static void bc_dt_test_impossible_voltage(struct kunit *test)
+static void bc_test_dt_impossible_voltage(struct kunit *test)
 {
 	struct boot_constraint_table *t;
 
-	t = bc_dt_read_spec(test, BC_DT_LCD ":clk=pixel:supply=vdd@5000000-5000000");
+	t = bc_test_dt_read_spec(test, BC_TEST_DT_LCD ":clk=pixel:supply=vdd@5000000-5000000");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	KUNIT_EXPECT_LT(test, bc_dt_add(test, t), 0);
+	KUNIT_EXPECT_LT(test, bc_test_dt_add(test, t), 0);
 
-	bc_dt_expect_untouched(test);
+	bc_test_dt_expect_untouched(test);
 }
 
 /* boot_constraints=PATH:... holds what it names, like a declaration. */
-static void bc_dt_test_spec(struct kunit *test)
+static void bc_test_dt_spec(struct kunit *test)
 {
-	bc_dt_expect_held(test,
-			  bc_dt_read_spec(test, BC_DT_LCD ":clk=pixel:supply=vdd@3300000-3300000"),
-			  3, false, BC_DT_UV);
+	bc_test_dt_expect_held(test,
+			       bc_test_dt_read_spec(test, BC_TEST_DT_LCD ":clk=pixel:supply=vdd@3300000-3300000"),
+			       3, false, BC_TEST_DT_UV);
 }
 
 /* boot_constraints=PATH alone holds every resource of the node. */
-static void bc_dt_test_spec_all(struct kunit *test)
+static void bc_test_dt_spec_all(struct kunit *test)
 {
-	bc_dt_expect_held(test, bc_dt_read_spec(test, BC_DT_LCD), 4, true,
-			  BC_KUNIT_REG_BOOT_UV);
+	bc_test_dt_expect_held(test, bc_test_dt_read_spec(test, BC_TEST_DT_LCD), 4, true,
+			       BC_TEST_REG_BOOT_UV);
 }
 
-static const struct bc_dt_bad bc_dt_bad_specs[] = {
+static const struct bc_test_dt_bad bc_test_dt_bad_specs[] = {
 	{ "/bc-dt-no-such-node", -ENOENT },
-	{ BC_DT_LCD ":gpio=reset", -EINVAL },
-	{ BC_DT_LCD ":supply=vdd@3300000", -EINVAL },
-	{ BC_DT_LCD ":supply=vdd@low-high", -EINVAL },
-	{ BC_DT_LCD ":supply=vdd@3300000-1800000", -EINVAL },
-	{ BC_DT_LCD ":clk=core", -ENOENT },
-	{ BC_DT_LCD ":supply", -EINVAL },
-	{ BC_DT_LCD ":pd=core@1-2", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel:clk=pixel", -EEXIST },
+	{ BC_TEST_DT_LCD ":gpio=reset", -EINVAL },
+	{ BC_TEST_DT_LCD ":supply=vdd@3300000", -EINVAL },
+	{ BC_TEST_DT_LCD ":supply=vdd@low-high", -EINVAL },
+	{ BC_TEST_DT_LCD ":supply=vdd@3300000-1800000", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=core", -ENOENT },
+	{ BC_TEST_DT_LCD ":supply", -EINVAL },
+	{ BC_TEST_DT_LCD ":pd=core@1-2", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel:clk=pixel", -EEXIST },
 	/* Accepted before, or rejected for another reason */
-	{ BC_DT_LCD ":clk:clk=axi", -EEXIST },
-	{ BC_DT_LCD ":clk=axi:clk", -EEXIST },
-	{ BC_DT_LCD ":pd:pd=core", -EEXIST },
+	{ BC_TEST_DT_LCD ":clk:clk=axi", -EEXIST },
+	{ BC_TEST_DT_LCD ":clk=axi:clk", -EEXIST },
+	{ BC_TEST_DT_LCD ":pd:pd=core", -EEXIST },
 	{ "/bc-dt-lcd-off", -ENODEV },
 	/* Hostile: empty parts, separators, numbers, characters, lengths */
 	{ "/", -ENOENT },
@@ -389,46 +389,46 @@ static const struct bc_dt_bad bc_dt_bad_specs[] = {
 	{ "/bc-dt-lcd//", -EINVAL },
 	{ "", -EINVAL },
 	{ "bc-dt-lcd", -EINVAL },
-	{ BC_DT_LCD ":", -EINVAL },
-	{ BC_DT_LCD "::clk=pixel", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel:", -EINVAL },
-	{ BC_DT_LCD ":clk=", -EINVAL },
-	{ BC_DT_LCD ":clk=@1-2", -EINVAL },
-	{ BC_DT_LCD ":=pixel", -EINVAL },
-	{ BC_DT_LCD ":@1-2", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@-", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@1-", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@-1", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@1-2-3", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@1-2@3", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@@1-2", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel=axi", -EINVAL },
-	{ BC_DT_LCD ":clk==pixel", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@+1-2", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@1-+2", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@0x10-0x20", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@ 1-2", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@1-2 ", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@1-2\n", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@4294967296-4294967296", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@1-18446744073709551617", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel@99999999999999999999999999-99999999999999999999999999", -EINVAL },
-	{ BC_DT_LCD ":supply=vdd@2147483648-2147483648", -EINVAL },
-	{ BC_DT_LCD ":supply=vdd@0-3300000", -EINVAL },
-	{ BC_DT_LCD ":supply=vdd@3300000-0", -EINVAL },
-	{ BC_DT_LCD ":CLK=pixel", -EINVAL },
-	{ BC_DT_LCD ":clk =pixel", -EINVAL },
-	{ BC_DT_LCD ":clk=pix el", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel\x01", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel\xff", -EINVAL },
-	{ BC_DT_LCD ":icc", -EINVAL },
-	{ BC_DT_LCD ":reset", -EINVAL },
-	{ BC_DT_LCD ":clk=pixel:supply=vdd:pd=core:clk=axi:clk=pixel", -EEXIST },
-	{ BC_DT_LCD ":supply=vdd-supply", -ENOENT },
-	{ BC_DT_LCD ":supply=vd", -ENOENT },
-	{ BC_DT_LCD ":clk=pixe", -ENOENT },
-	{ BC_DT_LCD ":clk=pixel\\", -ENOENT },
+	{ BC_TEST_DT_LCD ":", -EINVAL },
+	{ BC_TEST_DT_LCD "::clk=pixel", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel:", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=@1-2", -EINVAL },
+	{ BC_TEST_DT_LCD ":=pixel", -EINVAL },
+	{ BC_TEST_DT_LCD ":@1-2", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@-", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@1-", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@-1", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@1-2-3", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@1-2@3", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@@1-2", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel=axi", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk==pixel", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@+1-2", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@1-+2", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@0x10-0x20", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@ 1-2", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@1-2 ", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@1-2\n", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@4294967296-4294967296", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@1-18446744073709551617", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel@99999999999999999999999999-99999999999999999999999999", -EINVAL },
+	{ BC_TEST_DT_LCD ":supply=vdd@2147483648-2147483648", -EINVAL },
+	{ BC_TEST_DT_LCD ":supply=vdd@0-3300000", -EINVAL },
+	{ BC_TEST_DT_LCD ":supply=vdd@3300000-0", -EINVAL },
+	{ BC_TEST_DT_LCD ":CLK=pixel", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk =pixel", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pix el", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel\x01", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel\xff", -EINVAL },
+	{ BC_TEST_DT_LCD ":icc", -EINVAL },
+	{ BC_TEST_DT_LCD ":reset", -EINVAL },
+	{ BC_TEST_DT_LCD ":clk=pixel:supply=vdd:pd=core:clk=axi:clk=pixel", -EEXIST },
+	{ BC_TEST_DT_LCD ":supply=vdd-supply", -ENOENT },
+	{ BC_TEST_DT_LCD ":supply=vd", -ENOENT },
+	{ BC_TEST_DT_LCD ":clk=pixe", -ENOENT },
+	{ BC_TEST_DT_LCD ":clk=pixel\\", -ENOENT },
 	{ "/bc-dt-declarations", -ENOENT },
 	{ "/bc-dt-declarations/all", -ENOENT },
 	{ "/bc-dt-lcd@0", -ENOENT },
@@ -436,14 +436,14 @@ static const struct bc_dt_bad bc_dt_bad_specs[] = {
 	{ "/ bc-dt-lcd", -EINVAL },
 };
 
-KUNIT_ARRAY_PARAM(bc_dt_bad_specs, bc_dt_bad_specs, bc_dt_bad_desc);
+KUNIT_ARRAY_PARAM(bc_test_dt_bad_specs, bc_test_dt_bad_specs, bc_test_dt_bad_desc);
 
 /* So is a malformed boot_constraints= device. */
-static void bc_dt_test_spec_malformed(struct kunit *test)
+static void bc_test_dt_spec_malformed(struct kunit *test)
 {
-	const struct bc_dt_bad *bad = test->param_value;
+	const struct bc_test_dt_bad *bad = test->param_value;
 
-	bc_dt_expect_rejected(test, bc_dt_read_spec(test, bad->decl), bad->err);
+	bc_test_dt_expect_rejected(test, bc_test_dt_read_spec(test, bad->decl), bad->err);
 }
 
 /*
@@ -451,7 +451,7 @@ static void bc_dt_test_spec_malformed(struct kunit *test)
  * again, is rejected at its first repetition; one of a thousand unknown
  * kinds at the first.
  */
-static void bc_dt_test_spec_huge(struct kunit *test)
+static void bc_test_dt_spec_huge(struct kunit *test)
 {
 	static const char * const items[] = { ":clk=pixel", ":bogus" };
 	const size_t size = 4096;
@@ -462,13 +462,13 @@ static void bc_dt_test_spec_huge(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, spec);
 
 	for (i = 0; i < ARRAY_SIZE(items); i++) {
-		strscpy(spec, BC_DT_LCD, size);
+		strscpy(spec, BC_TEST_DT_LCD, size);
 		while (strlen(spec) + strlen(items[i]) < size)
 			strcat(spec, items[i]);
 
 		KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(boot_constraint_table_from_spec(spec)),
 				i ? -EINVAL : -EEXIST);
-		bc_dt_expect_untouched(test);
+		bc_test_dt_expect_untouched(test);
 	}
 }
 
@@ -476,31 +476,31 @@ static void bc_dt_test_spec_huge(struct kunit *test)
  * An unnamed clock or domain is the node's first, by its name: given
  * alone, it holds that one, the "axi" clock, and not the "pixel" one.
  */
-static void bc_dt_test_spec_unnamed(struct kunit *test)
+static void bc_test_dt_spec_unnamed(struct kunit *test)
 {
-	struct bc_dt_ctx *ctx = test->priv;
+	struct bc_test_dt_ctx *ctx = test->priv;
 	struct boot_constraint_table *t;
 
-	t = bc_dt_read_spec(test, BC_DT_LCD ":clk:pd");
+	t = bc_test_dt_read_spec(test, BC_TEST_DT_LCD ":clk:pd");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
 	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), 3);
-	KUNIT_ASSERT_EQ(test, bc_dt_add(test, t), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_dt_add(test, t), 0);
 
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->axi), 1);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->axi), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->pixel), 0);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 3);
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(bc_dt_put_node, of_node_put, struct device_node *);
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_dt_put_node, of_node_put, struct device_node *);
 
 /*
  * Reads the declarations under @decls (a path, or NULL) and the specs into
  * a list that lives, as its tables, until the test ends.
  */
-static struct list_head *bc_dt_read_all(struct kunit *test, const char *decls,
-					const char * const *specs,
-					unsigned int nr_specs)
+static struct list_head *bc_test_dt_read_all(struct kunit *test, const char *decls,
+					     const char * const *specs,
+					     unsigned int nr_specs)
 {
 	struct boot_constraint_table *t, *tmp;
 	struct device_node *np = NULL;
@@ -513,18 +513,18 @@ static struct list_head *bc_dt_read_all(struct kunit *test, const char *decls,
 	if (decls) {
 		np = of_find_node_by_path(decls);
 		KUNIT_ASSERT_NOT_NULL(test, np);
-		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_dt_put_node, np), 0);
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_dt_put_node, np), 0);
 	}
 
 	boot_constraint_tables_read(np, specs, nr_specs, tables);
 	list_for_each_entry_safe(t, tmp, tables, node)
-		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_dt_table_free, t), 0);
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_dt_table_free, t), 0);
 
 	return tables;
 }
 
-static struct boot_constraint_table *bc_dt_only(struct kunit *test,
-						struct list_head *tables)
+static struct boot_constraint_table *bc_test_dt_only(struct kunit *test,
+						     struct list_head *tables)
 {
 	KUNIT_ASSERT_TRUE(test, list_is_singular(tables));
 
@@ -532,67 +532,67 @@ static struct boot_constraint_table *bc_dt_only(struct kunit *test,
 }
 
 /* Two declarations of one device in the tree: both rejected. */
-static void bc_dt_test_conflict_dt(struct kunit *test)
+static void bc_test_dt_conflict_dt(struct kunit *test)
 {
-	KUNIT_EXPECT_TRUE(test, list_empty(bc_dt_read_all(test, "/bc-dt-two-declarations",
-							  NULL, 0)));
+	KUNIT_EXPECT_TRUE(test, list_empty(bc_test_dt_read_all(test, "/bc-dt-two-declarations",
+							       NULL, 0)));
 }
 
 /* Two boot_constraints= for one device: both rejected. */
-static void bc_dt_test_conflict_cmdline(struct kunit *test)
+static void bc_test_dt_conflict_cmdline(struct kunit *test)
 {
 	static const char * const specs[] = {
-		BC_DT_LCD ":clk=pixel", BC_DT_LCD ":clk=axi",
+		BC_TEST_DT_LCD ":clk=pixel", BC_TEST_DT_LCD ":clk=axi",
 	};
-	KUNIT_EXPECT_TRUE(test, list_empty(bc_dt_read_all(test, NULL, specs,
-							  ARRAY_SIZE(specs))));
+	KUNIT_EXPECT_TRUE(test, list_empty(bc_test_dt_read_all(test, NULL, specs,
+							       ARRAY_SIZE(specs))));
 }
 
 /*
  * The command line overrides the tree: the spec's table replaces the
  * declaration's; a disabled declaration is no declaration.
  */
-static void bc_dt_test_cmdline_overrides_dt(struct kunit *test)
+static void bc_test_dt_cmdline_overrides_dt(struct kunit *test)
 {
-	static const char * const specs[] = { BC_DT_LCD ":clk=pixel" };
+	static const char * const specs[] = { BC_TEST_DT_LCD ":clk=pixel" };
 	struct boot_constraint_table *t;
 
-	t = bc_dt_only(test, bc_dt_read_all(test, "/bc-dt-one-declaration", NULL, 0));
+	t = bc_test_dt_only(test, bc_test_dt_read_all(test, "/bc-dt-one-declaration", NULL, 0));
 	KUNIT_EXPECT_STREQ(test, t->origin, "/bc-dt-one-declaration/splash");
 
-	t = bc_dt_only(test, bc_dt_read_all(test, "/bc-dt-one-declaration", specs, 1));
-	KUNIT_EXPECT_STREQ(test, t->origin, "boot_constraints=" BC_DT_LCD ":clk=pixel");
-	KUNIT_ASSERT_EQ(test, bc_dt_add_freed(test, t), 0);
-	bc_dt_expect_holding(test, 3, false, BC_KUNIT_REG_BOOT_UV);
+	t = bc_test_dt_only(test, bc_test_dt_read_all(test, "/bc-dt-one-declaration", specs, 1));
+	KUNIT_EXPECT_STREQ(test, t->origin, "boot_constraints=" BC_TEST_DT_LCD ":clk=pixel");
+	KUNIT_ASSERT_EQ(test, bc_test_dt_add_freed(test, t), 0);
+	bc_test_dt_expect_holding(test, 3, false, BC_TEST_REG_BOOT_UV);
 }
 
 /* A rejected spec overrides nothing: the tree's declaration stands. */
-static void bc_dt_test_rejected_spec_overrides_nothing(struct kunit *test)
+static void bc_test_dt_rejected_spec_overrides_nothing(struct kunit *test)
 {
 	static const char * const specs[] = {
-		BC_DT_LCD ":clk=pixel", BC_DT_LCD ":supply=vdd", BC_DT_LCD ":clk=nope",
+		BC_TEST_DT_LCD ":clk=pixel", BC_TEST_DT_LCD ":supply=vdd", BC_TEST_DT_LCD ":clk=nope",
 	};
 	struct list_head *tables;
 
-	tables = bc_dt_read_all(test, "/bc-dt-one-declaration", specs,
-				ARRAY_SIZE(specs));
-	KUNIT_EXPECT_STREQ(test, bc_dt_only(test, tables)->origin,
+	tables = bc_test_dt_read_all(test, "/bc-dt-one-declaration", specs,
+				     ARRAY_SIZE(specs));
+	KUNIT_EXPECT_STREQ(test, bc_test_dt_only(test, tables)->origin,
 			   "/bc-dt-one-declaration/splash");
 }
 
 /* A property the binding does not allow on the declarations' node. */
-static void bc_dt_test_bad_container(struct kunit *test)
+static void bc_test_dt_bad_container(struct kunit *test)
 {
-	static const char * const specs[] = { BC_DT_LCD ":clk=pixel" };
+	static const char * const specs[] = { BC_TEST_DT_LCD ":clk=pixel" };
 	struct list_head *tables;
 
-	tables = bc_dt_read_all(test, "/bc-dt-bad-container", specs, 1);
-	KUNIT_EXPECT_STREQ(test, bc_dt_only(test, tables)->origin,
-			   "boot_constraints=" BC_DT_LCD ":clk=pixel");
+	tables = bc_test_dt_read_all(test, "/bc-dt-bad-container", specs, 1);
+	KUNIT_EXPECT_STREQ(test, bc_test_dt_only(test, tables)->origin,
+			   "boot_constraints=" BC_TEST_DT_LCD ":clk=pixel");
 }
 
 /**
- * struct bc_dt_populate - A parent adding its child in its probe, while its
+ * struct bc_test_dt_populate - A parent adding its child in its probe, while its
  *	own constraints are being added.
  *
  * @in_probe: the parent's probe has started.
@@ -601,7 +601,7 @@ static void bc_dt_test_bad_container(struct kunit *test)
  * @table: the parent's constraints.
  * @ret: what their add returned.
  */
-struct bc_dt_populate {
+struct bc_test_dt_populate {
 	struct completion in_probe;
 	bool adding;
 	struct completion added;
@@ -609,41 +609,41 @@ struct bc_dt_populate {
 	int ret;
 };
 
-static struct bc_dt_populate *bc_dt_populate;
+static struct bc_test_dt_populate *bc_test_dt_populate;
 
 /*
  * Holds device_lock(parent) from the start of its probe, waits for the
  * adder to start and gives it time to block on that lock, then adds the
  * child, whose constraints wait for it.
  */
-static int bc_dt_parent_probe(struct platform_device *pdev)
+static int bc_test_dt_parent_probe(struct platform_device *pdev)
 {
 	unsigned int i;
 
-	complete(&bc_dt_populate->in_probe);
-	for (i = 0; i < 250 && !READ_ONCE(bc_dt_populate->adding); i++)
+	complete(&bc_test_dt_populate->in_probe);
+	for (i = 0; i < 250 && !READ_ONCE(bc_test_dt_populate->adding); i++)
 		msleep(20);
 	msleep(100);
 
 	return devm_of_platform_populate(&pdev->dev);
 }
 
-static const struct of_device_id bc_dt_parent_match[] = {
-	{ .compatible = "test,bc-dt-parent" },
+static const struct of_device_id bc_test_dt_parent_match[] = {
+	{ .compatible = "bc-test,dt-parent" },
 	{ }
 };
 
-static struct platform_driver bc_dt_parent_driver = {
-	.probe = bc_dt_parent_probe,
+static struct platform_driver bc_test_dt_parent_driver = {
+	.probe = bc_test_dt_parent_probe,
 	.driver = {
 		.name = "bc-dt-parent",
-		.of_match_table = bc_dt_parent_match,
+		.of_match_table = bc_test_dt_parent_match,
 	},
 };
 
-static int bc_dt_parent_adder(void *data)
+static int bc_test_dt_parent_adder(void *data)
 {
-	struct bc_dt_populate *p = data;
+	struct bc_test_dt_populate *p = data;
 
 	wait_for_completion(&p->in_probe);
 	WRITE_ONCE(p->adding, true);
@@ -654,8 +654,8 @@ static int bc_dt_parent_adder(void *data)
 }
 
 /* A table of every clock of the node at @path, freed when the test ends. */
-static struct boot_constraint_table *bc_dt_clocks_of(struct kunit *test,
-						     const char *path)
+static struct boot_constraint_table *bc_test_dt_clocks_of(struct kunit *test,
+							  const char *path)
 {
 	struct boot_constraint_table *t;
 	struct device_node *np;
@@ -665,7 +665,7 @@ static struct boot_constraint_table *bc_dt_clocks_of(struct kunit *test,
 	t = boot_constraint_table_alloc(np, path);
 	of_node_put(np);
 	KUNIT_ASSERT_NOT_NULL(test, t);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_dt_table_free, t), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_dt_table_free, t), 0);
 	KUNIT_ASSERT_EQ(test, boot_constraint_table_add_all(t, DEV_BOOT_CONSTRAINT_CLK), 0);
 
 	return t;
@@ -679,26 +679,26 @@ static struct boot_constraint_table *bc_dt_clocks_of(struct kunit *test,
  * waited for device_lock(parent), and the child's addition waited for
  * bc_of_lock under device_lock(parent): a deadlock, the boot hung here.
  */
-static void bc_dt_test_parent_populates(struct kunit *test)
+static void bc_test_dt_parent_populates(struct kunit *test)
 {
-	struct bc_dt_ctx *ctx = test->priv;
+	struct bc_test_dt_ctx *ctx = test->priv;
 	struct platform_device *child;
 	struct boot_constraint_table *t;
 	struct device_node *np;
-	struct bc_dt_populate p;
+	struct bc_test_dt_populate p;
 	struct task_struct *adder;
 
 	init_completion(&p.in_probe);
 	p.adding = false;
 	init_completion(&p.added);
-	p.table = bc_dt_clocks_of(test, "/bc-dt-parent");
-	t = bc_dt_clocks_of(test, "/bc-dt-parent/bc-dt-child");
+	p.table = bc_test_dt_clocks_of(test, "/bc-dt-parent");
+	t = bc_test_dt_clocks_of(test, "/bc-dt-parent/bc-dt-child");
 	KUNIT_ASSERT_EQ(test, boot_constraint_table_add_to_device(t), 0);
 
-	bc_dt_populate = &p;
-	adder = kthread_run(bc_dt_parent_adder, &p, "bc-dt-adder");
+	bc_test_dt_populate = &p;
+	adder = kthread_run(bc_test_dt_parent_adder, &p, "bc-dt-adder");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(adder));
-	KUNIT_EXPECT_EQ(test, kunit_platform_driver_register(test, &bc_dt_parent_driver), 0);
+	KUNIT_EXPECT_EQ(test, kunit_platform_driver_register(test, &bc_test_dt_parent_driver), 0);
 	KUNIT_ASSERT_TRUE(test, wait_for_completion_timeout(&p.added, 10 * HZ));
 
 	KUNIT_EXPECT_EQ(test, p.ret, -EBUSY);
@@ -706,62 +706,62 @@ static void bc_dt_test_parent_populates(struct kunit *test)
 	child = of_find_device_by_node(np);
 	of_node_put(np);
 	KUNIT_ASSERT_NOT_NULL(test, child);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(&child->dev), 1);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 1);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->axi), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(&child->dev), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->pixel), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->axi), 0);
 	put_device(&child->dev);
 }
 
-static struct kunit_case bc_dt_test_cases[] = {
-	KUNIT_CASE(bc_dt_test_all),
-	KUNIT_CASE(bc_dt_test_named),
-	KUNIT_CASE(bc_dt_test_released),
-	KUNIT_CASE_PARAM(bc_dt_test_malformed, bc_dt_bad_decls_gen_params),
-	KUNIT_CASE(bc_dt_test_impossible_voltage),
-	KUNIT_CASE(bc_dt_test_spec),
-	KUNIT_CASE(bc_dt_test_spec_all),
-	KUNIT_CASE_PARAM(bc_dt_test_spec_malformed, bc_dt_bad_specs_gen_params),
-	KUNIT_CASE(bc_dt_test_spec_huge),
-	KUNIT_CASE(bc_dt_test_spec_unnamed),
-	KUNIT_CASE(bc_dt_test_conflict_dt),
-	KUNIT_CASE(bc_dt_test_conflict_cmdline),
-	KUNIT_CASE(bc_dt_test_cmdline_overrides_dt),
-	KUNIT_CASE(bc_dt_test_rejected_spec_overrides_nothing),
-	KUNIT_CASE(bc_dt_test_bad_container),
-	KUNIT_CASE(bc_dt_test_parent_populates),
+static struct kunit_case bc_test_dt_cases[] = {
+	KUNIT_CASE(bc_test_dt_all),
+	KUNIT_CASE(bc_test_dt_named),
+	KUNIT_CASE(bc_test_dt_released),
+	KUNIT_CASE_PARAM(bc_test_dt_malformed, bc_test_dt_bad_decls_gen_params),
+	KUNIT_CASE(bc_test_dt_impossible_voltage),
+	KUNIT_CASE(bc_test_dt_spec),
+	KUNIT_CASE(bc_test_dt_spec_all),
+	KUNIT_CASE_PARAM(bc_test_dt_spec_malformed, bc_test_dt_bad_specs_gen_params),
+	KUNIT_CASE(bc_test_dt_spec_huge),
+	KUNIT_CASE(bc_test_dt_spec_unnamed),
+	KUNIT_CASE(bc_test_dt_conflict_dt),
+	KUNIT_CASE(bc_test_dt_conflict_cmdline),
+	KUNIT_CASE(bc_test_dt_cmdline_overrides_dt),
+	KUNIT_CASE(bc_test_dt_rejected_spec_overrides_nothing),
+	KUNIT_CASE(bc_test_dt_bad_container),
+	KUNIT_CASE(bc_test_dt_parent_populates),
 	{ }
 };
 
-static struct kunit_suite bc_dt_test_suite = {
+static struct kunit_suite bc_test_dt_suite = {
 	.name = "boot_constraint_dt",
-	.init = bc_dt_test_init,
-	.test_cases = bc_dt_test_cases,
+	.init = bc_test_dt_init,
+	.test_cases = bc_test_dt_cases,
 };
 
-static int bc_dt_order_test_init(struct kunit *test)
+static int bc_test_dt_order_test_init(struct kunit *test)
 {
-	return bc_dt_setup(test, false);
+	return bc_test_dt_setup(test, false);
 }
 
-#define BC_DT_5V	BC_DT_LCD ":clk=pixel:supply=vdd@5000000-5000000"
+#define BC_TEST_DT_5V	BC_TEST_DT_LCD ":clk=pixel:supply=vdd@5000000-5000000"
 
 /*
  * The regulator is up when the declaration is added, and cannot give 5 V:
  * the declaration is rejected whole, nothing of it held.
  */
-static void bc_dt_order_test_provider_first(struct kunit *test)
+static void bc_test_dt_order_test_provider_first(struct kunit *test)
 {
-	struct bc_dt_ctx *ctx = test->priv;
+	struct bc_test_dt_ctx *ctx = test->priv;
 	struct boot_constraint_table *t;
 
-	KUNIT_ASSERT_EQ(test, bc_kunit_reg_driver_register(test, ctx->reg,
-							   bc_dt_reg_match), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_reg_driver_register(test, ctx->reg,
+							  bc_test_dt_reg_match), 0);
 
-	t = bc_dt_read_spec(test, BC_DT_5V);
+	t = bc_test_dt_read_spec(test, BC_TEST_DT_5V);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	KUNIT_EXPECT_LT(test, bc_dt_add(test, t), 0);
+	KUNIT_EXPECT_LT(test, bc_test_dt_add(test, t), 0);
 
-	bc_dt_expect_untouched(test);
+	bc_test_dt_expect_untouched(test);
 }
 
 /*
@@ -771,33 +771,33 @@ static void bc_dt_order_test_provider_first(struct kunit *test)
  * had been there first. Before issue 16 the supply failed alone and the
  * clock and the domain stayed held.
  */
-static void bc_dt_order_test_provider_late(struct kunit *test)
+static void bc_test_dt_order_test_provider_late(struct kunit *test)
 {
-	struct bc_dt_ctx *ctx = test->priv;
+	struct bc_test_dt_ctx *ctx = test->priv;
 	struct boot_constraint_table *t;
 
-	t = bc_dt_read_spec(test, BC_DT_5V);
+	t = bc_test_dt_read_spec(test, BC_TEST_DT_5V);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	KUNIT_ASSERT_EQ(test, bc_dt_add(test, t), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->pixel), 1);
+	KUNIT_ASSERT_EQ(test, bc_test_dt_add(test, t), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->pixel), 1);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_PENDING), 1);
 
-	KUNIT_ASSERT_EQ(test, bc_kunit_reg_driver_register(test, ctx->reg,
-							   bc_dt_reg_match), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_reg_driver_register(test, ctx->reg,
+							  bc_test_dt_reg_match), 0);
 
-	bc_dt_expect_untouched(test);
+	bc_test_dt_expect_untouched(test);
 }
 
-static struct kunit_case bc_dt_order_test_cases[] = {
-	KUNIT_CASE(bc_dt_order_test_provider_first),
-	KUNIT_CASE(bc_dt_order_test_provider_late),
+static struct kunit_case bc_test_dt_order_test_cases[] = {
+	KUNIT_CASE(bc_test_dt_order_test_provider_first),
+	KUNIT_CASE(bc_test_dt_order_test_provider_late),
 	{ }
 };
 
-static struct kunit_suite bc_dt_order_test_suite = {
+static struct kunit_suite bc_test_dt_order_test_suite = {
 	.name = "boot_constraint_dt_order",
-	.init = bc_dt_order_test_init,
-	.test_cases = bc_dt_order_test_cases,
+	.init = bc_test_dt_order_test_init,
+	.test_cases = bc_test_dt_order_test_cases,
 };
 
-kunit_test_suites(&bc_dt_test_suite, &bc_dt_order_test_suite);
+kunit_test_suites(&bc_test_dt_suite, &bc_test_dt_order_test_suite);

@@ -22,175 +22,175 @@
 #include "../core.h"
 
 /**
- * struct bc_hisi_clk_desc - A clock of a test clock controller.
+ * struct bc_test_hisi_clk_desc - A clock of a test clock controller.
  *
  * @provider: path of the controller's node.
  * @cell: the clock's specifier cell.
  * @name: the test clock's name, in the log.
  */
-struct bc_hisi_clk_desc {
+struct bc_test_hisi_clk_desc {
 	const char *provider;
 	unsigned int cell;
 	const char *name;
 };
 
 enum {
-	BC_HI3660_UART6,
-	BC_HI3660_PCLK,
-	BC_HI3660_UART3,
-	BC_HI3660_UART4,
-	BC_HI6220_UART1,
-	BC_HI6220_UART2,
-	BC_HI6220_UART3,
-	BC_HISTB_UART0,
-	BC_HISTB_UART2,
-	BC_HISI_CLKS
+	BC_TEST_HI3660_UART6,
+	BC_TEST_HI3660_PCLK,
+	BC_TEST_HI3660_UART3,
+	BC_TEST_HI3660_UART4,
+	BC_TEST_HI6220_UART1,
+	BC_TEST_HI6220_UART2,
+	BC_TEST_HI6220_UART3,
+	BC_TEST_HISTB_UART0,
+	BC_TEST_HISTB_UART2,
+	BC_TEST_HISI_CLKS
 };
 
-static const struct bc_hisi_clk_desc bc_hisi_clks[BC_HISI_CLKS] = {
-	[BC_HI3660_UART6] = { "/bc-hi3660-crg-ctrl", HI3660_CLK_UART6, "3660-uart6" },
-	[BC_HI3660_PCLK] = { "/bc-hi3660-crg-ctrl", HI3660_PCLK, "3660-pclk" },
-	[BC_HI3660_UART3] = { "/bc-hi3660-crg-ctrl", HI3660_FACTOR_UART3, "3660-uart3" },
-	[BC_HI3660_UART4] = { "/bc-hi3660-crg-ctrl", HI3660_CLK_GATE_UART4, "3660-uart4" },
-	[BC_HI6220_UART1] = { "/bc-hi6220-sys-ctrl", HI6220_UART1_PCLK, "6220-uart1" },
-	[BC_HI6220_UART2] = { "/bc-hi6220-sys-ctrl", HI6220_UART2_PCLK, "6220-uart2" },
-	[BC_HI6220_UART3] = { "/bc-hi6220-sys-ctrl", HI6220_UART3_PCLK, "6220-uart3" },
-	[BC_HISTB_UART0] = { "/bc-hi3798cv200-sysctrl", HISTB_UART0_CLK, "histb-uart0" },
-	[BC_HISTB_UART2] = { "/bc-hi3798cv200-crg", HISTB_UART2_CLK, "histb-uart2" },
+static const struct bc_test_hisi_clk_desc bc_test_hisi_clks[BC_TEST_HISI_CLKS] = {
+	[BC_TEST_HI3660_UART6] = { "/bc-hi3660-crg-ctrl", HI3660_CLK_UART6, "3660-uart6" },
+	[BC_TEST_HI3660_PCLK] = { "/bc-hi3660-crg-ctrl", HI3660_PCLK, "3660-pclk" },
+	[BC_TEST_HI3660_UART3] = { "/bc-hi3660-crg-ctrl", HI3660_FACTOR_UART3, "3660-uart3" },
+	[BC_TEST_HI3660_UART4] = { "/bc-hi3660-crg-ctrl", HI3660_CLK_GATE_UART4, "3660-uart4" },
+	[BC_TEST_HI6220_UART1] = { "/bc-hi6220-sys-ctrl", HI6220_UART1_PCLK, "6220-uart1" },
+	[BC_TEST_HI6220_UART2] = { "/bc-hi6220-sys-ctrl", HI6220_UART2_PCLK, "6220-uart2" },
+	[BC_TEST_HI6220_UART3] = { "/bc-hi6220-sys-ctrl", HI6220_UART3_PCLK, "6220-uart3" },
+	[BC_TEST_HISTB_UART0] = { "/bc-hi3798cv200-sysctrl", HISTB_UART0_CLK, "histb-uart0" },
+	[BC_TEST_HISTB_UART2] = { "/bc-hi3798cv200-crg", HISTB_UART2_CLK, "histb-uart2" },
 };
 
 /* Every UART of the fragments. */
-static const char * const bc_hisi_uarts[] = {
+static const char * const bc_test_hisi_uarts[] = {
 	"/serial@ffd74000", "/serial@fdf01000", "/serial@fff32000",
 	"/serial@f7111000", "/serial@f7112000", "/serial@f7113000",
 	"/serial@8b00000", "/serial@8b02000",
 };
 
 /**
- * struct bc_hisi_board - A board of the fragments and what its table holds.
+ * struct bc_test_hisi_fragment - A board of the fragments and what its table holds.
  *
  * @name: the board.
  * @root: path of the node standing for its root.
  * @soc: the compatible of its entry in the table.
  * @console: path of its console UART.
  * @log: what the table does to the clocks, in order.
- * @counts: the enable count of each of bc_hisi_clks then.
+ * @counts: the enable count of each of bc_test_hisi_clks then.
  */
-struct bc_hisi_board {
+struct bc_test_hisi_fragment {
 	const char *name;
 	const char *root;
 	const char *soc;
 	const char *console;
 	const char *log;
-	unsigned int counts[BC_HISI_CLKS];
+	unsigned int counts[BC_TEST_HISI_CLKS];
 };
 
 /* Two clocks on HiKey960; one clock, named twice, on the others. */
-static const struct bc_hisi_board bc_hisi_boards[] = {
+static const struct bc_test_hisi_fragment bc_test_hisi_boards[] = {
 	{
 		.name = "hi3660-hikey960",
 		.root = "/bc-hikey960",
 		.soc = "hisilicon,hi3660",
 		.console = "/serial@fff32000",
 		.log = "3660-uart6:prepare 3660-uart6:enable 3660-pclk:prepare 3660-pclk:enable",
-		.counts = { [BC_HI3660_UART6] = 1, [BC_HI3660_PCLK] = 1 },
+		.counts = { [BC_TEST_HI3660_UART6] = 1, [BC_TEST_HI3660_PCLK] = 1 },
 	}, {
 		.name = "hi6220-hikey",
 		.root = "/bc-hikey",
 		.soc = "hisilicon,hi6220",
 		.console = "/serial@f7113000",
 		.log = "6220-uart3:prepare 6220-uart3:enable",
-		.counts = { [BC_HI6220_UART3] = 2 },
+		.counts = { [BC_TEST_HI6220_UART3] = 2 },
 	}, {
 		.name = "hi3798cv200-poplar",
 		.root = "/bc-poplar",
 		.soc = "hisilicon,hi3798cv200",
 		.console = "/serial@8b00000",
 		.log = "histb-uart0:prepare histb-uart0:enable",
-		.counts = { [BC_HISTB_UART0] = 2 },
+		.counts = { [BC_TEST_HISTB_UART0] = 2 },
 	},
 };
 
-static void bc_hisi_board_desc(const struct bc_hisi_board *board, char *desc)
+static void bc_test_hisi_board_desc(const struct bc_test_hisi_fragment *board, char *desc)
 {
 	strscpy(desc, board->name, KUNIT_PARAM_DESC_SIZE);
 }
 
-KUNIT_ARRAY_PARAM(bc_hisi_board, bc_hisi_boards, bc_hisi_board_desc);
+KUNIT_ARRAY_PARAM(bc_test_hisi_board, bc_test_hisi_boards, bc_test_hisi_board_desc);
 
 /**
- * struct bc_hisi_ctx - Context of a HiSilicon table test.
+ * struct bc_test_hisi_ctx - Context of a HiSilicon table test.
  *
  * @log: what the clocks did.
- * @clks: the clocks of bc_hisi_clks.
+ * @clks: the clocks of bc_test_hisi_clks.
  */
-struct bc_hisi_ctx {
-	struct bc_kunit_log *log;
-	struct bc_kunit_clk *clks[BC_HISI_CLKS];
+struct bc_test_hisi_ctx {
+	struct bc_test_log *log;
+	struct bc_test_clk *clks[BC_TEST_HISI_CLKS];
 };
 
 /* Registers the clocks of the controller at @path. */
-static void bc_hisi_register(struct kunit *test, const char *path)
+static void bc_test_hisi_register(struct kunit *test, const char *path)
 {
-	struct bc_hisi_ctx *ctx = test->priv;
-	struct bc_kunit_clk *clks[BC_HISI_CLKS];
-	unsigned int cells[BC_HISI_CLKS];
+	struct bc_test_hisi_ctx *ctx = test->priv;
+	struct bc_test_clk *clks[BC_TEST_HISI_CLKS];
+	unsigned int cells[BC_TEST_HISI_CLKS];
 	struct device_node *np;
 	unsigned int i, n = 0;
 
-	for (i = 0; i < BC_HISI_CLKS; i++) {
-		if (strcmp(bc_hisi_clks[i].provider, path))
+	for (i = 0; i < BC_TEST_HISI_CLKS; i++) {
+		if (strcmp(bc_test_hisi_clks[i].provider, path))
 			continue;
 		clks[n] = ctx->clks[i];
-		cells[n++] = bc_hisi_clks[i].cell;
+		cells[n++] = bc_test_hisi_clks[i].cell;
 	}
 
 	np = of_find_node_by_path(path);
 	KUNIT_ASSERT_NOT_NULL(test, np);
 	of_node_put_kunit(test, np);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register_cells(test, np, clks, cells, n), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register_cells(test, np, clks, cells, n), 0);
 }
 
-static int bc_hisi_test_init(struct kunit *test)
+static int bc_test_hisi_init(struct kunit *test)
 {
-	struct bc_hisi_ctx *ctx;
+	struct bc_test_hisi_ctx *ctx;
 	unsigned int i;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	test->priv = ctx;
 
-	ctx->log = bc_kunit_log_alloc(test);
+	ctx->log = bc_test_log_alloc(test);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	for (i = 0; i < BC_HISI_CLKS; i++) {
-		ctx->clks[i] = bc_kunit_clk_alloc(test, ctx->log,
-						  bc_hisi_clks[i].name, false);
+	for (i = 0; i < BC_TEST_HISI_CLKS; i++) {
+		ctx->clks[i] = bc_test_clk_alloc(test, ctx->log,
+						 bc_test_hisi_clks[i].name, false);
 		KUNIT_ASSERT_NOT_NULL(test, ctx->clks[i]);
 	}
 
 	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, hikey_test), 0);
-	bc_hisi_register(test, "/bc-hi3660-crg-ctrl");
-	bc_hisi_register(test, "/bc-hi6220-sys-ctrl");
-	bc_hisi_register(test, "/bc-hi3798cv200-sysctrl");
-	bc_hisi_register(test, "/bc-hi3798cv200-crg");
+	bc_test_hisi_register(test, "/bc-hi3660-crg-ctrl");
+	bc_test_hisi_register(test, "/bc-hi6220-sys-ctrl");
+	bc_test_hisi_register(test, "/bc-hi3798cv200-sysctrl");
+	bc_test_hisi_register(test, "/bc-hi3798cv200-crg");
 
 	return 0;
 }
 
 /* The device of a UART, whose constraints are released at the test's end. */
-static struct device *bc_hisi_uart(struct kunit *test, const char *path)
+static struct device *bc_test_hisi_uart(struct kunit *test, const char *path)
 {
 	struct platform_device *pdev;
 
-	pdev = bc_kunit_of_pdev(test, path);
+	pdev = bc_test_of_pdev(test, path);
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, &pdev->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &pdev->dev), 0);
 
 	return &pdev->dev;
 }
 
 static const struct dev_boot_constraint_machine *
-bc_hisi_match(struct kunit *test, const char *path)
+bc_test_hisi_match(struct kunit *test, const char *path)
 {
 	struct device_node *np;
 
@@ -203,12 +203,12 @@ bc_hisi_match(struct kunit *test, const char *path)
 }
 
 /* Each board's root selects the entry of its SoC; other machines none. */
-static void bc_hisi_test_machine(struct kunit *test)
+static void bc_test_hisi_machine(struct kunit *test)
 {
-	const struct bc_hisi_board *board = test->param_value;
+	const struct bc_test_hisi_fragment *board = test->param_value;
 	const struct dev_boot_constraint_machine *m;
 
-	m = bc_hisi_match(test, board->root);
+	m = bc_test_hisi_match(test, board->root);
 	KUNIT_ASSERT_NOT_NULL(test, m);
 	KUNIT_EXPECT_STREQ(test, m->compatible, board->soc);
 	KUNIT_EXPECT_TRUE(test, m->boot_console);
@@ -222,53 +222,53 @@ static void bc_hisi_test_machine(struct kunit *test)
  * A board's table holds both clocks of its console UART, and nothing of any
  * other UART of the fragments.
  */
-static void bc_hisi_test_board(struct kunit *test)
+static void bc_test_hisi_board(struct kunit *test)
 {
-	const struct bc_hisi_board *board = test->param_value;
+	const struct bc_test_hisi_fragment *board = test->param_value;
 	const struct dev_boot_constraint_machine *m;
-	struct bc_hisi_ctx *ctx = test->priv;
+	struct bc_test_hisi_ctx *ctx = test->priv;
 	struct device *console;
 	unsigned int i;
 
-	m = bc_hisi_match(test, board->root);
+	m = bc_test_hisi_match(test, board->root);
 	KUNIT_ASSERT_NOT_NULL(test, m);
-	console = bc_hisi_uart(test, board->console);
+	console = bc_test_hisi_uart(test, board->console);
 
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_deferrable_of(m->oconst,
 								    m->count), 0);
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(console, BC_APPLIED), 2);
-	for (i = 0; i < ARRAY_SIZE(bc_hisi_uarts); i++) {
+	for (i = 0; i < ARRAY_SIZE(bc_test_hisi_uarts); i++) {
 		struct platform_device *pdev;
 
-		if (!strcmp(bc_hisi_uarts[i], board->console))
+		if (!strcmp(bc_test_hisi_uarts[i], board->console))
 			continue;
-		pdev = bc_kunit_of_pdev(test, bc_hisi_uarts[i]);
+		pdev = bc_test_of_pdev(test, bc_test_hisi_uarts[i]);
 		KUNIT_ASSERT_NOT_NULL(test, pdev);
-		KUNIT_EXPECT_EQ_MSG(test, bc_kunit_count_held(&pdev->dev), 0,
-				    "%s", bc_hisi_uarts[i]);
+		KUNIT_EXPECT_EQ_MSG(test, bc_test_count_held(&pdev->dev), 0,
+				    "%s", bc_test_hisi_uarts[i]);
 	}
-	for (i = 0; i < BC_HISI_CLKS; i++)
-		KUNIT_EXPECT_EQ_MSG(test, bc_kunit_clk_enable_count(ctx->clks[i]),
-				    board->counts[i], "%s", bc_hisi_clks[i].name);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), board->log);
+	for (i = 0; i < BC_TEST_HISI_CLKS; i++)
+		KUNIT_EXPECT_EQ_MSG(test, bc_test_clk_enable_count(ctx->clks[i]),
+				    board->counts[i], "%s", bc_test_hisi_clks[i].name);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), board->log);
 
 	dev_boot_constraints_remove(console);
-	for (i = 0; i < BC_HISI_CLKS; i++)
-		KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clks[i]), 0);
+	for (i = 0; i < BC_TEST_HISI_CLKS; i++)
+		KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[i]), 0);
 }
 
-static const struct dev_boot_constraint bc_hisi_console_clks[] = {
+static const struct dev_boot_constraint bc_test_hisi_console_clks[] = {
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_hisi_uartclk },
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_hisi_apb_pclk },
 };
 
 /* What the console constraint adds for HiKey960's stdout-path. */
-static const struct dev_boot_constraint_of bc_hisi_console[] = {
+static const struct dev_boot_constraint_of bc_test_hisi_console[] = {
 	{
 		.compat = "arm,pl011",
-		.constraints = bc_hisi_console_clks,
-		.count = ARRAY_SIZE(bc_hisi_console_clks),
+		.constraints = bc_test_hisi_console_clks,
+		.count = ARRAY_SIZE(bc_test_hisi_console_clks),
 		.dev_names = bc_hi3660_uarts,
 		.dev_names_count = ARRAY_SIZE(bc_hi3660_uarts),
 	},
@@ -278,28 +278,28 @@ static const struct dev_boot_constraint_of bc_hisi_console[] = {
  * With the console constraint holding the UART's clocks already, the
  * table adds nothing and succeeds: each clock is enabled once.
  */
-static void bc_hisi_test_console_first(struct kunit *test)
+static void bc_test_hisi_console_first(struct kunit *test)
 {
 	const struct dev_boot_constraint_machine *m;
-	struct bc_hisi_ctx *ctx = test->priv;
+	struct bc_test_hisi_ctx *ctx = test->priv;
 	struct device *console;
 	int ret;
 
-	m = bc_hisi_match(test, "/bc-hikey960");
+	m = bc_test_hisi_match(test, "/bc-hikey960");
 	KUNIT_ASSERT_NOT_NULL(test, m);
-	console = bc_hisi_uart(test, "/serial@fff32000");
+	console = bc_test_hisi_uart(test, "/serial@fff32000");
 
-	ret = dev_boot_constraint_add_deferrable_of(bc_hisi_console,
-						    ARRAY_SIZE(bc_hisi_console));
+	ret = dev_boot_constraint_add_deferrable_of(bc_test_hisi_console,
+						    ARRAY_SIZE(bc_test_hisi_console));
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	ret = dev_boot_constraint_add_deferrable_of(m->oconst, m->count);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(console, BC_APPLIED), 2);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clks[BC_HI3660_UART6]), 1);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clks[BC_HI3660_PCLK]), 1);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   bc_hisi_boards[0].log);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_UART6]), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_PCLK]), 1);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   bc_test_hisi_boards[0].log);
 }
 
 /*
@@ -307,46 +307,46 @@ static void bc_hisi_test_console_first(struct kunit *test)
  * only while a boot console is registered, unless it is not for the early
  * console only.
  */
-static void bc_hisi_test_boot_console_only(struct kunit *test)
+static void bc_test_hisi_boot_console_only(struct kunit *test)
 {
 	struct dev_boot_constraint_machine m = {
 		.oconst = bc_hi3660,
 		.count = ARRAY_SIZE(bc_hi3660),
 		.boot_console = true,
 	};
-	struct bc_hisi_ctx *ctx = test->priv;
+	struct bc_test_hisi_ctx *ctx = test->priv;
 	bool earlycon = boot_constraint_boot_console();
 	struct device *console;
 
 	KUNIT_ASSERT_EQ(test, of_property_read_string(of_root, "compatible",
 						      &m.compatible), 0);
-	console = bc_hisi_uart(test, "/serial@fff32000");
+	console = bc_test_hisi_uart(test, "/serial@fff32000");
 
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_machine_of(&m, 1), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(console, BC_APPLIED),
 			earlycon ? 2 : 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clks[BC_HI3660_UART6]),
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_UART6]),
 			earlycon ? 1 : 0);
 
 	m.boot_console = false;
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_machine_of(&m, 1), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(console, BC_APPLIED), 2);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clks[BC_HI3660_UART6]), 1);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clks[BC_HI3660_PCLK]), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_UART6]), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_PCLK]), 1);
 }
 
-static struct kunit_case bc_hisi_test_cases[] = {
-	KUNIT_CASE_PARAM(bc_hisi_test_machine, bc_hisi_board_gen_params),
-	KUNIT_CASE_PARAM(bc_hisi_test_board, bc_hisi_board_gen_params),
-	KUNIT_CASE(bc_hisi_test_console_first),
-	KUNIT_CASE(bc_hisi_test_boot_console_only),
+static struct kunit_case bc_test_hisi_cases[] = {
+	KUNIT_CASE_PARAM(bc_test_hisi_machine, bc_test_hisi_board_gen_params),
+	KUNIT_CASE_PARAM(bc_test_hisi_board, bc_test_hisi_board_gen_params),
+	KUNIT_CASE(bc_test_hisi_console_first),
+	KUNIT_CASE(bc_test_hisi_boot_console_only),
 	{}
 };
 
-static struct kunit_suite bc_hisi_test_suite = {
+static struct kunit_suite bc_test_hisi_suite = {
 	.name = "boot_constraint_hisilicon",
-	.init = bc_hisi_test_init,
-	.test_cases = bc_hisi_test_cases,
+	.init = bc_test_hisi_init,
+	.test_cases = bc_test_hisi_cases,
 };
 
-kunit_test_suite(bc_hisi_test_suite);
+kunit_test_suite(bc_test_hisi_suite);

@@ -18,7 +18,7 @@
 #include "../core.h"
 
 /**
- * struct bc_reset_ctx - Context of a reset constraint test.
+ * struct bc_test_reset_ctx - Context of a reset constraint test.
  *
  * @log: what the controller, the driver and the owner did.
  * @rst: the controller of "bc-test-reset-controller", not registered yet.
@@ -26,35 +26,35 @@
  * @dev: the device of "bc-test-reset-consumer", lines 0 "core", 1 "bus".
  * @peer: the device of "bc-test-reset-peer", whose only line is 0.
  */
-struct bc_reset_ctx {
-	struct bc_kunit_log *log;
-	struct bc_kunit_reset *rst;
-	struct bc_kunit_owner *owner;
+struct bc_test_reset_ctx {
+	struct bc_test_log *log;
+	struct bc_test_reset *rst;
+	struct bc_test_owner *owner;
 	struct device *dev;
 	struct device *peer;
 };
 
-static int bc_reset_test_init(struct kunit *test)
+static int bc_test_reset_init(struct kunit *test)
 {
 	struct platform_device *pdev;
-	struct bc_reset_ctx *ctx;
+	struct bc_test_reset_ctx *ctx;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	test->priv = ctx;
 
-	ctx->log = bc_kunit_log_alloc(test);
+	ctx->log = bc_test_log_alloc(test);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->owner = bc_kunit_owner_alloc(test, ctx->log, "owner");
+	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
 	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
-	ctx->rst = bc_kunit_reset_alloc(test, ctx->log);
+	ctx->rst = bc_test_reset_alloc(test, ctx->log);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->rst);
 
-	KUNIT_ASSERT_EQ(test, bc_kunit_apply_overlay(test), 0);
-	pdev = bc_kunit_of_pdev(test, "/bc-test-reset-consumer");
+	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
+	pdev = bc_test_of_pdev(test, "/bc-test-reset-consumer");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	ctx->dev = &pdev->dev;
-	pdev = bc_kunit_of_pdev(test, "/bc-test-reset-peer");
+	pdev = bc_test_of_pdev(test, "/bc-test-reset-peer");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	ctx->peer = &pdev->dev;
 
@@ -62,24 +62,24 @@ static int bc_reset_test_init(struct kunit *test)
 }
 
 /* Binds the controller's node; the constraints go before it at exit. */
-static void bc_reset_register(struct kunit *test)
+static void bc_test_reset_register(struct kunit *test)
 {
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 
-	KUNIT_ASSERT_EQ(test, bc_kunit_reset_driver_register(test, ctx->rst,
-							     bc_kunit_reset_match),
+	KUNIT_ASSERT_EQ(test, bc_test_reset_driver_register(test, ctx->rst,
+							    bc_test_reset_match),
 			0);
 	wait_for_device_probe();
 	KUNIT_ASSERT_NOT_NULL(test, ctx->rst->rcdev.dev);
-	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, ctx->dev), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, ctx->peer), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->peer), 0);
 }
 
-static int bc_reset_add_to(struct kunit *test, struct device *dev,
-			   const struct dev_boot_constraint_reset_info *reset,
-			   bool deferrable)
+static int bc_test_reset_add_to(struct kunit *test, struct device *dev,
+				const struct dev_boot_constraint_reset_info *reset,
+				bool deferrable)
 {
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 	struct dev_boot_constraint_info info = {
 		.constraint = {
 			.type = DEV_BOOT_CONSTRAINT_RESET,
@@ -87,49 +87,49 @@ static int bc_reset_add_to(struct kunit *test, struct device *dev,
 		},
 	};
 
-	bc_kunit_owner_set(&info, ctx->owner);
+	bc_test_owner_set(&info, ctx->owner);
 	if (deferrable)
 		return dev_boot_constraint_add_deferrable(dev, &info);
 
 	return dev_boot_constraint_add(dev, &info);
 }
 
-static int bc_reset_add(struct kunit *test, const char *name, bool deferrable)
+static int bc_test_reset_add(struct kunit *test, const char *name, bool deferrable)
 {
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 	struct dev_boot_constraint_reset_info reset = { .name = name };
 
-	return bc_reset_add_to(test, ctx->dev, &reset, deferrable);
+	return bc_test_reset_add_to(test, ctx->dev, &reset, deferrable);
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(bc_reset_control_put, reset_control_put,
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_reset_control_put, reset_control_put,
 			    struct reset_control *);
 
 /* The peer's shared line, put at exit before the controller goes. */
-static struct reset_control *bc_reset_peer_line(struct kunit *test)
+static struct reset_control *bc_test_reset_peer_line(struct kunit *test)
 {
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 	struct reset_control *rstc;
 
 	rstc = reset_control_get_shared(ctx->peer, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, rstc);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-							bc_reset_control_put,
+							bc_test_reset_control_put,
 							rstc), 0);
 
 	return rstc;
 }
 
 /* Applying the constraint deasserts the line, as the bootloader left it. */
-static void bc_reset_test_add_deasserts(struct kunit *test)
+static void bc_test_reset_add_deasserts(struct kunit *test)
 {
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 
-	bc_reset_register(test);
+	bc_test_reset_register(test);
 
-	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", false), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 }
@@ -140,28 +140,28 @@ static void bc_reset_test_add_deasserts(struct kunit *test)
  * it. The release leaves the line deasserted, as the bootloader left it:
  * only a user of the line asserts it.
  */
-static void bc_reset_test_peer_cannot_assert(struct kunit *test)
+static void bc_test_reset_peer_cannot_assert(struct kunit *test)
 {
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 	struct reset_control *peer;
 
-	bc_reset_register(test);
-	peer = bc_reset_peer_line(test);
-	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", false), 0);
+	bc_test_reset_register(test);
+	peer = bc_test_reset_peer_line(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
 
 	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
 	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_EQ(test, reset_control_status(peer), 0);
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "rst0:deassert free:owner");
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 
 	/* Nothing is left counted: the peer's assert reaches the line. */
 	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
@@ -170,19 +170,19 @@ static void bc_reset_test_peer_cannot_assert(struct kunit *test)
 }
 
 /* Released while another user keeps the line deasserted, it stays so. */
-static void bc_reset_test_release_keeps_peer(struct kunit *test)
+static void bc_test_reset_release_keeps_peer(struct kunit *test)
 {
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 	struct reset_control *peer;
 
-	bc_reset_register(test);
-	peer = bc_reset_peer_line(test);
-	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", false), 0);
+	bc_test_reset_register(test);
+	peer = bc_test_reset_peer_line(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
 	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "rst0:deassert free:owner");
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 
@@ -191,29 +191,29 @@ static void bc_reset_test_release_keeps_peer(struct kunit *test)
 }
 
 /* A NULL name, or no description, is the device's only line. */
-static void bc_reset_test_only_line(struct kunit *test)
+static void bc_test_reset_only_line(struct kunit *test)
 {
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 
-	bc_reset_register(test);
+	bc_test_reset_register(test);
 
-	KUNIT_ASSERT_EQ(test, bc_reset_add_to(test, ctx->peer, NULL, false), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add_to(test, ctx->peer, NULL, false), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->peer, BC_APPLIED), 1);
 }
 
 /* A line is found by its name in "reset-names"; the others are untouched. */
-static void bc_reset_test_named_line(struct kunit *test)
+static void bc_test_reset_named_line(struct kunit *test)
 {
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 
-	bc_reset_register(test);
+	bc_test_reset_register(test);
 	ctx->rst->asserted[0] = true;
 
-	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "bus", false), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "bus", false), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst1:deassert");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst1:deassert");
 	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[1]);
 }
@@ -223,21 +223,21 @@ static void bc_reset_test_named_line(struct kunit *test)
  * nothing; it is applied when the controller's driver binds. A constraint
  * that is not deferrable fails instead.
  */
-static void bc_reset_test_deferred(struct kunit *test)
+static void bc_test_reset_deferred(struct kunit *test)
 {
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 
-	KUNIT_EXPECT_EQ(test, bc_reset_add(test, "core", false), -EPROBE_DEFER);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_reset_add(test, "core", false), -EPROBE_DEFER);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 
-	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", true), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", true), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_PENDING), 1);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
 
-	bc_reset_register(test);
+	bc_test_reset_register(test);
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
 }
 
 /*
@@ -245,47 +245,47 @@ static void bc_reset_test_deferred(struct kunit *test)
  * release leaves it so, though that driver does not use it: a device
  * running out of reset is not reset behind its driver's back.
  */
-static void bc_reset_test_released_after_probe(struct kunit *test)
+static void bc_test_reset_released_after_probe(struct kunit *test)
 {
 	static const char expected[] =
 		"rst0:deassert bc-reset-consumer:probe=0 free:owner";
-	struct bc_reset_ctx *ctx = test->priv;
-	struct bc_kunit_driver *drv;
+	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_driver *drv;
 
-	bc_reset_register(test);
-	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", true), 0);
-	drv = bc_kunit_driver_alloc(test, ctx->log, "bc-reset-consumer",
-				    bc_kunit_reset_consumer_match);
+	bc_test_reset_register(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", true), 0);
+	drv = bc_test_driver_alloc(test, ctx->log, "bc-reset-consumer",
+				   bc_test_reset_consumer_match);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, drv), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
 	wait_for_device_probe();
 
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, drv->seen_applied, 1);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), expected);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), expected);
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
 /**
- * struct bc_reset_exclusive - A driver that takes its line exclusively.
+ * struct bc_test_reset_exclusive - A driver that takes its line exclusively.
  *
  * @pdrv: the driver, of "bc-test-reset-consumer".
  * @ret: what reset_control_get_exclusive() gave its probe.
  */
-struct bc_reset_exclusive {
+struct bc_test_reset_exclusive {
 	struct platform_driver pdrv;
 	int ret;
 };
 
 /* Takes its "core" line exclusively and deasserts it, as most drivers do. */
-static int bc_reset_exclusive_probe(struct platform_device *pdev)
+static int bc_test_reset_exclusive_probe(struct platform_device *pdev)
 {
-	struct bc_reset_exclusive *drv;
+	struct bc_test_reset_exclusive *drv;
 	struct reset_control *rstc;
 
 	drv = container_of(to_platform_driver(pdev->dev.driver),
-			   struct bc_reset_exclusive, pdrv);
+			   struct bc_test_reset_exclusive, pdrv);
 	rstc = devm_reset_control_get_exclusive(&pdev->dev, "core");
 	drv->ret = PTR_ERR_OR_ZERO(rstc);
 	if (IS_ERR(rstc))
@@ -298,47 +298,47 @@ static int bc_reset_exclusive_probe(struct platform_device *pdev)
  * The line is handed over before the driver's probe: a driver that takes it
  * exclusively gets it, and the line is never asserted on the way.
  */
-static void bc_reset_test_exclusive_in_probe(struct kunit *test)
+static void bc_test_reset_exclusive_in_probe(struct kunit *test)
 {
-	struct bc_reset_ctx *ctx = test->priv;
-	struct bc_reset_exclusive *drv;
+	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_exclusive *drv;
 
-	bc_reset_register(test);
-	KUNIT_ASSERT_EQ(test, bc_reset_add(test, "core", true), 0);
+	bc_test_reset_register(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", true), 0);
 	drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
 	drv->ret = 1;
-	drv->pdrv.probe = bc_reset_exclusive_probe;
+	drv->pdrv.probe = bc_test_reset_exclusive_probe;
 	drv->pdrv.driver.name = "bc-reset-exclusive";
-	drv->pdrv.driver.of_match_table = bc_kunit_reset_consumer_match;
+	drv->pdrv.driver.of_match_table = bc_test_reset_consumer_match;
 	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
 			0);
 	wait_for_device_probe();
 
 	KUNIT_EXPECT_EQ(test, drv->ret, 0);
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_FALSE(test, bc_kunit_log_has(ctx->log, "rst0:assert"));
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "rst0:assert"));
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
 /* A line the device does not name, or a device without one, is refused. */
-static void bc_reset_test_unknown_line(struct kunit *test)
+static void bc_test_reset_unknown_line(struct kunit *test)
 {
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 	struct platform_device *lineless;
 
-	bc_reset_register(test);
-	lineless = bc_kunit_of_pdev(test, "/bc-test-no-pd");
+	bc_test_reset_register(test);
+	lineless = bc_test_of_pdev(test, "/bc-test-no-pd");
 	KUNIT_ASSERT_NOT_NULL(test, lineless);
 
-	KUNIT_EXPECT_EQ(test, bc_reset_add(test, "missing", false), -ENOENT);
-	KUNIT_EXPECT_EQ(test, bc_reset_add_to(test, &lineless->dev, NULL, false),
+	KUNIT_EXPECT_EQ(test, bc_test_reset_add(test, "missing", false), -ENOENT);
+	KUNIT_EXPECT_EQ(test, bc_test_reset_add_to(test, &lineless->dev, NULL, false),
 			-ENOENT);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(&lineless->dev), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(&lineless->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 }
 
@@ -346,7 +346,7 @@ static void bc_reset_test_unknown_line(struct kunit *test)
  * In a batch that fails, the line deasserted for it is given back, as it
  * is: deasserted, as the bootloader left it.
  */
-static void bc_reset_test_failed_batch(struct kunit *test)
+static void bc_test_reset_failed_batch(struct kunit *test)
 {
 	struct dev_boot_constraint_reset_info reset = { .name = "core" };
 	struct dev_boot_constraint_clk_info clk = { .name = "missing" };
@@ -354,45 +354,45 @@ static void bc_reset_test_failed_batch(struct kunit *test)
 		{ .constraint = { DEV_BOOT_CONSTRAINT_RESET, &reset } },
 		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &clk } },
 	};
-	struct bc_reset_ctx *ctx = test->priv;
+	struct bc_test_reset_ctx *ctx = test->priv;
 	struct reset_control *peer;
 
-	bc_reset_register(test);
+	bc_test_reset_register(test);
 
 	KUNIT_EXPECT_LT(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
 			0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 
 	/* Nothing is left counted: another user's assert reaches the line. */
-	peer = bc_reset_peer_line(test);
+	peer = bc_test_reset_peer_line(test);
 	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
 	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
-	KUNIT_EXPECT_TRUE(test, bc_kunit_log_ends_with(ctx->log,
-						       "rst0:deassert rst0:assert"));
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log,
+						      "rst0:deassert rst0:assert"));
 	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
 }
 
-static struct kunit_case bc_reset_test_cases[] = {
-	KUNIT_CASE(bc_reset_test_add_deasserts),
-	KUNIT_CASE(bc_reset_test_peer_cannot_assert),
-	KUNIT_CASE(bc_reset_test_release_keeps_peer),
-	KUNIT_CASE(bc_reset_test_only_line),
-	KUNIT_CASE(bc_reset_test_named_line),
-	KUNIT_CASE(bc_reset_test_deferred),
-	KUNIT_CASE(bc_reset_test_released_after_probe),
-	KUNIT_CASE(bc_reset_test_exclusive_in_probe),
-	KUNIT_CASE(bc_reset_test_unknown_line),
-	KUNIT_CASE(bc_reset_test_failed_batch),
+static struct kunit_case bc_test_reset_cases[] = {
+	KUNIT_CASE(bc_test_reset_add_deasserts),
+	KUNIT_CASE(bc_test_reset_peer_cannot_assert),
+	KUNIT_CASE(bc_test_reset_release_keeps_peer),
+	KUNIT_CASE(bc_test_reset_only_line),
+	KUNIT_CASE(bc_test_reset_named_line),
+	KUNIT_CASE(bc_test_reset_deferred),
+	KUNIT_CASE(bc_test_reset_released_after_probe),
+	KUNIT_CASE(bc_test_reset_exclusive_in_probe),
+	KUNIT_CASE(bc_test_reset_unknown_line),
+	KUNIT_CASE(bc_test_reset_failed_batch),
 	{}
 };
 
-static struct kunit_suite bc_reset_test_suite = {
+static struct kunit_suite bc_test_reset_suite = {
 	.name = "boot_constraint_reset",
-	.init = bc_reset_test_init,
-	.test_cases = bc_reset_test_cases,
+	.init = bc_test_reset_init,
+	.test_cases = bc_test_reset_cases,
 };
 
-kunit_test_suite(bc_reset_test_suite);
+kunit_test_suite(bc_test_reset_suite);

@@ -17,11 +17,11 @@
 #include "boot_constraint_kunit.h"
 #include "../core.h"
 
-#define BC_SUPPLY_DEV	"bc-supply-dev"
-#define BC_SUPPLY_OTHER	"bc-supply-other"
+#define BC_TEST_SUPPLY_DEV	"bc-supply-dev"
+#define BC_TEST_SUPPLY_OTHER	"bc-supply-other"
 
 /**
- * struct bc_supply_ctx - Context of a supply constraint test.
+ * struct bc_test_supply_ctx - Context of a supply constraint test.
  *
  * @log: what the regulator and the owner did.
  * @reg: the regulator, "vdd" of both devices.
@@ -29,65 +29,65 @@
  * @dev: the constrained device.
  * @other: the regulator as the other device's consumer.
  */
-struct bc_supply_ctx {
-	struct bc_kunit_log *log;
-	struct bc_kunit_reg *reg;
-	struct bc_kunit_owner *owner;
+struct bc_test_supply_ctx {
+	struct bc_test_log *log;
+	struct bc_test_reg *reg;
+	struct bc_test_owner *owner;
 	struct device *dev;
 	struct regulator *other;
 };
 
-static int bc_supply_test_init(struct kunit *test)
+static int bc_test_supply_init(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx;
+	struct bc_test_supply_ctx *ctx;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	test->priv = ctx;
 
-	ctx->log = bc_kunit_log_alloc(test);
+	ctx->log = bc_test_log_alloc(test);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->owner = bc_kunit_owner_alloc(test, ctx->log, "owner");
+	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
 	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
 
 	return 0;
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(bc_supply_regulator_put, regulator_put,
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_supply_regulator_put, regulator_put,
 			    struct regulator *);
 
 /*
  * Registers the regulator, in the state the bootloader left it, then the
  * devices that use it.
  */
-static void bc_supply_setup(struct kunit *test, bool enabled, int uv,
-			    int enable_err)
+static void bc_test_supply_setup(struct kunit *test, bool enabled, int uv,
+				 int enable_err)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 	struct platform_device *pdev;
 
-	ctx->reg = bc_kunit_reg_alloc(test, ctx->log, enabled, uv);
+	ctx->reg = bc_test_reg_alloc(test, ctx->log, enabled, uv);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->reg);
 	ctx->reg->enable_err = enable_err;
-	bc_kunit_reg_add_consumer(ctx->reg, BC_SUPPLY_DEV);
-	bc_kunit_reg_add_consumer(ctx->reg, BC_SUPPLY_OTHER);
-	KUNIT_ASSERT_EQ(test, bc_kunit_reg_register(test, ctx->reg), 0);
+	bc_test_reg_add_consumer(ctx->reg, BC_TEST_SUPPLY_DEV);
+	bc_test_reg_add_consumer(ctx->reg, BC_TEST_SUPPLY_OTHER);
+	KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, ctx->reg), 0);
 
-	pdev = bc_kunit_pdev_add(test, BC_SUPPLY_DEV);
+	pdev = bc_test_pdev_add(test, BC_TEST_SUPPLY_DEV);
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	ctx->dev = &pdev->dev;
 
-	pdev = bc_kunit_pdev_add(test, BC_SUPPLY_OTHER);
+	pdev = bc_test_pdev_add(test, BC_TEST_SUPPLY_OTHER);
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	ctx->other = regulator_get_optional(&pdev->dev, "vdd");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ctx->other);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-							bc_supply_regulator_put,
+							bc_test_supply_regulator_put,
 							ctx->other), 0);
 }
 
-static int bc_supply_add_info(struct bc_supply_ctx *ctx,
-			      const struct dev_boot_constraint_supply_info *supply)
+static int bc_test_supply_add_info(struct bc_test_supply_ctx *ctx,
+				   const struct dev_boot_constraint_supply_info *supply)
 {
 	struct dev_boot_constraint_info info = {
 		.constraint = {
@@ -96,13 +96,13 @@ static int bc_supply_add_info(struct bc_supply_ctx *ctx,
 		},
 	};
 
-	bc_kunit_owner_set(&info, ctx->owner);
+	bc_test_owner_set(&info, ctx->owner);
 
 	return dev_boot_constraint_add(ctx->dev, &info);
 }
 
-static int bc_supply_add(struct bc_supply_ctx *ctx, const char *name,
-			 unsigned int u_volt_min, unsigned int u_volt_max)
+static int bc_test_supply_add(struct bc_test_supply_ctx *ctx, const char *name,
+			      unsigned int u_volt_min, unsigned int u_volt_max)
 {
 	struct dev_boot_constraint_supply_info supply = {
 		.name = name,
@@ -110,45 +110,45 @@ static int bc_supply_add(struct bc_supply_ctx *ctx, const char *name,
 		.u_volt_max = u_volt_max,
 	};
 
-	return bc_supply_add_info(ctx, &supply);
+	return bc_test_supply_add_info(ctx, &supply);
 }
 
 /* Asserts that a refused constraint left the regulator as it was. */
-static void bc_supply_expect_untouched(struct kunit *test, bool enabled, int uv)
+static void bc_test_supply_expect_untouched(struct kunit *test, bool enabled, int uv)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
 	KUNIT_EXPECT_EQ(test, ctx->reg->enabled, enabled);
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, uv);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 }
 
 /* A supply that is off is enabled; no voltage is set when none is asked. */
-static void bc_supply_test_enable(struct kunit *test)
+static void bc_test_supply_enable(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, false, BC_KUNIT_REG_BOOT_UV, 0);
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
 
-	KUNIT_ASSERT_EQ(test, bc_supply_add(ctx, "vdd", 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 0, 0), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "reg:enable");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "reg:enable");
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 }
 
 /* The supply is set within the range the device accepts. */
-static void bc_supply_test_voltage_in_range(struct kunit *test)
+static void bc_test_supply_voltage_in_range(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, true, 3300000, 0);
+	bc_test_supply_setup(test, true, 3300000, 0);
 
-	KUNIT_ASSERT_EQ(test, bc_supply_add(ctx, "vdd", 1700000, 1900000), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 1700000, 1900000), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "reg:set_voltage=1700000");
 	KUNIT_EXPECT_GE(test, ctx->reg->uv, 1700000);
 	KUNIT_EXPECT_LE(test, ctx->reg->uv, 1900000);
@@ -160,24 +160,24 @@ static void bc_supply_test_voltage_in_range(struct kunit *test)
  * Release disables the supply, drops the voltage request without moving
  * the voltage, then tells the owner.
  */
-static void bc_supply_test_release_order(struct kunit *test)
+static void bc_test_supply_release_order(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, false, BC_KUNIT_REG_BOOT_UV, 0);
-	KUNIT_ASSERT_EQ(test, bc_supply_add(ctx, "vdd", BC_KUNIT_REG_BOOT_UV,
-					    BC_KUNIT_REG_BOOT_UV), 0);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", BC_TEST_REG_BOOT_UV,
+						 BC_TEST_REG_BOOT_UV), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "reg:set_voltage=1800000 reg:enable");
-	bc_kunit_log_clear(ctx->log);
+	bc_test_log_clear(ctx->log);
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "reg:disable free:owner");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
 /*
@@ -186,18 +186,18 @@ static void bc_supply_test_release_order(struct kunit *test)
  * the constraint is released, nobody asks for a voltage, and the rail
  * stays at 3.3 V, not at the lowest voltage its constraints allow.
  */
-static void bc_supply_test_release_leaves_voltage(struct kunit *test)
+static void bc_test_supply_release_leaves_voltage(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, true, 3300000, 0);
-	KUNIT_ASSERT_EQ(test, bc_supply_add(ctx, "vdd", 3300000, 3300000), 0);
+	bc_test_supply_setup(test, true, 3300000, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 3300000, 3300000), 0);
 	KUNIT_ASSERT_EQ(test, regulator_enable(ctx->other), 0);
-	bc_kunit_log_clear(ctx->log);
+	bc_test_log_clear(ctx->log);
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "free:owner");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "free:owner");
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 3300000);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, regulator_get_voltage(ctx->other), 3300000);
@@ -205,128 +205,128 @@ static void bc_supply_test_release_leaves_voltage(struct kunit *test)
 }
 
 /* Once the constraint is released the range is free again. */
-static void bc_supply_test_other_after_release(struct kunit *test)
+static void bc_test_supply_other_after_release(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, true, BC_KUNIT_REG_BOOT_UV, 0);
-	KUNIT_ASSERT_EQ(test, bc_supply_add(ctx, "vdd", BC_KUNIT_REG_BOOT_UV,
-					    BC_KUNIT_REG_BOOT_UV), 0);
+	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", BC_TEST_REG_BOOT_UV,
+						 BC_TEST_REG_BOOT_UV), 0);
 	dev_boot_constraints_remove(ctx->dev);
-	bc_kunit_log_clear(ctx->log);
+	bc_test_log_clear(ctx->log);
 
 	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 3300000,
 						    3300000), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "reg:set_voltage=3300000");
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 3300000);
 }
 
 /* While the constraint holds the range, no other consumer can leave it. */
-static void bc_supply_test_other_while_held(struct kunit *test)
+static void bc_test_supply_other_while_held(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, true, BC_KUNIT_REG_BOOT_UV, 0);
-	KUNIT_ASSERT_EQ(test, bc_supply_add(ctx, "vdd", BC_KUNIT_REG_BOOT_UV,
-					    BC_KUNIT_REG_BOOT_UV), 0);
-	bc_kunit_log_clear(ctx->log);
+	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", BC_TEST_REG_BOOT_UV,
+						 BC_TEST_REG_BOOT_UV), 0);
+	bc_test_log_clear(ctx->log);
 
 	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 3300000,
 						    3300000), 0);
 	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 900000,
 						    1000000), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 }
 
 /* Another consumer's disable does not turn off a supply held on. */
-static void bc_supply_test_other_disable(struct kunit *test)
+static void bc_test_supply_other_disable(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, false, BC_KUNIT_REG_BOOT_UV, 0);
-	KUNIT_ASSERT_EQ(test, bc_supply_add(ctx, "vdd", 0, 0), 0);
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 0, 0), 0);
 
 	KUNIT_ASSERT_EQ(test, regulator_enable(ctx->other), 0);
 	KUNIT_ASSERT_EQ(test, regulator_disable(ctx->other), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "reg:enable");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "reg:enable");
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "reg:enable reg:disable free:owner");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
 }
 
 /* Without a range, neither apply nor release touches the voltage. */
-static void bc_supply_test_no_voltage(struct kunit *test)
+static void bc_test_supply_no_voltage(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, true, 1200000, 0);
+	bc_test_supply_setup(test, true, 1200000, 0);
 
-	KUNIT_ASSERT_EQ(test, bc_supply_add(ctx, "vdd", 0, 0), 0);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log), "");
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 0, 0), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "reg:disable free:owner");
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 1200000);
 }
 
 /* A range whose bounds are swapped is refused. */
-static void bc_supply_test_min_above_max(struct kunit *test)
+static void bc_test_supply_min_above_max(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, false, 1200000, 0);
+	bc_test_supply_setup(test, false, 1200000, 0);
 
-	KUNIT_EXPECT_EQ(test, bc_supply_add(ctx, "vdd", 1900000, 1800000),
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, "vdd", 1900000, 1800000),
 			-EINVAL);
 
-	bc_supply_expect_untouched(test, false, 1200000);
+	bc_test_supply_expect_untouched(test, false, 1200000);
 }
 
 /* Both bounds must be set: a lone maximum is refused. */
-static void bc_supply_test_only_max(struct kunit *test)
+static void bc_test_supply_only_max(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, false, BC_KUNIT_REG_BOOT_UV, 0);
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
 
-	KUNIT_EXPECT_EQ(test, bc_supply_add(ctx, "vdd", 0, 1900000), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, "vdd", 0, 1900000), -EINVAL);
 
-	bc_supply_expect_untouched(test, false, BC_KUNIT_REG_BOOT_UV);
+	bc_test_supply_expect_untouched(test, false, BC_TEST_REG_BOOT_UV);
 }
 
 /* A supply constraint needs a description with a supply name. */
-static void bc_supply_test_no_name(struct kunit *test)
+static void bc_test_supply_no_name(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, false, BC_KUNIT_REG_BOOT_UV, 0);
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
 
-	KUNIT_EXPECT_EQ(test, bc_supply_add(ctx, NULL, 0, 0), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bc_supply_add_info(ctx, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, NULL, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add_info(ctx, NULL), -EINVAL);
 
-	bc_supply_expect_untouched(test, false, BC_KUNIT_REG_BOOT_UV);
+	bc_test_supply_expect_untouched(test, false, BC_TEST_REG_BOOT_UV);
 }
 
 /* A supply the device does not have is an error, and nothing is taken. */
-static void bc_supply_test_unknown_supply(struct kunit *test)
+static void bc_test_supply_unknown_supply(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, false, BC_KUNIT_REG_BOOT_UV, 0);
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
 
-	KUNIT_EXPECT_EQ(test, bc_supply_add(ctx, "vcc", 0, 0), -ENODEV);
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, "vcc", 0, 0), -ENODEV);
 
-	bc_supply_expect_untouched(test, false, BC_KUNIT_REG_BOOT_UV);
+	bc_test_supply_expect_untouched(test, false, BC_TEST_REG_BOOT_UV);
 }
 
 /*
@@ -334,20 +334,20 @@ static void bc_supply_test_unknown_supply(struct kunit *test)
  * request is dropped without moving the voltage again: another consumer
  * may leave the range.
  */
-static void bc_supply_test_enable_fails(struct kunit *test)
+static void bc_test_supply_enable_fails(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, false, 1200000, -EIO);
+	bc_test_supply_setup(test, false, 1200000, -EIO);
 
-	KUNIT_EXPECT_EQ(test, bc_supply_add(ctx, "vdd", BC_KUNIT_REG_BOOT_UV,
-					    BC_KUNIT_REG_BOOT_UV), -EIO);
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, "vdd", BC_TEST_REG_BOOT_UV,
+						 BC_TEST_REG_BOOT_UV), -EIO);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "reg:set_voltage=1800000 reg:enable=-5");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 3300000,
 						    3300000), 0);
@@ -355,42 +355,42 @@ static void bc_supply_test_enable_fails(struct kunit *test)
 }
 
 /* A range the regulator cannot reach is an error, and nothing is taken. */
-static void bc_supply_test_impossible_range(struct kunit *test)
+static void bc_test_supply_impossible_range(struct kunit *test)
 {
-	struct bc_supply_ctx *ctx = test->priv;
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_supply_setup(test, true, BC_KUNIT_REG_BOOT_UV, 0);
+	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
 
-	KUNIT_EXPECT_EQ(test, bc_supply_add(ctx, "vdd", 3600000, 3700000),
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, "vdd", 3600000, 3700000),
 			-EINVAL);
 
-	bc_supply_expect_untouched(test, true, BC_KUNIT_REG_BOOT_UV);
+	bc_test_supply_expect_untouched(test, true, BC_TEST_REG_BOOT_UV);
 	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 900000,
 						    900000), 0);
 }
 
-static struct kunit_case bc_supply_test_cases[] = {
-	KUNIT_CASE(bc_supply_test_enable),
-	KUNIT_CASE(bc_supply_test_voltage_in_range),
-	KUNIT_CASE(bc_supply_test_release_order),
-	KUNIT_CASE(bc_supply_test_release_leaves_voltage),
-	KUNIT_CASE(bc_supply_test_other_after_release),
-	KUNIT_CASE(bc_supply_test_other_while_held),
-	KUNIT_CASE(bc_supply_test_other_disable),
-	KUNIT_CASE(bc_supply_test_no_voltage),
-	KUNIT_CASE(bc_supply_test_min_above_max),
-	KUNIT_CASE(bc_supply_test_only_max),
-	KUNIT_CASE(bc_supply_test_no_name),
-	KUNIT_CASE(bc_supply_test_unknown_supply),
-	KUNIT_CASE(bc_supply_test_enable_fails),
-	KUNIT_CASE(bc_supply_test_impossible_range),
+static struct kunit_case bc_test_supply_cases[] = {
+	KUNIT_CASE(bc_test_supply_enable),
+	KUNIT_CASE(bc_test_supply_voltage_in_range),
+	KUNIT_CASE(bc_test_supply_release_order),
+	KUNIT_CASE(bc_test_supply_release_leaves_voltage),
+	KUNIT_CASE(bc_test_supply_other_after_release),
+	KUNIT_CASE(bc_test_supply_other_while_held),
+	KUNIT_CASE(bc_test_supply_other_disable),
+	KUNIT_CASE(bc_test_supply_no_voltage),
+	KUNIT_CASE(bc_test_supply_min_above_max),
+	KUNIT_CASE(bc_test_supply_only_max),
+	KUNIT_CASE(bc_test_supply_no_name),
+	KUNIT_CASE(bc_test_supply_unknown_supply),
+	KUNIT_CASE(bc_test_supply_enable_fails),
+	KUNIT_CASE(bc_test_supply_impossible_range),
 	{}
 };
 
-static struct kunit_suite bc_supply_test_suite = {
+static struct kunit_suite bc_test_supply_suite = {
 	.name = "boot_constraint_supply",
-	.init = bc_supply_test_init,
-	.test_cases = bc_supply_test_cases,
+	.init = bc_test_supply_init,
+	.test_cases = bc_test_supply_cases,
 };
 
-kunit_test_suite(bc_supply_test_suite);
+kunit_test_suite(bc_test_supply_suite);

@@ -62,9 +62,9 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#define BCT_LOG_SIZE	512
+#define BC_TEST_BOARD_LOG_SIZE	512
 
-struct bct_op {
+struct bc_test_board_op {
 	u64 ns;
 	const char *res;
 	const char *op;
@@ -73,67 +73,67 @@ struct bct_op {
 };
 
 /*
- * bct_lock protects bct_log, bct_nr, bct_asker and bct_asker_name; it is
+ * bc_test_board_lock protects bc_test_board_log, bc_test_board_nr, bc_test_board_asker and bc_test_board_asker_name; it is
  * taken from clk_enable().
  */
-static DEFINE_SPINLOCK(bct_lock);
-static struct bct_op bct_log[BCT_LOG_SIZE];
-static unsigned int bct_nr;
+static DEFINE_SPINLOCK(bc_test_board_lock);
+static struct bc_test_board_op bc_test_board_log[BC_TEST_BOARD_LOG_SIZE];
+static unsigned int bc_test_board_nr;
 /* The task running a consumer's probe, and that consumer's name. */
-static struct task_struct *bct_asker;
-static const char *bct_asker_name;
+static struct task_struct *bc_test_board_asker;
+static const char *bc_test_board_asker_name;
 
 /*
- * bct_ask_lock serializes the consumers' probes, so that what a provider is
+ * bc_test_board_ask_lock serializes the consumers' probes, so that what a provider is
  * asked for from the task of one of them is that consumer's request.
  */
-static DEFINE_MUTEX(bct_ask_lock);
+static DEFINE_MUTEX(bc_test_board_ask_lock);
 
-/* bct_param_lock protects the parameters below, lists of device names. */
-static DEFINE_MUTEX(bct_param_lock);
-static char bct_hold[128];
-static char bct_defer[32];
-static char bct_fail[32];
-static char bct_simple[32];
-static char bct_decline[32];
-static bool bct_no_table;
-static unsigned int bct_deferrals;
+/* bc_test_board_param_lock protects the parameters below, lists of device names. */
+static DEFINE_MUTEX(bc_test_board_param_lock);
+static char bc_test_board_hold[128];
+static char bc_test_board_defer[32];
+static char bc_test_board_fail[32];
+static char bc_test_board_simple[32];
+static char bc_test_board_decline[32];
+static bool bc_test_board_no_table;
+static unsigned int bc_test_board_deferrals;
 
-#define BCT_DEFERRALS	2
+#define BC_TEST_BOARD_DEFERRALS	2
 
-static void bct_record(const char *res, const char *op, int value)
+static void bc_test_board_record(const char *res, const char *op, int value)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&bct_lock, flags);
-	if (bct_nr < BCT_LOG_SIZE)
-		bct_log[bct_nr++] = (struct bct_op) {
+	spin_lock_irqsave(&bc_test_board_lock, flags);
+	if (bc_test_board_nr < BC_TEST_BOARD_LOG_SIZE)
+		bc_test_board_log[bc_test_board_nr++] = (struct bc_test_board_op) {
 			.ns = ktime_get_ns(), .res = res, .op = op, .value = value,
-			.by = current == bct_asker ? bct_asker_name : "-",
+			.by = current == bc_test_board_asker ? bc_test_board_asker_name : "-",
 		};
-	spin_unlock_irqrestore(&bct_lock, flags);
+	spin_unlock_irqrestore(&bc_test_board_lock, flags);
 }
 
 /* From now on, what this task asks the providers for is @dev's request. */
-static void bct_ask_begin(struct device *dev)
+static void bc_test_board_ask_begin(struct device *dev)
 {
-	mutex_lock(&bct_ask_lock);
-	spin_lock_irq(&bct_lock);
-	bct_asker = current;
-	bct_asker_name = dev_name(dev);
-	spin_unlock_irq(&bct_lock);
+	mutex_lock(&bc_test_board_ask_lock);
+	spin_lock_irq(&bc_test_board_lock);
+	bc_test_board_asker = current;
+	bc_test_board_asker_name = dev_name(dev);
+	spin_unlock_irq(&bc_test_board_lock);
 }
 
-static void bct_ask_end(void)
+static void bc_test_board_ask_end(void)
 {
-	spin_lock_irq(&bct_lock);
-	bct_asker = NULL;
-	bct_asker_name = NULL;
-	spin_unlock_irq(&bct_lock);
-	mutex_unlock(&bct_ask_lock);
+	spin_lock_irq(&bc_test_board_lock);
+	bc_test_board_asker = NULL;
+	bc_test_board_asker_name = NULL;
+	spin_unlock_irq(&bc_test_board_lock);
+	mutex_unlock(&bc_test_board_ask_lock);
 }
 
-static bool bct_listed(const char *list, const char *name)
+static bool bc_test_board_listed(const char *list, const char *name)
 {
 	size_t len = strlen(name);
 	const char *p;
@@ -150,115 +150,115 @@ static bool bct_listed(const char *list, const char *name)
  * Whether the scenario lets @dev probe now: held back devices are logged as
  * "held", the others as "probe" with the error the probe returns.
  */
-static int bct_probe_verdict(struct device *dev)
+static int bc_test_board_probe_verdict(struct device *dev)
 {
 	const char *name = dev_name(dev);
 	int ret = 0;
 
-	mutex_lock(&bct_param_lock);
-	if (bct_listed(bct_hold, name)) {
-		mutex_unlock(&bct_param_lock);
-		bct_record(name, "held", -EPROBE_DEFER);
+	mutex_lock(&bc_test_board_param_lock);
+	if (bc_test_board_listed(bc_test_board_hold, name)) {
+		mutex_unlock(&bc_test_board_param_lock);
+		bc_test_board_record(name, "held", -EPROBE_DEFER);
 		return -EPROBE_DEFER;
 	}
 
-	if (bct_listed(bct_defer, name) && bct_deferrals < BCT_DEFERRALS) {
-		bct_deferrals++;
+	if (bc_test_board_listed(bc_test_board_defer, name) && bc_test_board_deferrals < BC_TEST_BOARD_DEFERRALS) {
+		bc_test_board_deferrals++;
 		ret = -EPROBE_DEFER;
-	} else if (bct_listed(bct_fail, name)) {
+	} else if (bc_test_board_listed(bc_test_board_fail, name)) {
 		ret = -EIO;
 	}
-	mutex_unlock(&bct_param_lock);
+	mutex_unlock(&bc_test_board_param_lock);
 
-	bct_record(name, "probe", ret);
+	bc_test_board_record(name, "probe", ret);
 
 	return ret;
 }
 
 /* Clock controller: gates that the bootloader left enabled. */
 
-struct bct_gate {
+struct bc_test_board_gate {
 	struct clk_hw hw;
 	const char *name;
 	bool on;
 	unsigned long rate;
 };
 
-#define to_bct_gate(_hw) container_of(_hw, struct bct_gate, hw)
+#define to_bct_gate(_hw) container_of(_hw, struct bc_test_board_gate, hw)
 
-static int bct_gate_enable(struct clk_hw *hw)
+static int bc_test_board_gate_enable(struct clk_hw *hw)
 {
-	struct bct_gate *gate = to_bct_gate(hw);
+	struct bc_test_board_gate *gate = to_bct_gate(hw);
 
 	gate->on = true;
-	bct_record(gate->name, "on", 1);
+	bc_test_board_record(gate->name, "on", 1);
 	return 0;
 }
 
-static void bct_gate_disable(struct clk_hw *hw)
+static void bc_test_board_gate_disable(struct clk_hw *hw)
 {
-	struct bct_gate *gate = to_bct_gate(hw);
+	struct bc_test_board_gate *gate = to_bct_gate(hw);
 
 	gate->on = false;
-	bct_record(gate->name, "off", 0);
+	bc_test_board_record(gate->name, "off", 0);
 }
 
-static int bct_gate_is_enabled(struct clk_hw *hw)
+static int bc_test_board_gate_is_enabled(struct clk_hw *hw)
 {
 	return to_bct_gate(hw)->on;
 }
 
-static const struct clk_ops bct_gate_ops = {
-	.enable = bct_gate_enable,
-	.disable = bct_gate_disable,
-	.is_enabled = bct_gate_is_enabled,
+static const struct clk_ops bc_test_board_gate_ops = {
+	.enable = bc_test_board_gate_enable,
+	.disable = bc_test_board_gate_disable,
+	.is_enabled = bc_test_board_gate_is_enabled,
 };
 
-static unsigned long bct_gate_recalc_rate(struct clk_hw *hw,
-					  unsigned long parent_rate)
+static unsigned long bc_test_board_gate_recalc_rate(struct clk_hw *hw,
+						    unsigned long parent_rate)
 {
 	return to_bct_gate(hw)->rate;
 }
 
 /* Takes any rate: the clock framework has clamped it to the ranges. */
-static int bct_gate_determine_rate(struct clk_hw *hw,
-				   struct clk_rate_request *req)
+static int bc_test_board_gate_determine_rate(struct clk_hw *hw,
+					     struct clk_rate_request *req)
 {
 	return 0;
 }
 
-static int bct_gate_set_rate(struct clk_hw *hw, unsigned long rate,
-			     unsigned long parent_rate)
+static int bc_test_board_gate_set_rate(struct clk_hw *hw, unsigned long rate,
+				       unsigned long parent_rate)
 {
-	struct bct_gate *gate = to_bct_gate(hw);
+	struct bc_test_board_gate *gate = to_bct_gate(hw);
 
 	gate->rate = rate;
-	bct_record(gate->name, "rate", rate);
+	bc_test_board_record(gate->name, "rate", rate);
 	return 0;
 }
 
 /* Gates with a rate of their own, which the bootloader set. */
-static const struct clk_ops bct_rate_gate_ops = {
-	.enable = bct_gate_enable,
-	.disable = bct_gate_disable,
-	.is_enabled = bct_gate_is_enabled,
-	.recalc_rate = bct_gate_recalc_rate,
-	.determine_rate = bct_gate_determine_rate,
-	.set_rate = bct_gate_set_rate,
+static const struct clk_ops bc_test_board_rate_gate_ops = {
+	.enable = bc_test_board_gate_enable,
+	.disable = bc_test_board_gate_disable,
+	.is_enabled = bc_test_board_gate_is_enabled,
+	.recalc_rate = bc_test_board_gate_recalc_rate,
+	.determine_rate = bc_test_board_gate_determine_rate,
+	.set_rate = bc_test_board_gate_set_rate,
 };
 
-static int bct_clk_probe(struct platform_device *pdev)
+static int bc_test_board_clk_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	struct clk_hw_onecell_data *data;
 	/* A parent, if the node has one, gives the gates a rate. */
 	static const struct clk_parent_data parent = { .index = 0 };
-	struct clk_init_data init = { .ops = &bct_gate_ops };
-	struct bct_gate *gate;
+	struct clk_init_data init = { .ops = &bc_test_board_gate_ops };
+	struct bc_test_board_gate *gate;
 	u32 boot_hz = 0;
 	int i, n, ret;
 
-	ret = bct_probe_verdict(dev);
+	ret = bc_test_board_probe_verdict(dev);
 	if (ret)
 		return ret;
 
@@ -276,7 +276,7 @@ static int bct_clk_probe(struct platform_device *pdev)
 		init.num_parents = 1;
 	} else if (!of_property_read_u32(dev->of_node, "bc-test,boot-hz",
 					 &boot_hz)) {
-		init.ops = &bct_rate_gate_ops;
+		init.ops = &bc_test_board_rate_gate_ops;
 	}
 
 	data->num = n;
@@ -298,72 +298,72 @@ static int bct_clk_probe(struct platform_device *pdev)
 
 /* Regulator: on at its boot voltage, as the bootloader left it. */
 
-struct bct_regulator {
+struct bc_test_board_regulator {
 	struct regulator_desc desc;
 	bool on;
 	int uv;
 };
 
-static int bct_reg_enable(struct regulator_dev *rdev)
+static int bc_test_board_reg_enable(struct regulator_dev *rdev)
 {
-	struct bct_regulator *reg = rdev_get_drvdata(rdev);
+	struct bc_test_board_regulator *reg = rdev_get_drvdata(rdev);
 
 	reg->on = true;
-	bct_record(reg->desc.name, "on", reg->uv);
+	bc_test_board_record(reg->desc.name, "on", reg->uv);
 	return 0;
 }
 
-static int bct_reg_disable(struct regulator_dev *rdev)
+static int bc_test_board_reg_disable(struct regulator_dev *rdev)
 {
-	struct bct_regulator *reg = rdev_get_drvdata(rdev);
+	struct bc_test_board_regulator *reg = rdev_get_drvdata(rdev);
 
 	reg->on = false;
-	bct_record(reg->desc.name, "off", reg->uv);
+	bc_test_board_record(reg->desc.name, "off", reg->uv);
 	return 0;
 }
 
-static int bct_reg_is_enabled(struct regulator_dev *rdev)
+static int bc_test_board_reg_is_enabled(struct regulator_dev *rdev)
 {
-	struct bct_regulator *reg = rdev_get_drvdata(rdev);
+	struct bc_test_board_regulator *reg = rdev_get_drvdata(rdev);
 
 	return reg->on;
 }
 
-static int bct_reg_set_voltage(struct regulator_dev *rdev, int min_uv,
-			       int max_uv, unsigned int *selector)
+static int bc_test_board_reg_set_voltage(struct regulator_dev *rdev, int min_uv,
+					 int max_uv, unsigned int *selector)
 {
-	struct bct_regulator *reg = rdev_get_drvdata(rdev);
+	struct bc_test_board_regulator *reg = rdev_get_drvdata(rdev);
 
 	reg->uv = min_uv;
-	bct_record(reg->desc.name, "voltage", reg->uv);
+	bc_test_board_record(reg->desc.name, "voltage", reg->uv);
 	return 0;
 }
 
-static int bct_reg_get_voltage(struct regulator_dev *rdev)
+static int bc_test_board_reg_get_voltage(struct regulator_dev *rdev)
 {
-	struct bct_regulator *reg = rdev_get_drvdata(rdev);
+	struct bc_test_board_regulator *reg = rdev_get_drvdata(rdev);
 
 	return reg->uv;
 }
 
-static const struct regulator_ops bct_reg_ops = {
-	.enable = bct_reg_enable,
-	.disable = bct_reg_disable,
-	.is_enabled = bct_reg_is_enabled,
-	.set_voltage = bct_reg_set_voltage,
-	.get_voltage = bct_reg_get_voltage,
+static const struct regulator_ops bc_test_board_reg_ops = {
+	.enable = bc_test_board_reg_enable,
+	.disable = bc_test_board_reg_disable,
+	.is_enabled = bc_test_board_reg_is_enabled,
+	.set_voltage = bc_test_board_reg_set_voltage,
+	.get_voltage = bc_test_board_reg_get_voltage,
 };
 
-static int bct_reg_probe(struct platform_device *pdev)
+static int bc_test_board_reg_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	struct regulator_config config = { .dev = dev, .of_node = dev->of_node };
-	struct bct_regulator *reg;
+	struct bc_test_board_regulator *reg;
 	struct regulator_dev *rdev;
 	u32 uv;
 	int ret;
 
-	ret = bct_probe_verdict(dev);
+	ret = bc_test_board_probe_verdict(dev);
 	if (ret)
 		return ret;
 
@@ -378,7 +378,7 @@ static int bct_reg_probe(struct platform_device *pdev)
 	reg->uv = uv;
 	reg->desc.type = REGULATOR_VOLTAGE;
 	reg->desc.owner = THIS_MODULE;
-	reg->desc.ops = &bct_reg_ops;
+	reg->desc.ops = &bc_test_board_reg_ops;
 	config.init_data = of_get_regulator_init_data(dev, dev->of_node,
 						      &reg->desc);
 	if (!config.init_data)
@@ -393,25 +393,25 @@ static int bct_reg_probe(struct platform_device *pdev)
 
 /* Power-domain controller: one domain, on at boot. */
 
-static int bct_pd_power_on(struct generic_pm_domain *pd)
+static int bc_test_board_pd_power_on(struct generic_pm_domain *pd)
 {
-	bct_record(pd->name, "on", 1);
+	bc_test_board_record(pd->name, "on", 1);
 	return 0;
 }
 
-static int bct_pd_power_off(struct generic_pm_domain *pd)
+static int bc_test_board_pd_power_off(struct generic_pm_domain *pd)
 {
-	bct_record(pd->name, "off", 0);
+	bc_test_board_record(pd->name, "off", 0);
 	return 0;
 }
 
-static int bct_pd_probe(struct platform_device *pdev)
+static int bc_test_board_pd_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	struct generic_pm_domain *pd;
 	int ret;
 
-	ret = bct_probe_verdict(dev);
+	ret = bc_test_board_probe_verdict(dev);
 	if (ret)
 		return ret;
 
@@ -420,8 +420,8 @@ static int bct_pd_probe(struct platform_device *pdev)
 		return -ENOMEM;
 
 	pd->name = dev->of_node->name;
-	pd->power_on = bct_pd_power_on;
-	pd->power_off = bct_pd_power_off;
+	pd->power_on = bc_test_board_pd_power_on;
+	pd->power_off = bc_test_board_pd_power_off;
 	ret = pm_genpd_init(pd, NULL, false);
 	if (ret)
 		return ret;
@@ -436,73 +436,73 @@ static int bct_pd_probe(struct platform_device *pdev)
  * icc_sync_state().
  */
 
-enum { BCT_ICC_LCD, BCT_ICC_MMC, BCT_ICC_DDR, BCT_ICC_NODES };
+enum { BC_TEST_BOARD_ICC_LCD, BC_TEST_BOARD_ICC_MMC, BC_TEST_BOARD_ICC_DDR, BC_TEST_BOARD_ICC_NODES };
 
-static const char * const bct_icc_names[BCT_ICC_NODES] = {
-	[BCT_ICC_LCD] = "icc_lcd",
-	[BCT_ICC_MMC] = "icc_mmc",
-	[BCT_ICC_DDR] = "icc_ddr",
+static const char * const bc_test_board_icc_names[BC_TEST_BOARD_ICC_NODES] = {
+	[BC_TEST_BOARD_ICC_LCD] = "icc_lcd",
+	[BC_TEST_BOARD_ICC_MMC] = "icc_mmc",
+	[BC_TEST_BOARD_ICC_DDR] = "icc_ddr",
 };
 
 /* Node IDs are global: clear of the small ones of real providers. */
-#define BCT_ICC_ID(i)	(0x4bd000 + (i))
+#define BC_TEST_BOARD_ICC_ID(i)	(0x4bd000 + (i))
 
-struct bct_icc {
+struct bc_test_board_icc {
 	struct icc_provider provider;
-	struct icc_node *nodes[BCT_ICC_NODES];
+	struct icc_node *nodes[BC_TEST_BOARD_ICC_NODES];
 	u32 boot_kbps[2];
 };
 
-static void bct_icc_record(struct icc_node *node)
+static void bc_test_board_icc_record(struct icc_node *node)
 {
-	bct_record(node->name, "avg", node->avg_bw);
-	bct_record(node->name, "peak", node->peak_bw);
+	bc_test_board_record(node->name, "avg", node->avg_bw);
+	bc_test_board_record(node->name, "peak", node->peak_bw);
 }
 
-static int bct_icc_set(struct icc_node *src, struct icc_node *dst)
+static int bc_test_board_icc_set(struct icc_node *src, struct icc_node *dst)
 {
-	bct_icc_record(src);
+	bc_test_board_icc_record(src);
 	if (dst != src)
-		bct_icc_record(dst);
+		bc_test_board_icc_record(dst);
 	return 0;
 }
 
-static int bct_icc_get_bw(struct icc_node *node, u32 *avg, u32 *peak)
+static int bc_test_board_icc_get_bw(struct icc_node *node, u32 *avg, u32 *peak)
 {
-	struct bct_icc *icc = node->provider->data;
+	struct bc_test_board_icc *icc = node->provider->data;
 
 	*avg = icc->boot_kbps[0];
 	*peak = icc->boot_kbps[1];
 	return 0;
 }
 
-static struct icc_node *bct_icc_xlate(const struct of_phandle_args *spec,
-				      void *data)
+static struct icc_node *bc_test_board_icc_xlate(const struct of_phandle_args *spec,
+						void *data)
 {
-	struct bct_icc *icc = data;
+	struct bc_test_board_icc *icc = data;
 
-	if (spec->args_count != 1 || spec->args[0] >= BCT_ICC_NODES)
+	if (spec->args_count != 1 || spec->args[0] >= BC_TEST_BOARD_ICC_NODES)
 		return ERR_PTR(-EINVAL);
 
 	return icc->nodes[spec->args[0]];
 }
 
-static int bct_icc_add_nodes(struct bct_icc *icc)
+static int bc_test_board_icc_add_nodes(struct bc_test_board_icc *icc)
 {
 	struct icc_node *node;
 	int i, ret;
 
-	for (i = 0; i < BCT_ICC_NODES; i++) {
-		node = icc_node_create(BCT_ICC_ID(i));
+	for (i = 0; i < BC_TEST_BOARD_ICC_NODES; i++) {
+		node = icc_node_create(BC_TEST_BOARD_ICC_ID(i));
 		if (IS_ERR(node))
 			return PTR_ERR(node);
-		node->name = bct_icc_names[i];
+		node->name = bc_test_board_icc_names[i];
 		icc_node_add(node, &icc->provider);
 		icc->nodes[i] = node;
 	}
 
-	for (i = BCT_ICC_LCD; i <= BCT_ICC_MMC; i++) {
-		ret = icc_link_create(icc->nodes[i], BCT_ICC_ID(BCT_ICC_DDR));
+	for (i = BC_TEST_BOARD_ICC_LCD; i <= BC_TEST_BOARD_ICC_MMC; i++) {
+		ret = icc_link_create(icc->nodes[i], BC_TEST_BOARD_ICC_ID(BC_TEST_BOARD_ICC_DDR));
 		if (ret)
 			return ret;
 	}
@@ -510,13 +510,13 @@ static int bct_icc_add_nodes(struct bct_icc *icc)
 	return 0;
 }
 
-static int bct_icc_probe(struct platform_device *pdev)
+static int bc_test_board_icc_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct bct_icc *icc;
+	struct bc_test_board_icc *icc;
 	int ret;
 
-	ret = bct_probe_verdict(dev);
+	ret = bc_test_board_probe_verdict(dev);
 	if (ret)
 		return ret;
 
@@ -529,14 +529,14 @@ static int bct_icc_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, -EINVAL, "no boot bandwidth\n");
 
 	icc->provider.dev = dev;
-	icc->provider.set = bct_icc_set;
+	icc->provider.set = bc_test_board_icc_set;
 	icc->provider.aggregate = icc_std_aggregate;
-	icc->provider.get_bw = bct_icc_get_bw;
-	icc->provider.xlate = bct_icc_xlate;
+	icc->provider.get_bw = bc_test_board_icc_get_bw;
+	icc->provider.xlate = bc_test_board_icc_xlate;
 	icc->provider.data = icc;
 	icc_provider_init(&icc->provider);
 
-	ret = bct_icc_add_nodes(icc);
+	ret = bc_test_board_icc_add_nodes(icc);
 	if (!ret)
 		ret = icc_provider_register(&icc->provider);
 	if (ret)
@@ -546,39 +546,39 @@ static int bct_icc_probe(struct platform_device *pdev)
 }
 
 /* The interconnect drops its boot bandwidth once its consumers probed. */
-static void bct_icc_sync_state(struct device *dev)
+static void bc_test_board_icc_sync_state(struct device *dev)
 {
-	bct_record(dev_name(dev), "sync", 0);
+	bc_test_board_record(dev_name(dev), "sync", 0);
 	icc_sync_state(dev);
 }
 
 /* Reset controller: one line, shared, that the bootloader deasserted. */
 
-static int bct_rst_assert(struct reset_controller_dev *rcdev, unsigned long id)
+static int bc_test_board_rst_assert(struct reset_controller_dev *rcdev, unsigned long id)
 {
-	bct_record("shared_rst", "assert", 1);
+	bc_test_board_record("shared_rst", "assert", 1);
 	return 0;
 }
 
-static int bct_rst_deassert(struct reset_controller_dev *rcdev,
-			    unsigned long id)
+static int bc_test_board_rst_deassert(struct reset_controller_dev *rcdev,
+				      unsigned long id)
 {
-	bct_record("shared_rst", "deassert", 0);
+	bc_test_board_record("shared_rst", "deassert", 0);
 	return 0;
 }
 
-static const struct reset_control_ops bct_rst_ops = {
-	.assert = bct_rst_assert,
-	.deassert = bct_rst_deassert,
+static const struct reset_control_ops bc_test_board_rst_ops = {
+	.assert = bc_test_board_rst_assert,
+	.deassert = bc_test_board_rst_deassert,
 };
 
-static int bct_rst_probe(struct platform_device *pdev)
+static int bc_test_board_rst_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	struct reset_controller_dev *rcdev;
 	int ret;
 
-	ret = bct_probe_verdict(dev);
+	ret = bc_test_board_probe_verdict(dev);
 	if (ret)
 		return ret;
 
@@ -586,7 +586,7 @@ static int bct_rst_probe(struct platform_device *pdev)
 	if (!rcdev)
 		return -ENOMEM;
 
-	rcdev->ops = &bct_rst_ops;
+	rcdev->ops = &bc_test_board_rst_ops;
 	rcdev->owner = THIS_MODULE;
 	rcdev->dev = dev;
 	rcdev->of_node = dev->of_node;
@@ -599,7 +599,7 @@ static int bct_rst_probe(struct platform_device *pdev)
  * Sets the clock's rate, or the range it accepts, as its driver would. A
  * strict driver, whose device needs that very rate, fails if it got another.
  */
-static int bct_consumer_rate(struct device *dev, struct clk *clk, bool strict)
+static int bc_test_board_consumer_rate(struct device *dev, struct clk *clk, bool strict)
 {
 	u32 range[2];
 	u32 hz;
@@ -620,7 +620,7 @@ static int bct_consumer_rate(struct device *dev, struct clk *clk, bool strict)
 }
 
 /* Requests the bandwidth its driver needs ("bc-test,kBps": avg, peak). */
-static int bct_consumer_icc(struct device *dev)
+static int bc_test_board_consumer_icc(struct device *dev)
 {
 	struct icc_path *path;
 	u32 kbps[2];
@@ -642,7 +642,7 @@ static int bct_consumer_icc(struct device *dev)
  * reset, which asserts a shared line unless another user keeps it
  * deasserted.
  */
-static int bct_consumer_reset(struct device *dev, bool idle, bool exclusive)
+static int bc_test_board_consumer_reset(struct device *dev, bool idle, bool exclusive)
 {
 	struct reset_control *rstc;
 	int ret;
@@ -669,8 +669,8 @@ static int bct_consumer_reset(struct device *dev, bool idle, bool exclusive)
  * Takes the supply as its driver would. A refused voltage is logged; a
  * strict driver, which cannot run its device at another voltage, fails.
  */
-static int bct_consumer_supply(struct device *dev, const char *name,
-			       bool idle, bool strict)
+static int bc_test_board_consumer_supply(struct device *dev, const char *name,
+					 bool idle, bool strict)
 {
 	struct regulator *supply;
 	u32 range[2];
@@ -684,7 +684,7 @@ static int bct_consumer_supply(struct device *dev, const char *name,
 					range, 2)) {
 		ret = regulator_set_voltage(supply, range[0], range[1]);
 		if (ret)
-			bct_record(dev_name(dev), "voltage-refused", ret);
+			bc_test_board_record(dev_name(dev), "voltage-refused", ret);
 		if (ret && strict)
 			return ret;
 	}
@@ -703,7 +703,7 @@ static int bct_consumer_supply(struct device *dev, const char *name,
  * What simple-framebuffer and simpledrm do: enable the clock and the supply
  * the display runs on, and nothing else (no rate, no voltage, no reset).
  */
-static int bct_consumer_simple(struct device *dev, struct clk *clk)
+static int bc_test_board_consumer_simple(struct device *dev, struct clk *clk)
 {
 	struct regulator *supply;
 	const char *name;
@@ -723,18 +723,18 @@ static int bct_consumer_simple(struct device *dev, struct clk *clk)
 	return regulator_enable(supply);
 }
 
-static bool bct_param_listed(const char *list, struct device *dev)
+static bool bc_test_board_param_listed(const char *list, struct device *dev)
 {
 	bool listed;
 
-	mutex_lock(&bct_param_lock);
-	listed = bct_listed(list, dev_name(dev));
-	mutex_unlock(&bct_param_lock);
+	mutex_lock(&bc_test_board_param_lock);
+	listed = bc_test_board_listed(list, dev_name(dev));
+	mutex_unlock(&bc_test_board_param_lock);
 
 	return listed;
 }
 
-static int bct_consumer_take(struct device *dev)
+static int bc_test_board_consumer_take(struct device *dev)
 {
 	bool idle = of_property_read_bool(dev->of_node, "bc-test,idle");
 	bool exclusive = of_property_read_bool(dev->of_node, "bc-test,exclusive");
@@ -746,47 +746,47 @@ static int bct_consumer_take(struct device *dev)
 	if (IS_ERR(clk))
 		return dev_err_probe(dev, PTR_ERR(clk), "no clock\n");
 
-	if (bct_param_listed(bct_simple, dev))
-		return bct_consumer_simple(dev, clk);
+	if (bc_test_board_param_listed(bc_test_board_simple, dev))
+		return bc_test_board_consumer_simple(dev, clk);
 
 	ret = clk_prepare_enable(clk);
 	if (ret)
 		return ret;
-	ret = bct_consumer_rate(dev, clk, exclusive);
+	ret = bc_test_board_consumer_rate(dev, clk, exclusive);
 	if (ret)
 		return dev_err_probe(dev, ret, "clock rate not set\n");
 	if (idle)
 		clk_disable_unprepare(clk);
 
 	if (!of_property_read_string(dev->of_node, "bc-test,supply", &supply)) {
-		ret = bct_consumer_supply(dev, supply, idle, exclusive);
+		ret = bc_test_board_consumer_supply(dev, supply, idle, exclusive);
 		if (ret)
 			return dev_err_probe(dev, ret, "no supply\n");
 	}
 
-	ret = bct_consumer_icc(dev);
+	ret = bc_test_board_consumer_icc(dev);
 	if (ret)
 		return dev_err_probe(dev, ret, "no bandwidth\n");
 
-	ret = bct_consumer_reset(dev, idle, exclusive);
+	ret = bc_test_board_consumer_reset(dev, idle, exclusive);
 	if (ret)
 		return dev_err_probe(dev, ret, "no reset\n");
 
 	return 0;
 }
 
-static int bct_consumer_probe(struct platform_device *pdev)
+static int bc_test_board_consumer_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	int ret;
 
-	ret = bct_probe_verdict(dev);
+	ret = bc_test_board_probe_verdict(dev);
 	if (ret)
 		return ret;
 
-	bct_ask_begin(dev);
-	ret = bct_consumer_take(dev);
-	bct_ask_end();
+	bc_test_board_ask_begin(dev);
+	ret = bc_test_board_consumer_take(dev);
+	bc_test_board_ask_end();
 
 	return ret;
 }
@@ -797,107 +797,107 @@ static int bct_consumer_probe(struct platform_device *pdev)
  * declines a variant of its hardware it does not support: the driver core
  * then tries the next matching driver.
  */
-static int bct_decline_probe(struct platform_device *pdev)
+static int bc_test_board_decline_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 
-	if (bct_param_listed(bct_decline, dev))
-		bct_record(dev_name(dev), "declined", -ENODEV);
+	if (bc_test_board_param_listed(bc_test_board_decline, dev))
+		bc_test_board_record(dev_name(dev), "declined", -ENODEV);
 
 	return -ENODEV;
 }
 
 /* A bus whose probe creates the devices of its children. */
-static int bct_bus_probe(struct platform_device *pdev)
+static int bc_test_board_bus_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	int ret;
 
-	ret = bct_probe_verdict(dev);
+	ret = bc_test_board_probe_verdict(dev);
 	if (ret)
 		return ret;
 
 	return devm_of_platform_populate(dev);
 }
 
-static const struct of_device_id bct_clk_match[] = {
+static const struct of_device_id bc_test_board_clk_match[] = {
 	{ .compatible = "bc-test,clock-controller" },
 	{ }
 };
 
-static const struct of_device_id bct_reg_match[] = {
+static const struct of_device_id bc_test_board_reg_match[] = {
 	{ .compatible = "bc-test,regulator" },
 	{ }
 };
 
-static const struct of_device_id bct_pd_match[] = {
+static const struct of_device_id bc_test_board_pd_match[] = {
 	{ .compatible = "bc-test,power-controller" },
 	{ }
 };
 
-static const struct of_device_id bct_icc_match[] = {
+static const struct of_device_id bc_test_board_icc_match[] = {
 	{ .compatible = "bc-test,interconnect" },
 	{ }
 };
 
-static const struct of_device_id bct_rst_match[] = {
+static const struct of_device_id bc_test_board_rst_match[] = {
 	{ .compatible = "bc-test,reset-controller" },
 	{ }
 };
 
-static const struct of_device_id bct_consumer_match[] = {
+static const struct of_device_id bc_test_board_consumer_match[] = {
 	{ .compatible = "bc-test,consumer" },
 	{ }
 };
 
-static const struct of_device_id bct_bus_match[] = {
+static const struct of_device_id bc_test_board_bus_match[] = {
 	{ .compatible = "bc-test,bus" },
 	{ }
 };
 
 /* Registered before the consumer driver, so tried first. */
-static struct platform_driver bct_decline_driver = {
-	.probe = bct_decline_probe,
+static struct platform_driver bc_test_board_decline_driver = {
+	.probe = bc_test_board_decline_probe,
 	.driver = {
 		.name = "bc-test-decline",
-		.of_match_table = bct_consumer_match,
+		.of_match_table = bc_test_board_consumer_match,
 	},
 };
 
-static struct platform_driver bct_drivers[] = {
+static struct platform_driver bc_test_board_drivers[] = {
 	{
-		.probe = bct_clk_probe,
-		.driver = { .name = "bc-test-clk", .of_match_table = bct_clk_match },
+		.probe = bc_test_board_clk_probe,
+		.driver = { .name = "bc-test-clk", .of_match_table = bc_test_board_clk_match },
 	}, {
-		.probe = bct_reg_probe,
-		.driver = { .name = "bc-test-reg", .of_match_table = bct_reg_match },
+		.probe = bc_test_board_reg_probe,
+		.driver = { .name = "bc-test-reg", .of_match_table = bc_test_board_reg_match },
 	}, {
-		.probe = bct_pd_probe,
-		.driver = { .name = "bc-test-pd", .of_match_table = bct_pd_match },
+		.probe = bc_test_board_pd_probe,
+		.driver = { .name = "bc-test-pd", .of_match_table = bc_test_board_pd_match },
 	}, {
-		.probe = bct_icc_probe,
+		.probe = bc_test_board_icc_probe,
 		.driver = {
 			.name = "bc-test-icc",
-			.of_match_table = bct_icc_match,
-			.sync_state = bct_icc_sync_state,
+			.of_match_table = bc_test_board_icc_match,
+			.sync_state = bc_test_board_icc_sync_state,
 			/* The provider has no remove: the core keeps its nodes. */
 			.suppress_bind_attrs = true,
 		},
 	}, {
-		.probe = bct_rst_probe,
-		.driver = { .name = "bc-test-rst", .of_match_table = bct_rst_match },
+		.probe = bc_test_board_rst_probe,
+		.driver = { .name = "bc-test-rst", .of_match_table = bc_test_board_rst_match },
 	}, {
-		.probe = bct_consumer_probe,
+		.probe = bc_test_board_consumer_probe,
 		.driver = {
 			.name = "bc-test-consumer",
-			.of_match_table = bct_consumer_match,
+			.of_match_table = bc_test_board_consumer_match,
 			.suppress_bind_attrs = true,
 		},
 	}, {
-		.probe = bct_bus_probe,
+		.probe = bc_test_board_bus_probe,
 		.driver = {
 			.name = "bc-test-bus",
-			.of_match_table = bct_bus_match,
+			.of_match_table = bc_test_board_bus_match,
 			.suppress_bind_attrs = true,
 		},
 	},
@@ -906,104 +906,104 @@ static struct platform_driver bct_drivers[] = {
 /* The board: what its bootloader leaves running for the display. */
 
 /* The panel takes a pixel clock of 74.25 MHz, give or take 0.25 MHz. */
-static const struct dev_boot_constraint_clk_info bct_lcd_clk = {
+static const struct dev_boot_constraint_clk_info bc_test_board_lcd_clk = {
 	.name = "pixel",
 	.rate_min = 74000000,
 	.rate_max = 75000000,
 };
 
-static const struct dev_boot_constraint_supply_info bct_lcd_supply = {
+static const struct dev_boot_constraint_supply_info bc_test_board_lcd_supply = {
 	.name = "vdd",
 	.u_volt_min = 3300000,
 	.u_volt_max = 3300000,
 };
 
-static const struct dev_boot_constraint bct_lcd_constraints[] = {
-	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bct_lcd_clk },
-	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bct_lcd_supply },
+static const struct dev_boot_constraint bc_test_board_lcd_constraints[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_test_board_lcd_clk },
+	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bc_test_board_lcd_supply },
 	{ .type = DEV_BOOT_CONSTRAINT_PM },
 };
 
 /* Its scan-out's bandwidth to memory, and its block out of reset. */
-static const struct dev_boot_constraint_icc_info bct_lcd_icc = {
+static const struct dev_boot_constraint_icc_info bc_test_board_lcd_icc = {
 	.avg_bw = 800000,
 	.peak_bw = 1600000,
 };
 
-static const struct dev_boot_constraint bct_lcd_bus_constraints[] = {
-	{ .type = DEV_BOOT_CONSTRAINT_ICC, .data = &bct_lcd_icc },
+static const struct dev_boot_constraint bc_test_board_lcd_bus_constraints[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_ICC, .data = &bc_test_board_lcd_icc },
 	{ .type = DEV_BOOT_CONSTRAINT_RESET },
 };
 
-static const char * const bct_lcd_names[] = { "lcd" };
+static const char * const bc_test_board_lcd_names[] = { "lcd" };
 
 /*
  * The DSI controller of tests/scenarios/dsi.dtsi, which the bootloader left
  * running at 100 MHz and 1.8 V, out of reset: its driver sets the clock
  * rate and the voltage it wants, and takes its reset line exclusively.
  */
-static const struct dev_boot_constraint_clk_info bct_dsi_clk = {
+static const struct dev_boot_constraint_clk_info bc_test_board_dsi_clk = {
 	.name = "core",
 	.rate_min = 99000000,
 	.rate_max = 101000000,
 };
 
-static const struct dev_boot_constraint_supply_info bct_dsi_supply = {
+static const struct dev_boot_constraint_supply_info bc_test_board_dsi_supply = {
 	.name = "vdd",
 	.u_volt_min = 1800000,
 	.u_volt_max = 1800000,
 };
 
-static const struct dev_boot_constraint bct_dsi_constraints[] = {
-	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bct_dsi_clk },
-	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bct_dsi_supply },
+static const struct dev_boot_constraint bc_test_board_dsi_constraints[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_test_board_dsi_clk },
+	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bc_test_board_dsi_supply },
 	{ .type = DEV_BOOT_CONSTRAINT_RESET },
 };
 
-static const char * const bct_dsi_names[] = { "dsi" };
+static const char * const bc_test_board_dsi_names[] = { "dsi" };
 
-static const struct dev_boot_constraint_of bct_board[] = {
+static const struct dev_boot_constraint_of bc_test_board_board[] = {
 	{
 		.compat = "bc-test,consumer",
-		.constraints = bct_lcd_constraints,
-		.count = ARRAY_SIZE(bct_lcd_constraints),
-		.dev_names = bct_lcd_names,
-		.dev_names_count = ARRAY_SIZE(bct_lcd_names),
+		.constraints = bc_test_board_lcd_constraints,
+		.count = ARRAY_SIZE(bc_test_board_lcd_constraints),
+		.dev_names = bc_test_board_lcd_names,
+		.dev_names_count = ARRAY_SIZE(bc_test_board_lcd_names),
 	}, {
 		.compat = "bc-test,consumer",
-		.constraints = bct_lcd_bus_constraints,
-		.count = ARRAY_SIZE(bct_lcd_bus_constraints),
-		.dev_names = bct_lcd_names,
-		.dev_names_count = ARRAY_SIZE(bct_lcd_names),
+		.constraints = bc_test_board_lcd_bus_constraints,
+		.count = ARRAY_SIZE(bc_test_board_lcd_bus_constraints),
+		.dev_names = bc_test_board_lcd_names,
+		.dev_names_count = ARRAY_SIZE(bc_test_board_lcd_names),
 	}, {
 		.compat = "bc-test,consumer",
-		.constraints = bct_dsi_constraints,
-		.count = ARRAY_SIZE(bct_dsi_constraints),
-		.dev_names = bct_dsi_names,
-		.dev_names_count = ARRAY_SIZE(bct_dsi_names),
+		.constraints = bc_test_board_dsi_constraints,
+		.count = ARRAY_SIZE(bc_test_board_dsi_constraints),
+		.dev_names = bc_test_board_dsi_names,
+		.dev_names_count = ARRAY_SIZE(bc_test_board_dsi_names),
 	},
 };
 
-static int bct_ops_show(struct seq_file *s, void *unused)
+static int bc_test_board_ops_show(struct seq_file *s, void *unused)
 {
 	unsigned int i;
 
-	spin_lock_irq(&bct_lock);
-	for (i = 0; i < bct_nr; i++)
-		seq_printf(s, "%llu %s %s %d %s\n", bct_log[i].ns,
-			   bct_log[i].res, bct_log[i].op, bct_log[i].value,
-			   bct_log[i].by);
-	spin_unlock_irq(&bct_lock);
+	spin_lock_irq(&bc_test_board_lock);
+	for (i = 0; i < bc_test_board_nr; i++)
+		seq_printf(s, "%llu %s %s %d %s\n", bc_test_board_log[i].ns,
+			   bc_test_board_log[i].res, bc_test_board_log[i].op, bc_test_board_log[i].value,
+			   bc_test_board_log[i].by);
+	spin_unlock_irq(&bc_test_board_lock);
 
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(bct_ops);
+DEFINE_SHOW_ATTRIBUTE(bc_test_board_ops);
 
 /* A new list of devices held back; a trailing newline is dropped. */
-static ssize_t bct_hold_write(struct file *file, const char __user *buf,
-			      size_t count, loff_t *ppos)
+static ssize_t bc_test_board_hold_write(struct file *file, const char __user *buf,
+					size_t count, loff_t *ppos)
 {
-	char list[sizeof(bct_hold)];
+	char list[sizeof(bc_test_board_hold)];
 
 	if (count >= sizeof(list))
 		return -EINVAL;
@@ -1011,61 +1011,61 @@ static ssize_t bct_hold_write(struct file *file, const char __user *buf,
 		return -EFAULT;
 	list[count] = '\0';
 
-	mutex_lock(&bct_param_lock);
-	strscpy(bct_hold, strim(list), sizeof(bct_hold));
-	mutex_unlock(&bct_param_lock);
+	mutex_lock(&bc_test_board_param_lock);
+	strscpy(bc_test_board_hold, strim(list), sizeof(bc_test_board_hold));
+	mutex_unlock(&bc_test_board_param_lock);
 
 	return count;
 }
 
-static const struct file_operations bct_hold_fops = {
-	.write = bct_hold_write,
+static const struct file_operations bc_test_board_hold_fops = {
+	.write = bc_test_board_hold_write,
 };
 
-static int __init bct_hold_param(char *arg)
+static int __init bc_test_board_hold_param(char *arg)
 {
-	strscpy(bct_hold, arg, sizeof(bct_hold));
+	strscpy(bc_test_board_hold, arg, sizeof(bc_test_board_hold));
 	return 0;
 }
-early_param("bc_test.hold", bct_hold_param);
+early_param("bc_test.hold", bc_test_board_hold_param);
 
-static int __init bct_defer_param(char *arg)
+static int __init bc_test_board_defer_param(char *arg)
 {
-	strscpy(bct_defer, arg, sizeof(bct_defer));
+	strscpy(bc_test_board_defer, arg, sizeof(bc_test_board_defer));
 	return 0;
 }
-early_param("bc_test.defer", bct_defer_param);
+early_param("bc_test.defer", bc_test_board_defer_param);
 
-static int __init bct_fail_param(char *arg)
+static int __init bc_test_board_fail_param(char *arg)
 {
-	strscpy(bct_fail, arg, sizeof(bct_fail));
+	strscpy(bc_test_board_fail, arg, sizeof(bc_test_board_fail));
 	return 0;
 }
-early_param("bc_test.fail", bct_fail_param);
+early_param("bc_test.fail", bc_test_board_fail_param);
 
-static int __init bct_simple_param(char *arg)
+static int __init bc_test_board_simple_param(char *arg)
 {
-	strscpy(bct_simple, arg, sizeof(bct_simple));
+	strscpy(bc_test_board_simple, arg, sizeof(bc_test_board_simple));
 	return 0;
 }
-early_param("bc_test.simple", bct_simple_param);
+early_param("bc_test.simple", bc_test_board_simple_param);
 
-static int __init bct_decline_param(char *arg)
+static int __init bc_test_board_decline_param(char *arg)
 {
-	strscpy(bct_decline, arg, sizeof(bct_decline));
+	strscpy(bc_test_board_decline, arg, sizeof(bc_test_board_decline));
 	return 0;
 }
-early_param("bc_test.decline", bct_decline_param);
+early_param("bc_test.decline", bc_test_board_decline_param);
 
-static int __init bct_no_table_param(char *arg)
+static int __init bc_test_board_no_table_param(char *arg)
 {
-	bct_no_table = true;
+	bc_test_board_no_table = true;
 	return 0;
 }
-early_param("bc_test.no_table", bct_no_table_param);
+early_param("bc_test.no_table", bc_test_board_no_table_param);
 
 /* Before of_platform_populate(), as a board's constraints would be. */
-static int __init bct_board_init(void)
+static int __init bc_test_board_board_init(void)
 {
 	struct device_node *np;
 	struct dentry *dir;
@@ -1078,28 +1078,28 @@ static int __init bct_board_init(void)
 		return 0;
 
 	dir = debugfs_create_dir("bc_test", NULL);
-	debugfs_create_file("ops", 0444, dir, NULL, &bct_ops_fops);
-	debugfs_create_file("hold", 0200, dir, NULL, &bct_hold_fops);
+	debugfs_create_file("ops", 0444, dir, NULL, &bc_test_board_ops_fops);
+	debugfs_create_file("hold", 0200, dir, NULL, &bc_test_board_hold_fops);
 
-	if (!bct_no_table) {
-		ret = dev_boot_constraint_add_deferrable_of(bct_board,
-							    ARRAY_SIZE(bct_board));
+	if (!bc_test_board_no_table) {
+		ret = dev_boot_constraint_add_deferrable_of(bc_test_board_board,
+							    ARRAY_SIZE(bc_test_board_board));
 		if (ret)
 			pr_err("board constraints not added: %d\n", ret);
 	}
 
-	if (bct_decline[0]) {
-		ret = platform_driver_register(&bct_decline_driver);
+	if (bc_test_board_decline[0]) {
+		ret = platform_driver_register(&bc_test_board_decline_driver);
 		if (ret)
 			return ret;
 	}
 
-	for (i = 0; i < ARRAY_SIZE(bct_drivers); i++) {
-		ret = platform_driver_register(&bct_drivers[i]);
+	for (i = 0; i < ARRAY_SIZE(bc_test_board_drivers); i++) {
+		ret = platform_driver_register(&bc_test_board_drivers[i]);
 		if (ret)
 			return ret;
 	}
 
 	return 0;
 }
-arch_initcall(bct_board_init);
+arch_initcall(bc_test_board_board_init);
