@@ -52,6 +52,7 @@
 #include <linux/slab.h>
 
 #include "../core.h"
+#include "fakes.h"
 
 /* Hook calls timed, over devices without constraints. */
 #define BC_TEST_BENCH_HOOK_LOOPS	1000
@@ -188,41 +189,29 @@ static int bc_test_bench_count(struct bc_test_bench_counter *counter, int ret)
 	return ret;
 }
 
-/* The clock controllers: "bc-bench,clocks" gates each, registered late. */
-
-static const struct clk_ops bc_test_bench_gate_ops = { };
+/* The clock controllers: "bc-bench,clocks" fake gates each, off, registered late. */
 
 static int bc_test_bench_provider_setup(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct clk_init_data init = { .ops = &bc_test_bench_gate_ops };
-	struct clk_hw_onecell_data *data;
-	struct clk_hw *gates;
+	struct bc_test_clk *gates;
 	u32 i, n;
-	int ret;
 
 	if (of_property_read_u32(dev->of_node, "bc-bench,clocks", &n) || !n)
 		return dev_err_probe(dev, -EINVAL, "no bc-bench,clocks\n");
 
-	data = devm_kzalloc(dev, struct_size(data, hws, n), GFP_KERNEL);
 	gates = devm_kcalloc(dev, n, sizeof(*gates), GFP_KERNEL);
-	if (!data || !gates)
+	if (!gates)
 		return -ENOMEM;
 
-	data->num = n;
 	for (i = 0; i < n; i++) {
-		init.name = devm_kasprintf(dev, GFP_KERNEL, "%s.%u",
-					   dev_name(dev), i);
-		if (!init.name)
+		gates[i].name = devm_kasprintf(dev, GFP_KERNEL, "%s.%u",
+					       dev_name(dev), i);
+		if (!gates[i].name)
 			return -ENOMEM;
-		gates[i].init = &init;
-		ret = devm_clk_hw_register(dev, &gates[i]);
-		if (ret)
-			return ret;
-		data->hws[i] = &gates[i];
 	}
 
-	return devm_of_clk_add_hw_provider(dev, of_clk_hw_onecell_get, data);
+	return bc_test_clk_provide(dev, gates, n, &bc_test_gate_ops, NULL);
 }
 
 static int bc_test_bench_provider_probe(struct platform_device *pdev)
@@ -282,10 +271,7 @@ static int bc_test_bench_consumer_probe(struct platform_device *pdev)
 	return ret;
 }
 
-static const struct of_device_id bc_test_bench_provider_match[] = {
-	{ .compatible = "bc-bench,clock-controller" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_bench_provider_match, "bc-bench,clock-controller");
 
 static const struct of_device_id bc_test_bench_consumer_match[] = {
 	{ .compatible = "bc-bench,device" },

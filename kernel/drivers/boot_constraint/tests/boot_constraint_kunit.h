@@ -1,27 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Test providers and helpers shared by the boot constraint KUnit suites.
+ * Helpers shared by the boot constraint KUnit suites.
  *
- * Every provider writes what it does to the hardware it pretends to drive
- * to a struct bc_test_log, the test's record of events in order, which the
- * suites compare with what the boot constraint core should have done.
+ * Every fake provider (fakes.h) given a struct bc_test_log writes what it
+ * does to the hardware it pretends to drive there, the test's record of
+ * events in order, which the suites compare with what the boot constraint
+ * core should have done.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_KUNIT_H
 #define _DRIVERS_BOOT_CONSTRAINT_KUNIT_H
 
 #include <linux/atomic.h>
 #include <linux/boot_constraint.h>
-#include <linux/clk-provider.h>
 #include <linux/compiler_attributes.h>
-#include <linux/interconnect-provider.h>
 #include <linux/mod_devicetable.h>
 #include <linux/platform_device.h>
-#include <linux/pm_domain.h>
-#include <linux/regulator/driver.h>
-#include <linux/regulator/machine.h>
-#include <linux/reset-controller.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+
+#include "fakes.h"
 
 struct device_node;
 struct kunit;
@@ -36,84 +33,18 @@ struct kunit;
 /**
  * struct bc_test_log - What happened, in order.
  *
+ * @rec: the recorder the fakes given this log tell.
  * @lock: serializes the writers, some of which run in atomic context.
  * @len: number of characters in @buf.
  * @overflow: set when an event did not fit in @buf.
- * @buf: the events, separated by spaces: "clk0:prepare clk0:enable".
+ * @buf: the events, separated by spaces: "clk0:prepare clk0:on".
  */
 struct bc_test_log {
+	struct bc_test_recorder rec;
 	spinlock_t lock; /* serializes the writers */
 	size_t len;
 	bool overflow;
 	char buf[BC_TEST_LOG_SIZE];
-};
-
-/**
- * struct bc_test_clk - A test clock gate.
- *
- * @hw: the clock.
- * @log: where its operations go, as "<name>:<op>".
- * @name: its name.
- * @enabled: the state of the gate.
- * @rate: its rate, in Hz, which it takes as asked.
- * @enable_err: what enable returns; 0 to succeed.
- * @prepare_hook: if set, called by prepare first, as a PLL that waits for
- *	its lock would take its time there; with @hook_data.
- * @hook_data: the argument of @prepare_hook.
- * @prepares: number of prepare calls.
- * @unprepares: number of unprepare calls.
- * @enables: number of successful enable calls.
- * @disables: number of disable calls.
- */
-struct bc_test_clk {
-	struct clk_hw hw;
-	struct bc_test_log *log;
-	const char *name;
-	bool enabled;
-	unsigned long rate;
-	int enable_err;
-	void (*prepare_hook)(void *data);
-	void *hook_data;
-	unsigned int prepares;
-	unsigned int unprepares;
-	unsigned int enables;
-	unsigned int disables;
-};
-
-/**
- * struct bc_test_reg - A test voltage regulator, "reg" in the log.
- *
- * @desc: its description.
- * @init_data: its constraints and consumer supplies.
- * @supplies: the consumers that find it by device name, as "vdd".
- * @log: where its operations go.
- * @rdev: the registered regulator.
- * @enabled: whether its output is on.
- * @uv: its output voltage, in microvolts.
- * @enable_err: what enable returns; 0 to succeed.
- */
-struct bc_test_reg {
-	struct regulator_desc desc;
-	struct regulator_init_data init_data;
-	struct regulator_consumer_supply supplies[2];
-	struct bc_test_log *log;
-	struct regulator_dev *rdev;
-	bool enabled;
-	int uv;
-	int enable_err;
-};
-
-/**
- * struct bc_test_pd - A test power domain, "pd" in the log.
- *
- * @genpd: the domain.
- * @log: where its operations go.
- * @on: whether it is powered.
- */
-struct bc_test_pd {
-	struct generic_pm_domain genpd;
-	struct bc_test_log *log;
-	bool on;
 };
 
 /* Nodes of the test interconnect, by their cell in "interconnects". */
@@ -123,39 +54,6 @@ enum bc_test_icc_node {
 	BC_TEST_ICC_MEM,	/* memory, shared by both */
 	BC_TEST_ICC_CFG,	/* configuration space, of the device only */
 	BC_TEST_ICC_NODES,
-};
-
-/**
- * struct bc_test_icc - A test interconnect provider, "icc" in the log.
- *
- * @provider: the provider.
- * @nodes: its nodes, by &enum bc_test_icc_node.
- * @log: where its set() calls go, as "icc:<node>=<avg>/<peak>" with the
- *	aggregated bandwidth of the destination node.
- * @avg_bw: the average bandwidth each node was last set to, in kBps.
- * @peak_bw: the peak bandwidth each node was last set to, in kBps.
- */
-struct bc_test_icc {
-	struct icc_provider provider;
-	struct icc_node *nodes[BC_TEST_ICC_NODES];
-	struct bc_test_log *log;
-	u32 avg_bw[BC_TEST_ICC_NODES];
-	u32 peak_bw[BC_TEST_ICC_NODES];
-};
-
-#define BC_TEST_RESET_LINES	2
-
-/**
- * struct bc_test_reset - A test reset controller, "rst<line>" in the log.
- *
- * @rcdev: the controller.
- * @log: where its operations go.
- * @asserted: the state of each line.
- */
-struct bc_test_reset {
-	struct reset_controller_dev rcdev;
-	struct bc_test_log *log;
-	bool asserted[BC_TEST_RESET_LINES];
 };
 
 /**

@@ -88,7 +88,7 @@ static void bc_test_clk_add_enables(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_clk_add(ctx, "core"), 0);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable");
+			   "clk0:prepare clk0:on");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&ctx->clk->hw));
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
@@ -105,7 +105,7 @@ static void bc_test_clk_release_disables(struct kunit *test)
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:disable clk0:unprepare free:owner");
+			   "clk0:off clk0:unprepare free:owner");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
 	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&ctx->clk->hw));
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
@@ -129,7 +129,7 @@ static void bc_test_clk_shared_consumer(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 2);
 	clk_disable_unprepare(other);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable");
+			   "clk0:prepare clk0:on");
 	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&ctx->clk->hw));
 
 	dev_boot_constraints_remove(ctx->dev);
@@ -138,7 +138,7 @@ static void bc_test_clk_shared_consumer(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
 	clk_disable_unprepare(other);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable clk0:disable clk0:unprepare");
+			   "clk0:prepare clk0:on clk0:off clk0:unprepare");
 	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&ctx->clk->hw));
 }
 
@@ -165,14 +165,14 @@ static void bc_test_clk_boot_on_gate(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
 	clk_disable_unprepare(other);
 
-	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "boot:disable"));
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "boot:off"));
 	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&boot->hw));
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(boot), 1);
 
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log,
-						      "boot:disable boot:unprepare free:owner"));
+						      "boot:off boot:unprepare free:owner"));
 	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&boot->hw));
 }
 
@@ -222,7 +222,7 @@ static void bc_test_clk_default_clock(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "dflt:prepare dflt:enable");
+			   "dflt:prepare dflt:on");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(dflt), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
 }
@@ -237,7 +237,7 @@ static void bc_test_clk_enable_fails(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_add(ctx, "core"), -EIO);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable=-5 clk0:unprepare");
+			   "clk0:prepare clk0:on=-5 clk0:unprepare");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
@@ -303,7 +303,7 @@ static void bc_test_clk_range_holds(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_clk_add_range(ctx, "pixel", BC_TEST_CLK_MIN_HZ,
 						    BC_TEST_CLK_MAX_HZ), 0);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "pixel:prepare pixel:enable");
+			   "pixel:prepare pixel:on");
 	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_BOOT_HZ);
 
 	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 50000000), 0);
@@ -312,13 +312,13 @@ static void bc_test_clk_range_holds(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_MAX_HZ);
 	KUNIT_EXPECT_EQ(test, clk_get_rate(other), BC_TEST_CLK_MAX_HZ);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "pixel:prepare pixel:enable pixel:rate=74000000 pixel:rate=75000000");
+			   "pixel:prepare pixel:on pixel:rate=74000000 pixel:rate=75000000");
 	bc_test_log_clear(ctx->log);
 
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "pixel:disable pixel:unprepare free:owner");
+			   "pixel:off pixel:unprepare free:owner");
 	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_MAX_HZ);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(pixel), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
@@ -369,7 +369,7 @@ static void bc_test_clk_range_fails(struct kunit *test)
 						    20000000), -EBUSY);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "pixel:prepare pixel:enable pixel:disable pixel:unprepare");
+			   "pixel:prepare pixel:on pixel:off pixel:unprepare");
 	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_BOOT_HZ);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(pixel), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);

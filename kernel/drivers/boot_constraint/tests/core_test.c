@@ -222,14 +222,14 @@ static void bc_test_core_twice(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &again), -EEXIST);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable");
+			   "clk0:prepare clk0:on");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 1);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable clk0:disable clk0:unprepare free:a");
+			   "clk0:prepare clk0:on clk0:off clk0:unprepare free:a");
 }
 
 /* A device already bound would never release it: refused. */
@@ -270,7 +270,7 @@ static void bc_test_core_free_once(struct kunit *test)
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable clk0:disable clk0:unprepare free:a");
+			   "clk0:prepare clk0:on clk0:off clk0:unprepare free:a");
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 1);
 }
 
@@ -295,7 +295,7 @@ static void bc_test_core_reverse_release(struct kunit *test)
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "reg:disable clk1:disable clk1:unprepare clk0:disable clk0:unprepare free:c free:b free:a");
+			   "reg:off clk1:off clk1:unprepare clk0:off clk0:unprepare free:c free:b free:a");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk1), 0);
@@ -319,7 +319,7 @@ static void bc_test_core_add_all_or_nothing(struct kunit *test)
 			-ENOENT);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable clk0:disable clk0:unprepare");
+			   "clk0:prepare clk0:on clk0:off clk0:unprepare");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 0);
@@ -362,7 +362,7 @@ static void bc_test_core_unregister(struct kunit *test)
 	bc_test_pdev_unregister(test, ctx->pdev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:disable clk0:unprepare free:a");
+			   "clk0:off clk0:unprepare free:a");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 1);
 }
@@ -394,7 +394,7 @@ static void bc_test_core_expire(struct kunit *test)
 	boot_constraint_expire_device(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:disable clk0:unprepare free:a");
+			   "clk0:off clk0:unprepare free:a");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_EXPIRED), 1);

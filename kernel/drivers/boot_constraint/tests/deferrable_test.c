@@ -157,7 +157,7 @@ static void bc_test_defer_pending(struct kunit *test)
 static void bc_test_defer_applied_on_provider_bind(struct kunit *test)
 {
 	static const char expected[] =
-		"clk:prepare clk:enable bc-consumer:probe=0 clk:disable clk:unprepare free:owner";
+		"clk:prepare clk:on bc-consumer:probe=0 clk:off clk:unprepare free:owner";
 	struct bc_test_defer_ctx *ctx = test->priv;
 	struct bc_test_driver *drv;
 
@@ -202,7 +202,7 @@ static void bc_test_defer_applied_before_probe(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, drv->seen_clk_enable_count, 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "late:prepare late:enable bc-late-consumer:probe=0 late:disable late:unprepare free:owner");
+			   "late:prepare late:on bc-late-consumer:probe=0 late:off late:unprepare free:owner");
 }
 
 /*
@@ -276,7 +276,7 @@ static void bc_test_defer_fails_later(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_FAILED), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk:prepare clk:enable=-5 clk:unprepare free:owner");
+			   "clk:prepare clk:on=-5 clk:unprepare free:owner");
 
 	dev_boot_constraints_remove(ctx->consumer);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
@@ -310,7 +310,7 @@ static void bc_test_defer_supply(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "reg:set_voltage=1800000");
+			   "reg:voltage=1800000");
 	KUNIT_EXPECT_EQ(test, reg->uv, BC_TEST_REG_BOOT_UV);
 	KUNIT_EXPECT_TRUE(test, reg->enabled);
 }
@@ -398,7 +398,7 @@ static void bc_test_defer_unrelated_bind(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 2);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_APPLIED), 1);
-	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "clk:prepare clk:enable"));
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "clk:prepare clk:on"));
 	KUNIT_EXPECT_TRUE(test, bc_test_log_has(ctx->log, "bc-defer-other:probe=0"));
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 }
@@ -434,7 +434,7 @@ static void bc_test_defer_subnode_provider(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(&pdev->dev), 2);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "sub:prepare sub:enable");
+			   "sub:prepare sub:on");
 }
 
 /*
@@ -505,7 +505,7 @@ static void bc_test_defer_of_dev_names(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&b->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&a->dev), 0);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk:prepare clk:enable");
+			   "clk:prepare clk:on");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 }
 
@@ -564,7 +564,7 @@ static void bc_test_defer_of_all_or_nothing(struct kunit *test)
 								    ARRAY_SIZE(table)), -ENODEV);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk:prepare clk:enable clk:disable clk:unprepare");
+			   "clk:prepare clk:on clk:off clk:unprepare");
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->consumer), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
 }

@@ -19,6 +19,10 @@
 #define BC_TEST_ICC_AVG	1000
 #define BC_TEST_ICC_PEAK	2000
 
+/* The provider's set() of the hop a-mem, with and without the constraint. */
+#define BC_TEST_ICC_HELD	"a:avg=1000 a:peak=2000 mem:avg=1000 mem:peak=2000"
+#define BC_TEST_ICC_DROPPED	"a:avg=0 a:peak=0 mem:avg=0 mem:peak=0"
+
 /**
  * struct bc_test_icc_ctx - Context of an interconnect constraint test.
  *
@@ -132,7 +136,7 @@ static void bc_test_icc_add_requests(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_icc_add(test, NULL, BC_TEST_ICC_AVG, BC_TEST_ICC_PEAK,
 					      false), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "icc:mem=1000/2000");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), BC_TEST_ICC_HELD);
 	bc_test_icc_expect_mem(test, BC_TEST_ICC_AVG, BC_TEST_ICC_PEAK);
 	KUNIT_EXPECT_EQ(test, ctx->icc->peak_bw[BC_TEST_ICC_A], BC_TEST_ICC_PEAK);
 	KUNIT_EXPECT_EQ(test, ctx->icc->peak_bw[BC_TEST_ICC_CFG], 0);
@@ -148,7 +152,7 @@ static void bc_test_icc_named_path(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, bc_test_icc_add(test, "cfg", 0, BC_TEST_ICC_PEAK, false), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "icc:cfg=0/2000");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "a:avg=0 a:peak=2000 cfg:avg=0 cfg:peak=2000");
 	KUNIT_EXPECT_EQ(test, ctx->icc->peak_bw[BC_TEST_ICC_CFG], BC_TEST_ICC_PEAK);
 	bc_test_icc_expect_mem(test, 0, 0);
 }
@@ -179,7 +183,7 @@ static void bc_test_icc_peer_cannot_lower(struct kunit *test)
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log,
-						      "icc:mem=100/200 free:owner"));
+						      "a:avg=0 a:peak=0 mem:avg=100 mem:peak=200 free:owner"));
 	bc_test_icc_expect_mem(test, 100, 200);
 	KUNIT_EXPECT_EQ(test, ctx->icc->peak_bw[BC_TEST_ICC_A], 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
@@ -206,7 +210,7 @@ static void bc_test_icc_deferred(struct kunit *test)
 	bc_test_icc_register(test);
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "icc:mem=1000/2000");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), BC_TEST_ICC_HELD);
 	bc_test_icc_expect_mem(test, BC_TEST_ICC_AVG, BC_TEST_ICC_PEAK);
 }
 
@@ -217,7 +221,7 @@ static void bc_test_icc_deferred(struct kunit *test)
 static void bc_test_icc_released_after_probe(struct kunit *test)
 {
 	static const char expected[] =
-		"icc:mem=1000/2000 bc-icc-consumer:probe=0 icc:mem=0/0 free:owner";
+		BC_TEST_ICC_HELD " bc-icc-consumer:probe=0 " BC_TEST_ICC_DROPPED " free:owner";
 	struct bc_test_icc_ctx *ctx = test->priv;
 	struct bc_test_driver *drv;
 
@@ -290,7 +294,7 @@ static void bc_test_icc_failed_batch(struct kunit *test)
 			0);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "icc:mem=1000/2000 icc:mem=0/0");
+			   BC_TEST_ICC_HELD " " BC_TEST_ICC_DROPPED);
 	bc_test_icc_expect_mem(test, 0, 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }

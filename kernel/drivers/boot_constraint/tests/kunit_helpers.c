@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Test providers for the boot constraint KUnit suites: a clock gate, a
- * voltage regulator, a power domain, an interconnect and a reset controller
- * that write every operation on their pretend hardware to a log, a driver
- * whose probe returns what the test chose and records the resources it
- * found, and the device tree overlay that describes providers and
- * consumers.
+ * Helpers of the boot constraint KUnit suites: the log that records what
+ * the fake providers (fakes.c) did, in order; the fakes allocated and
+ * registered for the duration of a test, from the device tree overlay
+ * that describes providers and consumers or without a node; the owner of
+ * constraints; a driver whose probe returns what the test chose and
+ * records the resources it found; and the suites' common set-up,
+ * bc_test_init_with().
  */
 
 #include <linux/clk.h>
@@ -29,9 +30,28 @@
 #include "boot_constraint_kunit.h"
 #include "../core.h"
 
+static void bc_test_log_record(struct bc_test_recorder *rec,
+			       const struct bc_test_event *ev)
+{
+	struct bc_test_log *log = container_of(rec, struct bc_test_log, rec);
+	const char *op = bc_test_op_names[ev->op];
+
+	if (ev->err)
+		bc_test_log_add(log, "%s:%s=%d", ev->res, op, ev->err);
+	else if (bc_test_op_is_setting(ev->op))
+		bc_test_log_add(log, "%s:%s=%ld", ev->res, op, ev->value);
+	else
+		bc_test_log_add(log, "%s:%s", ev->res, op);
+}
+
 /**
  * bc_test_log_alloc() - Allocate an empty log, freed when the test ends.
  * @test: the test.
+ *
+ * The fakes given the log record their operations as "<resource>:<op>",
+ * "<resource>:<op>=<setting>" or, when the hardware refused,
+ * "<resource>:<op>=<error>": "clk0:on", "reg:voltage=1800000",
+ * "clk0:on=-5".
  *
  * Return: the log, or NULL.
  */
@@ -40,8 +60,11 @@ struct bc_test_log *bc_test_log_alloc(struct kunit *test)
 	struct bc_test_log *log;
 
 	log = kunit_kzalloc(test, sizeof(*log), GFP_KERNEL);
-	if (log)
-		spin_lock_init(&log->lock);
+	if (!log)
+		return NULL;
+
+	log->rec.record = bc_test_log_record;
+	spin_lock_init(&log->lock);
 
 	return log;
 }
@@ -161,99 +184,8 @@ bool bc_test_log_ends_with(struct bc_test_log *log, const char *events)
 	return ret;
 }
 
-static struct bc_test_clk *to_bc_kunit_clk(struct clk_hw *hw)
-{
-	return container_of(hw, struct bc_test_clk, hw);
-}
-
-static int bc_test_clk_prepare(struct clk_hw *hw)
-{
-	struct bc_test_clk *clk = to_bc_kunit_clk(hw);
-
-	if (clk->prepare_hook)
-		clk->prepare_hook(clk->hook_data);
-	clk->prepares++;
-	bc_test_log_add(clk->log, "%s:prepare", clk->name);
-
-	return 0;
-}
-
-static void bc_test_clk_unprepare(struct clk_hw *hw)
-{
-	struct bc_test_clk *clk = to_bc_kunit_clk(hw);
-
-	clk->unprepares++;
-	bc_test_log_add(clk->log, "%s:unprepare", clk->name);
-}
-
-static int bc_test_clk_enable(struct clk_hw *hw)
-{
-	struct bc_test_clk *clk = to_bc_kunit_clk(hw);
-
-	if (clk->enable_err) {
-		bc_test_log_add(clk->log, "%s:enable=%d", clk->name,
-				clk->enable_err);
-		return clk->enable_err;
-	}
-
-	clk->enabled = true;
-	clk->enables++;
-	bc_test_log_add(clk->log, "%s:enable", clk->name);
-
-	return 0;
-}
-
-static void bc_test_clk_disable(struct clk_hw *hw)
-{
-	struct bc_test_clk *clk = to_bc_kunit_clk(hw);
-
-	clk->enabled = false;
-	clk->disables++;
-	bc_test_log_add(clk->log, "%s:disable", clk->name);
-}
-
-static int bc_test_clk_is_enabled(struct clk_hw *hw)
-{
-	return to_bc_kunit_clk(hw)->enabled;
-}
-
-static unsigned long bc_test_clk_recalc_rate(struct clk_hw *hw,
-					     unsigned long parent_rate)
-{
-	return to_bc_kunit_clk(hw)->rate;
-}
-
-/* Any rate is possible: the clock framework has clamped it to the ranges. */
-static int bc_test_clk_determine_rate(struct clk_hw *hw,
-				      struct clk_rate_request *req)
-{
-	return 0;
-}
-
-static int bc_test_clk_set_rate(struct clk_hw *hw, unsigned long rate,
-				unsigned long parent_rate)
-{
-	struct bc_test_clk *clk = to_bc_kunit_clk(hw);
-
-	clk->rate = rate;
-	bc_test_log_add(clk->log, "%s:rate=%lu", clk->name, rate);
-
-	return 0;
-}
-
-static const struct clk_ops bc_test_clk_ops = {
-	.prepare = bc_test_clk_prepare,
-	.unprepare = bc_test_clk_unprepare,
-	.enable = bc_test_clk_enable,
-	.disable = bc_test_clk_disable,
-	.is_enabled = bc_test_clk_is_enabled,
-	.recalc_rate = bc_test_clk_recalc_rate,
-	.determine_rate = bc_test_clk_determine_rate,
-	.set_rate = bc_test_clk_set_rate,
-};
-
 /**
- * bc_test_clk_alloc() - Allocate a test clock gate.
+ * bc_test_clk_alloc() - Allocate a fake clock gate.
  * @test: the test, which frees it.
  * @log: where its operations go.
  * @name: its name, unique among the registered clocks.
@@ -270,22 +202,15 @@ struct bc_test_clk *bc_test_clk_alloc(struct kunit *test, struct bc_test_log *lo
 	if (!clk)
 		return NULL;
 
-	clk->log = log;
+	clk->rec = &log->rec;
 	clk->name = name;
 	clk->enabled = enabled;
 
 	return clk;
 }
 
-static void bc_test_clk_init_hw(struct bc_test_clk *clk, struct clk_init_data *init)
-{
-	init->name = clk->name;
-	init->ops = &bc_test_clk_ops;
-	clk->hw.init = init;
-}
-
 /**
- * bc_test_clk_register() - Register a test clock, until the test ends.
+ * bc_test_clk_register() - Register a fake clock, until the test ends.
  * @test: the test.
  * @clk: the clock.
  *
@@ -295,7 +220,7 @@ int bc_test_clk_register(struct kunit *test, struct bc_test_clk *clk)
 {
 	struct clk_init_data init = { };
 
-	bc_test_clk_init_hw(clk, &init);
+	bc_test_clk_init_hw(clk, &init, &bc_test_clk_ops);
 
 	return clk_hw_register_kunit(test, NULL, &clk->hw);
 }
@@ -304,7 +229,7 @@ KUNIT_DEFINE_ACTION_WRAPPER(bc_test_of_clk_del_provider, of_clk_del_provider,
 			    struct device_node *);
 
 /**
- * bc_test_clk_register_of() - Make a test clock the clock of a DT node.
+ * bc_test_clk_register_of() - Make a fake clock the clock of a DT node.
  * @test: the test, at whose end the clock and its provider are removed.
  * @clk: the clock.
  * @np: the node, which no driver binds to.
@@ -314,28 +239,17 @@ KUNIT_DEFINE_ACTION_WRAPPER(bc_test_of_clk_del_provider, of_clk_del_provider,
 int bc_test_clk_register_of(struct kunit *test, struct bc_test_clk *clk,
 			    struct device_node *np)
 {
-	struct clk_init_data init = { };
-	int ret;
-
-	bc_test_clk_init_hw(clk, &init);
-	ret = of_clk_hw_register_kunit(test, np, &clk->hw);
-	if (ret)
-		return ret;
-
-	ret = of_clk_add_hw_provider(np, of_clk_hw_simple_get, &clk->hw);
-	if (ret)
-		return ret;
-
-	return kunit_add_action_or_reset(test, bc_test_of_clk_del_provider, np);
+	return bc_test_clk_register_cells(test, np, &clk, NULL, 1);
 }
 
 /**
- * bc_test_clk_register_cells() - Make test clocks the clocks of a DT node.
+ * bc_test_clk_register_cells() - Make fake clocks the clocks of a DT node.
  * @test: the test, at whose end the clocks and their provider are removed.
- * @np: the node, with "#clock-cells = <1>", which no driver binds to.
+ * @np: the node, which no driver binds to.
  * @clks: the clocks.
  * @cells: the specifier cell of each of @clks, as the SoC's binding numbers
- *	it.
+ *	it, with "#clock-cells = <1>"; NULL for one clock and
+ *	"#clock-cells = <0>".
  * @n: number of entries in @clks and @cells.
  *
  * A specifier with any other cell gets -ENOENT from clk_get().
@@ -350,7 +264,7 @@ int bc_test_clk_register_cells(struct kunit *test, struct device_node *np,
 	unsigned int i, num = 0;
 	int ret;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; cells && i < n; i++)
 		num = max(num, cells[i] + 1);
 
 	data = kunit_kzalloc(test, struct_size(data, hws, num), GFP_KERNEL);
@@ -364,14 +278,18 @@ int bc_test_clk_register_cells(struct kunit *test, struct device_node *np,
 	for (i = 0; i < n; i++) {
 		struct clk_init_data init = { };
 
-		bc_test_clk_init_hw(clks[i], &init);
+		bc_test_clk_init_hw(clks[i], &init, &bc_test_clk_ops);
 		ret = of_clk_hw_register_kunit(test, np, &clks[i]->hw);
 		if (ret)
 			return ret;
-		data->hws[cells[i]] = &clks[i]->hw;
+		if (cells)
+			data->hws[cells[i]] = &clks[i]->hw;
 	}
 
-	ret = of_clk_add_hw_provider(np, of_clk_hw_onecell_get, data);
+	if (cells)
+		ret = of_clk_add_hw_provider(np, of_clk_hw_onecell_get, data);
+	else
+		ret = of_clk_add_hw_provider(np, of_clk_hw_simple_get, &clks[0]->hw);
 	if (ret)
 		return ret;
 
@@ -381,7 +299,7 @@ int bc_test_clk_register_cells(struct kunit *test, struct device_node *np,
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_clkdev_drop, clkdev_drop, struct clk_lookup *);
 
 /**
- * bc_test_clk_add_lookup() - Let clk_get() find a test clock.
+ * bc_test_clk_add_lookup() - Let clk_get() find a fake clock.
  * @test: the test, at whose end the lookup is dropped.
  * @clk: the registered clock.
  * @con_id: the connection ID, or NULL for any.
@@ -405,7 +323,7 @@ int bc_test_clk_add_lookup(struct kunit *test, struct bc_test_clk *clk,
 }
 
 /**
- * bc_test_clk_enable_count() - The enable count of a test clock.
+ * bc_test_clk_enable_count() - The enable count of a fake clock.
  * @clk: the clock.
  *
  * Return: the count, 0 if the clock is not registered.
@@ -461,17 +379,7 @@ static int bc_test_provider_register(struct kunit *test,
 
 static int bc_test_clk_setup(struct platform_device *pdev, void *data)
 {
-	struct clk_init_data init = { };
-	struct bc_test_clk *clk = data;
-	int ret;
-
-	bc_test_clk_init_hw(clk, &init);
-	ret = devm_clk_hw_register(&pdev->dev, &clk->hw);
-	if (ret)
-		return ret;
-
-	return devm_of_clk_add_hw_provider(&pdev->dev, of_clk_hw_simple_get,
-					   &clk->hw);
+	return bc_test_clk_provide(&pdev->dev, data, 1, &bc_test_clk_ops, NULL);
 }
 
 /**
@@ -511,66 +419,6 @@ int bc_test_empty_driver_register(struct kunit *test,
 	return bc_test_provider_register(test, match, bc_test_empty_setup, NULL);
 }
 
-static int bc_test_reg_enable(struct regulator_dev *rdev)
-{
-	struct bc_test_reg *reg = rdev_get_drvdata(rdev);
-
-	if (reg->enable_err) {
-		bc_test_log_add(reg->log, "reg:enable=%d", reg->enable_err);
-		return reg->enable_err;
-	}
-
-	reg->enabled = true;
-	bc_test_log_add(reg->log, "reg:enable");
-
-	return 0;
-}
-
-static int bc_test_reg_disable(struct regulator_dev *rdev)
-{
-	struct bc_test_reg *reg = rdev_get_drvdata(rdev);
-
-	reg->enabled = false;
-	bc_test_log_add(reg->log, "reg:disable");
-
-	return 0;
-}
-
-static int bc_test_reg_is_enabled(struct regulator_dev *rdev)
-{
-	struct bc_test_reg *reg = rdev_get_drvdata(rdev);
-
-	return reg->enabled;
-}
-
-/* Like most hardware, settles on the lowest voltage it is allowed. */
-static int bc_test_reg_set_voltage(struct regulator_dev *rdev, int min_uV,
-				   int max_uV, unsigned int *selector)
-{
-	struct bc_test_reg *reg = rdev_get_drvdata(rdev);
-
-	reg->uv = min_uV;
-	*selector = 0;
-	bc_test_log_add(reg->log, "reg:set_voltage=%d", min_uV);
-
-	return 0;
-}
-
-static int bc_test_reg_get_voltage(struct regulator_dev *rdev)
-{
-	struct bc_test_reg *reg = rdev_get_drvdata(rdev);
-
-	return reg->uv;
-}
-
-static const struct regulator_ops bc_test_reg_ops = {
-	.enable = bc_test_reg_enable,
-	.disable = bc_test_reg_disable,
-	.is_enabled = bc_test_reg_is_enabled,
-	.set_voltage = bc_test_reg_set_voltage,
-	.get_voltage = bc_test_reg_get_voltage,
-};
-
 static const struct regulation_constraints bc_test_reg_constraints = {
 	.min_uV = BC_TEST_REG_MIN_UV,
 	.max_uV = BC_TEST_REG_MAX_UV,
@@ -578,7 +426,7 @@ static const struct regulation_constraints bc_test_reg_constraints = {
 };
 
 /**
- * bc_test_reg_alloc() - Allocate a test regulator.
+ * bc_test_reg_alloc() - Allocate a fake regulator, "reg" in the log.
  * @test: the test, which frees it.
  * @log: where its operations go.
  * @enabled: whether its output is on, as the bootloader may leave it.
@@ -598,15 +446,10 @@ struct bc_test_reg *bc_test_reg_alloc(struct kunit *test, struct bc_test_log *lo
 	if (!reg)
 		return NULL;
 
-	reg->desc.name = "bc-test-reg";
-	reg->desc.type = REGULATOR_VOLTAGE;
-	reg->desc.owner = THIS_MODULE;
-	reg->desc.ops = &bc_test_reg_ops;
-
+	reg->desc.name = "reg";
 	reg->init_data.constraints = bc_test_reg_constraints;
 	reg->init_data.consumer_supplies = reg->supplies;
-
-	reg->log = log;
+	reg->rec = &log->rec;
 	reg->enabled = enabled;
 	reg->uv = uv;
 
@@ -614,7 +457,7 @@ struct bc_test_reg *bc_test_reg_alloc(struct kunit *test, struct bc_test_log *lo
 }
 
 /**
- * bc_test_reg_add_consumer() - Make a test regulator the "vdd" of a device.
+ * bc_test_reg_add_consumer() - Make a fake regulator the "vdd" of a device.
  * @reg: the regulator, not registered yet.
  * @dev_name: the name of the device.
  */
@@ -630,64 +473,30 @@ void bc_test_reg_add_consumer(struct bc_test_reg *reg, const char *dev_name)
 	reg->init_data.num_consumer_supplies++;
 }
 
-static int bc_test_reg_do_register(struct bc_test_reg *reg, struct device *dev)
-{
-	struct regulator_config config = {
-		.dev = dev,
-		.init_data = &reg->init_data,
-		.driver_data = reg,
-		.of_node = dev->of_node,
-	};
-
-	reg->rdev = regulator_register(dev, &reg->desc, &config);
-
-	return PTR_ERR_OR_ZERO(reg->rdev);
-}
-
-KUNIT_DEFINE_ACTION_WRAPPER(bc_test_regulator_unregister, regulator_unregister,
-			    struct regulator_dev *);
-
 /**
- * bc_test_reg_register() - Register a test regulator, until the test ends.
+ * bc_test_reg_register() - Register a fake regulator, until the test ends.
  * @test: the test.
  * @reg: the regulator.
+ *
+ * The regulator belongs to a KUnit device, whose unregistration at the end
+ * of the test unregisters it.
  *
  * Return: 0 or a negative errno.
  */
 int bc_test_reg_register(struct kunit *test, struct bc_test_reg *reg)
 {
 	struct device *dev;
-	int ret;
 
 	dev = kunit_device_register(test, "bc-test-reg");
 	if (IS_ERR(dev))
 		return PTR_ERR(dev);
 
-	ret = bc_test_reg_do_register(reg, dev);
-	if (ret)
-		return ret;
-
-	return kunit_add_action_or_reset(test, bc_test_regulator_unregister,
-					 reg->rdev);
-}
-
-static void bc_test_reg_unregister(void *data)
-{
-	struct bc_test_reg *reg = data;
-
-	regulator_unregister(reg->rdev);
+	return bc_test_reg_provide(dev, reg);
 }
 
 static int bc_test_reg_setup(struct platform_device *pdev, void *data)
 {
-	struct bc_test_reg *reg = data;
-	int ret;
-
-	ret = bc_test_reg_do_register(reg, &pdev->dev);
-	if (ret)
-		return ret;
-
-	return devm_add_action_or_reset(&pdev->dev, bc_test_reg_unregister, reg);
+	return bc_test_reg_provide(&pdev->dev, data);
 }
 
 /**
@@ -705,33 +514,8 @@ int bc_test_reg_driver_register(struct kunit *test, struct bc_test_reg *reg,
 	return bc_test_provider_register(test, match, bc_test_reg_setup, reg);
 }
 
-static struct bc_test_pd *to_bc_kunit_pd(struct generic_pm_domain *genpd)
-{
-	return container_of(genpd, struct bc_test_pd, genpd);
-}
-
-static int bc_test_pd_power_on(struct generic_pm_domain *genpd)
-{
-	struct bc_test_pd *pd = to_bc_kunit_pd(genpd);
-
-	pd->on = true;
-	bc_test_log_add(pd->log, "pd:on");
-
-	return 0;
-}
-
-static int bc_test_pd_power_off(struct generic_pm_domain *genpd)
-{
-	struct bc_test_pd *pd = to_bc_kunit_pd(genpd);
-
-	pd->on = false;
-	bc_test_log_add(pd->log, "pd:off");
-
-	return 0;
-}
-
 /**
- * bc_test_pd_alloc() - Allocate a test power domain, powered on.
+ * bc_test_pd_alloc() - Allocate a fake power domain, powered on, "pd" in the log.
  * @test: the test, which frees it.
  * @log: where its operations go.
  *
@@ -745,43 +529,20 @@ struct bc_test_pd *bc_test_pd_alloc(struct kunit *test, struct bc_test_log *log)
 	if (!pd)
 		return NULL;
 
-	pd->genpd.name = "bc-test-pd";
-	pd->genpd.power_on = bc_test_pd_power_on;
-	pd->genpd.power_off = bc_test_pd_power_off;
-	pd->log = log;
+	pd->genpd.name = "pd";
+	pd->rec = &log->rec;
 	pd->on = true;
 
 	return pd;
 }
 
-static void bc_test_pd_remove(void *data)
-{
-	struct bc_test_pd *pd = data;
-
-	of_genpd_del_provider(pd->genpd.dev.of_node);
-	WARN_ON(pm_genpd_remove(&pd->genpd));
-}
-
 static int bc_test_pd_setup(struct platform_device *pdev, void *data)
 {
-	struct bc_test_pd *pd = data;
-	int ret;
-
-	ret = pm_genpd_init(&pd->genpd, NULL, !pd->on);
-	if (ret)
-		return ret;
-
-	ret = of_genpd_add_provider_simple(pdev->dev.of_node, &pd->genpd);
-	if (ret) {
-		pm_genpd_remove(&pd->genpd);
-		return ret;
-	}
-
-	return devm_add_action_or_reset(&pdev->dev, bc_test_pd_remove, pd);
+	return bc_test_pd_provide(&pdev->dev, data);
 }
 
 /**
- * struct bc_test_pd_cells - A test domain behind a one-cell specifier.
+ * struct bc_test_pd_cells - A fake domain behind a one-cell specifier.
  *
  * @data: the provider's table of domains.
  * @pd: the domain.
@@ -802,7 +563,7 @@ static void bc_test_pd_cells_remove(void *data)
 }
 
 /**
- * bc_test_pd_register_cell() - Make a test domain a domain of a DT node.
+ * bc_test_pd_register_cell() - Make a fake domain a domain of a DT node.
  * @test: the test, at whose end the domain and its provider are removed.
  * @np: the node, with "#power-domain-cells = <1>", which no driver binds to.
  * @pd: the domain.
@@ -832,7 +593,7 @@ int bc_test_pd_register_cell(struct kunit *test, struct device_node *np,
 	p->pd = pd;
 	p->np = np;
 
-	ret = pm_genpd_init(&pd->genpd, NULL, !pd->on);
+	ret = bc_test_pd_init(pd);
 	if (ret)
 		return ret;
 
@@ -860,54 +621,6 @@ int bc_test_pd_driver_register(struct kunit *test, struct bc_test_pd *pd,
 	return bc_test_provider_register(test, match, bc_test_pd_setup, pd);
 }
 
-static unsigned int bc_test_icc_index(const struct icc_node *node)
-{
-	return (uintptr_t)node->data;
-}
-
-/* Records the bandwidth the core aggregated on both ends of a hop. */
-static int bc_test_icc_set(struct icc_node *src, struct icc_node *dst)
-{
-	struct bc_test_icc *icc = dst->provider->data;
-	unsigned int s = bc_test_icc_index(src);
-	unsigned int d = bc_test_icc_index(dst);
-
-	icc->avg_bw[s] = src->avg_bw;
-	icc->peak_bw[s] = src->peak_bw;
-	icc->avg_bw[d] = dst->avg_bw;
-	icc->peak_bw[d] = dst->peak_bw;
-	bc_test_log_add(icc->log, "icc:%s=%u/%u", dst->name, dst->avg_bw,
-			dst->peak_bw);
-
-	return 0;
-}
-
-/*
- * Reports no boot bandwidth: the core would otherwise keep each node at
- * least at it until icc_sync_state(), which runs once a boot, not per test.
- */
-static int bc_test_icc_get_bw(struct icc_node *node, u32 *avg, u32 *peak)
-{
-	*avg = 0;
-	*peak = 0;
-
-	return 0;
-}
-
-static struct icc_node *bc_test_icc_xlate(const struct of_phandle_args *spec,
-					  void *data)
-{
-	struct bc_test_icc *icc = data;
-
-	if (spec->args_count != 1 || spec->args[0] >= BC_TEST_ICC_NODES)
-		return ERR_PTR(-EINVAL);
-
-	return icc->nodes[spec->args[0]];
-}
-
-/* Node IDs are global: these stay clear of real providers' small ones. */
-#define BC_TEST_ICC_ID(i)	(0x4bc000 + (i))
-
 static const char * const bc_test_icc_names[BC_TEST_ICC_NODES] = {
 	[BC_TEST_ICC_A] = "a",
 	[BC_TEST_ICC_B] = "b",
@@ -915,13 +628,28 @@ static const char * const bc_test_icc_names[BC_TEST_ICC_NODES] = {
 	[BC_TEST_ICC_CFG] = "cfg",
 };
 
+static const u8 bc_test_icc_links[][2] = {
+	{ BC_TEST_ICC_A, BC_TEST_ICC_MEM },
+	{ BC_TEST_ICC_A, BC_TEST_ICC_CFG },
+	{ BC_TEST_ICC_B, BC_TEST_ICC_MEM },
+};
+
+static const struct bc_test_icc_desc bc_test_icc_desc = {
+	.names = bc_test_icc_names,
+	.num_nodes = BC_TEST_ICC_NODES,
+	.links = bc_test_icc_links,
+	.num_links = ARRAY_SIZE(bc_test_icc_links),
+};
+
 /**
- * bc_test_icc_alloc() - Allocate a test interconnect provider.
+ * bc_test_icc_alloc() - Allocate a fake interconnect provider.
  * @test: the test, which frees it.
  * @log: where its set() calls go.
  *
  * Its nodes, once registered: a and b, masters, with paths a-mem, a-cfg
- * and b-mem; all start with no bandwidth.
+ * and b-mem; all start with no bandwidth, so that the core does not keep
+ * them at a boot bandwidth until icc_sync_state(), which runs once a boot,
+ * not per test.
  *
  * Return: the provider, not registered yet, or NULL.
  */
@@ -930,79 +658,18 @@ struct bc_test_icc *bc_test_icc_alloc(struct kunit *test, struct bc_test_log *lo
 	struct bc_test_icc *icc;
 
 	icc = kunit_kzalloc(test, sizeof(*icc), GFP_KERNEL);
-	if (icc)
-		icc->log = log;
+	if (!icc)
+		return NULL;
+
+	icc->desc = &bc_test_icc_desc;
+	icc->rec = &log->rec;
 
 	return icc;
 }
 
-static int bc_test_icc_add_nodes(struct bc_test_icc *icc)
-{
-	static const unsigned int links[][2] = {
-		{ BC_TEST_ICC_A, BC_TEST_ICC_MEM },
-		{ BC_TEST_ICC_A, BC_TEST_ICC_CFG },
-		{ BC_TEST_ICC_B, BC_TEST_ICC_MEM },
-	};
-	struct icc_node *node;
-	unsigned int i;
-	int ret;
-
-	for (i = 0; i < BC_TEST_ICC_NODES; i++) {
-		node = icc_node_create(BC_TEST_ICC_ID(i));
-		if (IS_ERR(node))
-			return PTR_ERR(node);
-
-		node->name = bc_test_icc_names[i];
-		node->data = (void *)(uintptr_t)i;
-		icc_node_add(node, &icc->provider);
-		icc->nodes[i] = node;
-	}
-
-	for (i = 0; i < ARRAY_SIZE(links); i++) {
-		ret = icc_link_create(icc->nodes[links[i][0]],
-				      BC_TEST_ICC_ID(links[i][1]));
-		if (ret)
-			return ret;
-	}
-
-	return 0;
-}
-
-static void bc_test_icc_remove(void *data)
-{
-	struct bc_test_icc *icc = data;
-
-	icc_provider_deregister(&icc->provider);
-	icc_nodes_remove(&icc->provider);
-}
-
 static int bc_test_icc_setup(struct platform_device *pdev, void *data)
 {
-	struct bc_test_icc *icc = data;
-	struct icc_provider *provider = &icc->provider;
-	int ret;
-
-	provider->dev = &pdev->dev;
-	provider->set = bc_test_icc_set;
-	provider->aggregate = icc_std_aggregate;
-	provider->get_bw = bc_test_icc_get_bw;
-	provider->xlate = bc_test_icc_xlate;
-	provider->data = icc;
-	icc_provider_init(provider);
-
-	ret = bc_test_icc_add_nodes(icc);
-	if (ret)
-		goto remove;
-
-	ret = icc_provider_register(provider);
-	if (ret)
-		goto remove;
-
-	return devm_add_action_or_reset(&pdev->dev, bc_test_icc_remove, icc);
-
-remove:
-	icc_nodes_remove(provider);
-	return ret;
+	return bc_test_icc_provide(&pdev->dev, data);
 }
 
 /**
@@ -1020,52 +687,12 @@ int bc_test_icc_driver_register(struct kunit *test, struct bc_test_icc *icc,
 	return bc_test_provider_register(test, match, bc_test_icc_setup, icc);
 }
 
-static struct bc_test_reset *to_bc_kunit_reset(struct reset_controller_dev *rcdev)
-{
-	return container_of(rcdev, struct bc_test_reset, rcdev);
-}
-
-static int bc_test_reset_assert(struct reset_controller_dev *rcdev,
-				unsigned long id)
-{
-	struct bc_test_reset *rst = to_bc_kunit_reset(rcdev);
-
-	rst->asserted[id] = true;
-	bc_test_log_add(rst->log, "rst%lu:assert", id);
-
-	return 0;
-}
-
-static int bc_test_reset_deassert(struct reset_controller_dev *rcdev,
-				  unsigned long id)
-{
-	struct bc_test_reset *rst = to_bc_kunit_reset(rcdev);
-
-	rst->asserted[id] = false;
-	bc_test_log_add(rst->log, "rst%lu:deassert", id);
-
-	return 0;
-}
-
-static int bc_test_reset_status(struct reset_controller_dev *rcdev,
-				unsigned long id)
-{
-	return to_bc_kunit_reset(rcdev)->asserted[id];
-}
-
-static const struct reset_control_ops bc_test_reset_ops = {
-	.assert = bc_test_reset_assert,
-	.deassert = bc_test_reset_deassert,
-	.status = bc_test_reset_status,
-};
-
 /**
- * bc_test_reset_alloc() - Allocate a test reset controller.
+ * bc_test_reset_alloc() - Allocate a fake reset controller.
  * @test: the test, which frees it.
- * @log: where its operations go.
+ * @log: where its operations go, as "rst<line>".
  *
- * Its %BC_TEST_RESET_LINES lines start deasserted, as the bootloader left
- * them for the devices it runs.
+ * Its %BC_TEST_RESET_LINES lines start deasserted.
  *
  * Return: the controller, not registered yet, or NULL.
  */
@@ -1075,26 +702,17 @@ struct bc_test_reset *bc_test_reset_alloc(struct kunit *test,
 	struct bc_test_reset *rst;
 
 	rst = kunit_kzalloc(test, sizeof(*rst), GFP_KERNEL);
-	if (!rst)
-		return NULL;
-
-	rst->log = log;
-	rst->rcdev.ops = &bc_test_reset_ops;
-	rst->rcdev.owner = THIS_MODULE;
-	rst->rcdev.nr_resets = BC_TEST_RESET_LINES;
+	if (rst)
+		rst->rec = &log->rec;
 
 	return rst;
 }
 
 static int bc_test_reset_setup(struct platform_device *pdev, void *data)
 {
-	struct bc_test_reset *rst = data;
+	static const char * const names[BC_TEST_RESET_LINES] = { "rst0", "rst1" };
 
-	rst->rcdev.dev = &pdev->dev;
-	/* Without an of_xlate, one cell: the line number. */
-	rst->rcdev.of_node = pdev->dev.of_node;
-
-	return devm_reset_controller_register(&pdev->dev, &rst->rcdev);
+	return bc_test_reset_provide(&pdev->dev, data, BC_TEST_RESET_LINES, names);
 }
 
 /**
@@ -1111,7 +729,6 @@ int bc_test_reset_driver_register(struct kunit *test, struct bc_test_reset *rst,
 {
 	return bc_test_provider_register(test, match, bc_test_reset_setup, rst);
 }
-
 static void bc_test_owner_free_resources(void *data)
 {
 	struct bc_test_owner *owner = data;
@@ -1228,79 +845,19 @@ struct platform_device *bc_test_of_pdev(struct kunit *test, const char *path)
 	return pdev;
 }
 
-/* The compatibles of the nodes of the overlay, and their match tables. */
-#define BC_TEST_CLK_COMPAT		"bc-test,kunit-clock"
-#define BC_TEST_CLK_LATE_COMPAT	"bc-test,kunit-clock-late"
-#define BC_TEST_REG_COMPAT		"bc-test,kunit-regulator"
-#define BC_TEST_PD_COMPAT		"bc-test,kunit-power-controller"
-#define BC_TEST_CLK_CONSUMER_COMPAT	"bc-test,kunit-clk-consumer"
-#define BC_TEST_CLK_LATE_CONSUMER_COMPAT	"bc-test,kunit-clk-late-consumer"
-#define BC_TEST_PD_CONSUMER_COMPAT	"bc-test,kunit-pd-consumer"
-#define BC_TEST_PD_PEER_COMPAT		"bc-test,kunit-pd-peer"
-#define BC_TEST_ICC_COMPAT		"bc-test,kunit-interconnect"
-#define BC_TEST_ICC_CONSUMER_COMPAT	"bc-test,kunit-icc-consumer"
-#define BC_TEST_RESET_COMPAT		"bc-test,kunit-reset-controller"
-#define BC_TEST_RESET_CONSUMER_COMPAT	"bc-test,kunit-reset-consumer"
-
-const struct of_device_id bc_test_clk_match[] = {
-	{ .compatible = BC_TEST_CLK_COMPAT },
-	{ }
-};
-
-const struct of_device_id bc_test_clk_late_match[] = {
-	{ .compatible = BC_TEST_CLK_LATE_COMPAT },
-	{ }
-};
-
-const struct of_device_id bc_test_reg_match[] = {
-	{ .compatible = BC_TEST_REG_COMPAT },
-	{ }
-};
-
-const struct of_device_id bc_test_pd_match[] = {
-	{ .compatible = BC_TEST_PD_COMPAT },
-	{ }
-};
-
-const struct of_device_id bc_test_clk_consumer_match[] = {
-	{ .compatible = BC_TEST_CLK_CONSUMER_COMPAT },
-	{ }
-};
-
-const struct of_device_id bc_test_clk_late_consumer_match[] = {
-	{ .compatible = BC_TEST_CLK_LATE_CONSUMER_COMPAT },
-	{ }
-};
-
-const struct of_device_id bc_test_pd_consumer_match[] = {
-	{ .compatible = BC_TEST_PD_CONSUMER_COMPAT },
-	{ }
-};
-
-const struct of_device_id bc_test_pd_peer_match[] = {
-	{ .compatible = BC_TEST_PD_PEER_COMPAT },
-	{ }
-};
-
-const struct of_device_id bc_test_icc_match[] = {
-	{ .compatible = BC_TEST_ICC_COMPAT },
-	{ }
-};
-
-const struct of_device_id bc_test_icc_consumer_match[] = {
-	{ .compatible = BC_TEST_ICC_CONSUMER_COMPAT },
-	{ }
-};
-
-const struct of_device_id bc_test_reset_match[] = {
-	{ .compatible = BC_TEST_RESET_COMPAT },
-	{ }
-};
-
-const struct of_device_id bc_test_reset_consumer_match[] = {
-	{ .compatible = BC_TEST_RESET_CONSUMER_COMPAT },
-	{ }
-};
+/* The match tables of the nodes of the overlay. */
+BC_TEST_OF_MATCH(bc_test_clk_match, "bc-test,kunit-clock");
+BC_TEST_OF_MATCH(bc_test_clk_late_match, "bc-test,kunit-clock-late");
+BC_TEST_OF_MATCH(bc_test_reg_match, "bc-test,kunit-regulator");
+BC_TEST_OF_MATCH(bc_test_pd_match, "bc-test,kunit-power-controller");
+BC_TEST_OF_MATCH(bc_test_clk_consumer_match, "bc-test,kunit-clk-consumer");
+BC_TEST_OF_MATCH(bc_test_clk_late_consumer_match, "bc-test,kunit-clk-late-consumer");
+BC_TEST_OF_MATCH(bc_test_pd_consumer_match, "bc-test,kunit-pd-consumer");
+BC_TEST_OF_MATCH(bc_test_pd_peer_match, "bc-test,kunit-pd-peer");
+BC_TEST_OF_MATCH(bc_test_icc_match, "bc-test,kunit-interconnect");
+BC_TEST_OF_MATCH(bc_test_icc_consumer_match, "bc-test,kunit-icc-consumer");
+BC_TEST_OF_MATCH(bc_test_reset_match, "bc-test,kunit-reset-controller");
+BC_TEST_OF_MATCH(bc_test_reset_consumer_match, "bc-test,kunit-reset-consumer");
 
 /**
  * bc_test_apply_overlay() - Add the test nodes to the device tree.

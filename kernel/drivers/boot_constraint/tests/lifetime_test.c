@@ -126,7 +126,7 @@ static void bc_test_life_driver_gone_while_deferred(struct kunit *test)
 	bc_test_pdev_unregister(test, pdev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "shared:prepare shared:enable bc-life-dev:probe=-517 shared:disable shared:unprepare free:owner");
+			   "shared:prepare shared:on bc-life-dev:probe=-517 shared:off shared:unprepare free:owner");
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
 	bc_test_life_expect_clk_idle(test);
 }

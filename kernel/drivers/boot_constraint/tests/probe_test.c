@@ -115,7 +115,7 @@ static void bc_test_probe_released_after_probe(struct kunit *test)
 
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable bc-probe-dev:probe=0 clk0:disable clk0:unprepare free:owner");
+			   "clk0:prepare clk0:on bc-probe-dev:probe=0 clk0:off clk0:unprepare free:owner");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
@@ -131,7 +131,7 @@ static void bc_test_probe_released_after_failure(struct kunit *test)
 
 	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable bc-probe-dev:probe=-22 clk0:disable clk0:unprepare free:owner");
+			   "clk0:prepare clk0:on bc-probe-dev:probe=-22 clk0:off clk0:unprepare free:owner");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
 }
@@ -140,7 +140,7 @@ static void bc_test_probe_released_after_failure(struct kunit *test)
 static void bc_test_probe_kept_across_deferral(struct kunit *test)
 {
 	static const char expected[] =
-		"bc-probe-dev:probe=0 clk0:disable clk0:unprepare free:owner";
+		"bc-probe-dev:probe=0 clk0:off clk0:unprepare free:owner";
 	struct bc_test_probe_ctx *ctx = test->priv;
 
 	ctx->drv->ret = -EPROBE_DEFER;
@@ -150,7 +150,7 @@ static void bc_test_probe_kept_across_deferral(struct kunit *test)
 
 	KUNIT_EXPECT_GE(test, ctx->drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, ctx->drv->seen_clk_enable_count, 1);
-	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "clk0:disable"));
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "clk0:off"));
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
@@ -188,7 +188,7 @@ static void bc_test_probe_kept_while_supplier_missing(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, ctx->drv->probes, 0);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable");
+			   "clk0:prepare clk0:on");
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 
 	supplier_drv = bc_test_driver_alloc(test, ctx->log, "bc-probe-supplier",
@@ -200,7 +200,7 @@ static void bc_test_probe_kept_while_supplier_missing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctx->drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, ctx->drv->seen_clk_enable_count, 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable bc-probe-supplier:probe=0 bc-probe-dev:probe=0 clk0:disable clk0:unprepare free:owner");
+			   "clk0:prepare clk0:on bc-probe-supplier:probe=0 bc-probe-dev:probe=0 clk0:off clk0:unprepare free:owner");
 }
 
 /* An asynchronous probe releases it too. */
@@ -216,7 +216,7 @@ static void bc_test_probe_async(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctx->drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, ctx->drv->seen_clk_enable_count, 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:enable bc-probe-dev:probe=0 clk0:disable clk0:unprepare free:owner");
+			   "clk0:prepare clk0:on bc-probe-dev:probe=0 clk0:off clk0:unprepare free:owner");
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
@@ -242,7 +242,7 @@ static void bc_test_probe_supply(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ctx->drv->seen_reg_enabled);
 	KUNIT_EXPECT_EQ(test, ctx->drv->seen_reg_uv, BC_TEST_REG_BOOT_UV);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "reg:set_voltage=1800000 reg:enable bc-probe-dev:probe=0 reg:disable");
+			   "reg:voltage=1800000 reg:on bc-probe-dev:probe=0 reg:off");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 }

@@ -253,8 +253,8 @@ static void bc_test_qcom_db410c(struct kunit *test)
 	for (i = 0; i < BC_TEST_QCOM_CLKS; i++)
 		KUNIT_EXPECT_EQ_MSG(test, bc_test_clk_enable_count(ctx->clks[i]),
 				    held[i], "%s", bc_test_qcom_clk_names[i]);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->l2_log), "reg:enable");
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->l6_log), "reg:enable");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->l2_log), "reg:on");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->l6_log), "reg:on");
 	KUNIT_EXPECT_EQ(test, ctx->l2->rdev->use_count, 1);
 	KUNIT_EXPECT_EQ(test, ctx->l6->rdev->use_count, 1);
 	KUNIT_EXPECT_TRUE(test, ctx->gdsc->on);

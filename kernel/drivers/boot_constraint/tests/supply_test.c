@@ -134,7 +134,7 @@ static void bc_test_supply_enable(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 0, 0), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "reg:enable");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "reg:on");
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 }
@@ -149,7 +149,7 @@ static void bc_test_supply_voltage_in_range(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 1700000, 1900000), 0);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "reg:set_voltage=1700000");
+			   "reg:voltage=1700000");
 	KUNIT_EXPECT_GE(test, ctx->reg->uv, 1700000);
 	KUNIT_EXPECT_LE(test, ctx->reg->uv, 1900000);
 	KUNIT_EXPECT_EQ(test, regulator_get_voltage(ctx->other), ctx->reg->uv);
@@ -168,13 +168,13 @@ static void bc_test_supply_release_order(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", BC_TEST_REG_BOOT_UV,
 						 BC_TEST_REG_BOOT_UV), 0);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "reg:set_voltage=1800000 reg:enable");
+			   "reg:voltage=1800000 reg:on");
 	bc_test_log_clear(ctx->log);
 
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "reg:disable free:owner");
+			   "reg:off free:owner");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
@@ -219,7 +219,7 @@ static void bc_test_supply_other_after_release(struct kunit *test)
 						    3300000), 0);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "reg:set_voltage=3300000");
+			   "reg:voltage=3300000");
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 3300000);
 }
 
@@ -253,13 +253,13 @@ static void bc_test_supply_other_disable(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, regulator_enable(ctx->other), 0);
 	KUNIT_ASSERT_EQ(test, regulator_disable(ctx->other), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "reg:enable");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "reg:on");
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "reg:enable reg:disable free:owner");
+			   "reg:on reg:off free:owner");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
 }
 
@@ -275,7 +275,7 @@ static void bc_test_supply_no_voltage(struct kunit *test)
 	dev_boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "reg:disable free:owner");
+			   "reg:off free:owner");
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 1200000);
 }
 
@@ -344,7 +344,7 @@ static void bc_test_supply_enable_fails(struct kunit *test)
 						 BC_TEST_REG_BOOT_UV), -EIO);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "reg:set_voltage=1800000 reg:enable=-5");
+			   "reg:voltage=1800000 reg:on=-5");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);

@@ -3,9 +3,10 @@
  * Providers and consumers for boot constraint scenarios.
  *
  * A clock controller, a regulator, a power-domain controller, an
- * interconnect and a reset controller whose "hardware" starts in the state
- * a bootloader left it in (on, at its boot rate, voltage and bandwidth, out
- * of reset) and logs every operation it is asked for, with its time, in
+ * interconnect and a reset controller, the fakes of fakes.h, whose
+ * "hardware" starts in the state a bootloader left it in (on, at its boot
+ * rate, voltage and bandwidth, out of reset) and logs every operation it
+ * is asked for, with its time, in
  * debugfs bc_test/ops, with the consumer whose probe asked for it ("-" for
  * anyone else: the boot constraint core, the frameworks' clean-ups). A
  * consumer driver that takes its resources as its driver would (its clock
@@ -38,7 +39,6 @@
 
 #include <linux/boot_constraint.h>
 #include <linux/clk.h>
-#include <linux/clk-provider.h>
 #include <linux/debugfs.h>
 #include <linux/init.h>
 #include <linux/interconnect.h>
@@ -48,19 +48,17 @@
 #include <linux/of.h>
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
-#include <linux/pm_domain.h>
 #include <linux/regulator/consumer.h>
-#include <linux/regulator/driver.h>
-#include <linux/regulator/machine.h>
 #include <linux/regulator/of_regulator.h>
 #include <linux/reset.h>
-#include <linux/reset-controller.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+
+#include "fakes.h"
 
 #define BC_TEST_BOARD_LOG_SIZE	512
 
@@ -175,86 +173,34 @@ static int bc_test_board_probe_verdict(struct device *dev)
 	return ret;
 }
 
-/* Clock controller: gates that the bootloader left enabled. */
+/*
+ * The providers: the fakes of fakes.h, started in the state the bootloader
+ * left them in, whose operations go to the log.
+ */
 
-struct bc_test_board_gate {
-	struct clk_hw hw;
-	const char *name;
-	bool on;
-	unsigned long rate;
+/* What the hardware sees: a gate's prepare is no event of its own. */
+static void bc_test_board_record_event(struct bc_test_recorder *rec,
+				       const struct bc_test_event *ev)
+{
+	if (ev->op != BC_TEST_PREPARE && ev->op != BC_TEST_UNPREPARE)
+		bc_test_board_record(ev->res, bc_test_op_names[ev->op], ev->value);
+}
+
+static struct bc_test_recorder bc_test_board_recorder = {
+	.record = bc_test_board_record_event,
 };
 
-#define to_bct_gate(_hw) container_of(_hw, struct bc_test_board_gate, hw)
-
-static int bc_test_board_gate_enable(struct clk_hw *hw)
-{
-	struct bc_test_board_gate *gate = to_bct_gate(hw);
-
-	gate->on = true;
-	bc_test_board_record(gate->name, "on", 1);
-	return 0;
-}
-
-static void bc_test_board_gate_disable(struct clk_hw *hw)
-{
-	struct bc_test_board_gate *gate = to_bct_gate(hw);
-
-	gate->on = false;
-	bc_test_board_record(gate->name, "off", 0);
-}
-
-static int bc_test_board_gate_is_enabled(struct clk_hw *hw)
-{
-	return to_bct_gate(hw)->on;
-}
-
-static const struct clk_ops bc_test_board_gate_ops = {
-	.enable = bc_test_board_gate_enable,
-	.disable = bc_test_board_gate_disable,
-	.is_enabled = bc_test_board_gate_is_enabled,
-};
-
-static unsigned long bc_test_board_gate_recalc_rate(struct clk_hw *hw,
-						    unsigned long parent_rate)
-{
-	return to_bct_gate(hw)->rate;
-}
-
-/* Takes any rate: the clock framework has clamped it to the ranges. */
-static int bc_test_board_gate_determine_rate(struct clk_hw *hw,
-					     struct clk_rate_request *req)
-{
-	return 0;
-}
-
-static int bc_test_board_gate_set_rate(struct clk_hw *hw, unsigned long rate,
-				       unsigned long parent_rate)
-{
-	struct bc_test_board_gate *gate = to_bct_gate(hw);
-
-	gate->rate = rate;
-	bc_test_board_record(gate->name, "rate", rate);
-	return 0;
-}
-
-/* Gates with a rate of their own, which the bootloader set. */
-static const struct clk_ops bc_test_board_rate_gate_ops = {
-	.enable = bc_test_board_gate_enable,
-	.disable = bc_test_board_gate_disable,
-	.is_enabled = bc_test_board_gate_is_enabled,
-	.recalc_rate = bc_test_board_gate_recalc_rate,
-	.determine_rate = bc_test_board_gate_determine_rate,
-	.set_rate = bc_test_board_gate_set_rate,
-};
-
+/*
+ * Clock controller: gates the bootloader left on, one per
+ * "clock-output-names", fed by the node's clock if it has one, or with a
+ * rate of their own if it gives their boot rate ("bc-test,boot-hz").
+ */
 static int bc_test_board_clk_probe(struct platform_device *pdev)
 {
-	struct device *dev = &pdev->dev;
-	struct clk_hw_onecell_data *data;
-	/* A parent, if the node has one, gives the gates a rate. */
 	static const struct clk_parent_data parent = { .index = 0 };
-	struct clk_init_data init = { .ops = &bc_test_board_gate_ops };
-	struct bc_test_board_gate *gate;
+	const struct clk_ops *ops = &bc_test_gate_ops;
+	struct device *dev = &pdev->dev;
+	struct bc_test_clk *gates;
 	u32 boot_hz = 0;
 	int i, n, ret;
 
@@ -266,100 +212,33 @@ static int bc_test_board_clk_probe(struct platform_device *pdev)
 	if (n <= 0)
 		return dev_err_probe(dev, -EINVAL, "no clock-output-names\n");
 
-	data = devm_kzalloc(dev, struct_size(data, hws, n), GFP_KERNEL);
-	gate = devm_kcalloc(dev, n, sizeof(*gate), GFP_KERNEL);
-	if (!data || !gate)
+	gates = devm_kcalloc(dev, n, sizeof(*gates), GFP_KERNEL);
+	if (!gates)
 		return -ENOMEM;
 
-	if (of_property_present(dev->of_node, "clocks")) {
-		init.parent_data = &parent;
-		init.num_parents = 1;
-	} else if (!of_property_read_u32(dev->of_node, "bc-test,boot-hz",
-					 &boot_hz)) {
-		init.ops = &bc_test_board_rate_gate_ops;
-	}
+	if (!of_property_present(dev->of_node, "clocks") &&
+	    !of_property_read_u32(dev->of_node, "bc-test,boot-hz", &boot_hz))
+		ops = &bc_test_clk_ops;
 
-	data->num = n;
 	for (i = 0; i < n; i++) {
 		of_property_read_string_index(dev->of_node, "clock-output-names",
-					      i, &gate[i].name);
-		gate[i].on = true;
-		gate[i].rate = boot_hz;
-		init.name = gate[i].name;
-		gate[i].hw.init = &init;
-		ret = devm_clk_hw_register(dev, &gate[i].hw);
-		if (ret)
-			return ret;
-		data->hws[i] = &gate[i].hw;
+					      i, &gates[i].name);
+		gates[i].rec = &bc_test_board_recorder;
+		gates[i].enabled = true;
+		gates[i].rate = boot_hz;
 	}
 
-	return devm_of_clk_add_hw_provider(dev, of_clk_hw_onecell_get, data);
+	return bc_test_clk_provide(dev, gates, n, ops,
+				   of_property_present(dev->of_node, "clocks") ?
+				   &parent : NULL);
 }
 
-/* Regulator: on at its boot voltage, as the bootloader left it. */
-
-struct bc_test_board_regulator {
-	struct regulator_desc desc;
-	bool on;
-	int uv;
-};
-
-static int bc_test_board_reg_enable(struct regulator_dev *rdev)
-{
-	struct bc_test_board_regulator *reg = rdev_get_drvdata(rdev);
-
-	reg->on = true;
-	bc_test_board_record(reg->desc.name, "on", reg->uv);
-	return 0;
-}
-
-static int bc_test_board_reg_disable(struct regulator_dev *rdev)
-{
-	struct bc_test_board_regulator *reg = rdev_get_drvdata(rdev);
-
-	reg->on = false;
-	bc_test_board_record(reg->desc.name, "off", reg->uv);
-	return 0;
-}
-
-static int bc_test_board_reg_is_enabled(struct regulator_dev *rdev)
-{
-	struct bc_test_board_regulator *reg = rdev_get_drvdata(rdev);
-
-	return reg->on;
-}
-
-static int bc_test_board_reg_set_voltage(struct regulator_dev *rdev, int min_uv,
-					 int max_uv, unsigned int *selector)
-{
-	struct bc_test_board_regulator *reg = rdev_get_drvdata(rdev);
-
-	reg->uv = min_uv;
-	bc_test_board_record(reg->desc.name, "voltage", reg->uv);
-	return 0;
-}
-
-static int bc_test_board_reg_get_voltage(struct regulator_dev *rdev)
-{
-	struct bc_test_board_regulator *reg = rdev_get_drvdata(rdev);
-
-	return reg->uv;
-}
-
-static const struct regulator_ops bc_test_board_reg_ops = {
-	.enable = bc_test_board_reg_enable,
-	.disable = bc_test_board_reg_disable,
-	.is_enabled = bc_test_board_reg_is_enabled,
-	.set_voltage = bc_test_board_reg_set_voltage,
-	.get_voltage = bc_test_board_reg_get_voltage,
-};
-
+/* Regulator: on at its boot voltage ("bc-test,boot-microvolt"). */
 static int bc_test_board_reg_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct regulator_config config = { .dev = dev, .of_node = dev->of_node };
-	struct bc_test_board_regulator *reg;
-	struct regulator_dev *rdev;
+	struct regulator_init_data *init_data;
+	struct bc_test_reg *reg;
 	u32 uv;
 	int ret;
 
@@ -374,41 +253,24 @@ static int bc_test_board_reg_probe(struct platform_device *pdev)
 	if (of_property_read_u32(dev->of_node, "bc-test,boot-microvolt", &uv))
 		return dev_err_probe(dev, -EINVAL, "no boot voltage\n");
 
-	reg->on = true;
-	reg->uv = uv;
-	reg->desc.type = REGULATOR_VOLTAGE;
-	reg->desc.owner = THIS_MODULE;
-	reg->desc.ops = &bc_test_board_reg_ops;
-	config.init_data = of_get_regulator_init_data(dev, dev->of_node,
-						      &reg->desc);
-	if (!config.init_data)
+	init_data = of_get_regulator_init_data(dev, dev->of_node, &reg->desc);
+	if (!init_data)
 		return -ENOMEM;
-	reg->desc.name = config.init_data->constraints.name ?: dev_name(dev);
-	config.driver_data = reg;
 
-	rdev = devm_regulator_register(dev, &reg->desc, &config);
+	reg->init_data = *init_data;
+	reg->desc.name = init_data->constraints.name ?: dev_name(dev);
+	reg->rec = &bc_test_board_recorder;
+	reg->enabled = true;
+	reg->uv = uv;
 
-	return PTR_ERR_OR_ZERO(rdev);
+	return bc_test_reg_provide(dev, reg);
 }
 
-/* Power-domain controller: one domain, on at boot. */
-
-static int bc_test_board_pd_power_on(struct generic_pm_domain *pd)
-{
-	bc_test_board_record(pd->name, "on", 1);
-	return 0;
-}
-
-static int bc_test_board_pd_power_off(struct generic_pm_domain *pd)
-{
-	bc_test_board_record(pd->name, "off", 0);
-	return 0;
-}
-
+/* Power-domain controller: one domain, named after its node, on at boot. */
 static int bc_test_board_pd_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct generic_pm_domain *pd;
+	struct bc_test_pd *pd;
 	int ret;
 
 	ret = bc_test_board_probe_verdict(dev);
@@ -419,14 +281,11 @@ static int bc_test_board_pd_probe(struct platform_device *pdev)
 	if (!pd)
 		return -ENOMEM;
 
-	pd->name = dev->of_node->name;
-	pd->power_on = bc_test_board_pd_power_on;
-	pd->power_off = bc_test_board_pd_power_off;
-	ret = pm_genpd_init(pd, NULL, false);
-	if (ret)
-		return ret;
+	pd->genpd.name = dev->of_node->name;
+	pd->rec = &bc_test_board_recorder;
+	pd->on = true;
 
-	return of_genpd_add_provider_simple(dev->of_node, pd);
+	return bc_test_pd_provide(dev, pd);
 }
 
 /*
@@ -435,8 +294,12 @@ static int bc_test_board_pd_probe(struct platform_device *pdev)
  * peak). The interconnect core keeps each node at least at it until
  * icc_sync_state().
  */
-
-enum { BC_TEST_BOARD_ICC_LCD, BC_TEST_BOARD_ICC_MMC, BC_TEST_BOARD_ICC_DDR, BC_TEST_BOARD_ICC_NODES };
+enum {
+	BC_TEST_BOARD_ICC_LCD,
+	BC_TEST_BOARD_ICC_MMC,
+	BC_TEST_BOARD_ICC_DDR,
+	BC_TEST_BOARD_ICC_NODES
+};
 
 static const char * const bc_test_board_icc_names[BC_TEST_BOARD_ICC_NODES] = {
 	[BC_TEST_BOARD_ICC_LCD] = "icc_lcd",
@@ -444,76 +307,23 @@ static const char * const bc_test_board_icc_names[BC_TEST_BOARD_ICC_NODES] = {
 	[BC_TEST_BOARD_ICC_DDR] = "icc_ddr",
 };
 
-/* Node IDs are global: clear of the small ones of real providers. */
-#define BC_TEST_BOARD_ICC_ID(i)	(0x4bd000 + (i))
-
-struct bc_test_board_icc {
-	struct icc_provider provider;
-	struct icc_node *nodes[BC_TEST_BOARD_ICC_NODES];
-	u32 boot_kbps[2];
+static const u8 bc_test_board_icc_links[][2] = {
+	{ BC_TEST_BOARD_ICC_LCD, BC_TEST_BOARD_ICC_DDR },
+	{ BC_TEST_BOARD_ICC_MMC, BC_TEST_BOARD_ICC_DDR },
 };
 
-static void bc_test_board_icc_record(struct icc_node *node)
-{
-	bc_test_board_record(node->name, "avg", node->avg_bw);
-	bc_test_board_record(node->name, "peak", node->peak_bw);
-}
-
-static int bc_test_board_icc_set(struct icc_node *src, struct icc_node *dst)
-{
-	bc_test_board_icc_record(src);
-	if (dst != src)
-		bc_test_board_icc_record(dst);
-	return 0;
-}
-
-static int bc_test_board_icc_get_bw(struct icc_node *node, u32 *avg, u32 *peak)
-{
-	struct bc_test_board_icc *icc = node->provider->data;
-
-	*avg = icc->boot_kbps[0];
-	*peak = icc->boot_kbps[1];
-	return 0;
-}
-
-static struct icc_node *bc_test_board_icc_xlate(const struct of_phandle_args *spec,
-						void *data)
-{
-	struct bc_test_board_icc *icc = data;
-
-	if (spec->args_count != 1 || spec->args[0] >= BC_TEST_BOARD_ICC_NODES)
-		return ERR_PTR(-EINVAL);
-
-	return icc->nodes[spec->args[0]];
-}
-
-static int bc_test_board_icc_add_nodes(struct bc_test_board_icc *icc)
-{
-	struct icc_node *node;
-	int i, ret;
-
-	for (i = 0; i < BC_TEST_BOARD_ICC_NODES; i++) {
-		node = icc_node_create(BC_TEST_BOARD_ICC_ID(i));
-		if (IS_ERR(node))
-			return PTR_ERR(node);
-		node->name = bc_test_board_icc_names[i];
-		icc_node_add(node, &icc->provider);
-		icc->nodes[i] = node;
-	}
-
-	for (i = BC_TEST_BOARD_ICC_LCD; i <= BC_TEST_BOARD_ICC_MMC; i++) {
-		ret = icc_link_create(icc->nodes[i], BC_TEST_BOARD_ICC_ID(BC_TEST_BOARD_ICC_DDR));
-		if (ret)
-			return ret;
-	}
-
-	return 0;
-}
+static const struct bc_test_icc_desc bc_test_board_icc_desc = {
+	.names = bc_test_board_icc_names,
+	.num_nodes = BC_TEST_BOARD_ICC_NODES,
+	.links = bc_test_board_icc_links,
+	.num_links = ARRAY_SIZE(bc_test_board_icc_links),
+};
 
 static int bc_test_board_icc_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct bc_test_board_icc *icc;
+	struct bc_test_icc *icc;
+	u32 kbps[2];
 	int ret;
 
 	ret = bc_test_board_probe_verdict(dev);
@@ -524,25 +334,15 @@ static int bc_test_board_icc_probe(struct platform_device *pdev)
 	if (!icc)
 		return -ENOMEM;
 
-	if (of_property_read_u32_array(dev->of_node, "bc-test,boot-kBps",
-				       icc->boot_kbps, 2))
+	if (of_property_read_u32_array(dev->of_node, "bc-test,boot-kBps", kbps, 2))
 		return dev_err_probe(dev, -EINVAL, "no boot bandwidth\n");
 
-	icc->provider.dev = dev;
-	icc->provider.set = bc_test_board_icc_set;
-	icc->provider.aggregate = icc_std_aggregate;
-	icc->provider.get_bw = bc_test_board_icc_get_bw;
-	icc->provider.xlate = bc_test_board_icc_xlate;
-	icc->provider.data = icc;
-	icc_provider_init(&icc->provider);
+	icc->desc = &bc_test_board_icc_desc;
+	icc->rec = &bc_test_board_recorder;
+	icc->boot_avg = kbps[0];
+	icc->boot_peak = kbps[1];
 
-	ret = bc_test_board_icc_add_nodes(icc);
-	if (!ret)
-		ret = icc_provider_register(&icc->provider);
-	if (ret)
-		icc_nodes_remove(&icc->provider);
-
-	return ret;
+	return bc_test_icc_provide(dev, icc);
 }
 
 /* The interconnect drops its boot bandwidth once its consumers probed. */
@@ -553,46 +353,24 @@ static void bc_test_board_icc_sync_state(struct device *dev)
 }
 
 /* Reset controller: one line, shared, that the bootloader deasserted. */
-
-static int bc_test_board_rst_assert(struct reset_controller_dev *rcdev, unsigned long id)
-{
-	bc_test_board_record("shared_rst", "assert", 1);
-	return 0;
-}
-
-static int bc_test_board_rst_deassert(struct reset_controller_dev *rcdev,
-				      unsigned long id)
-{
-	bc_test_board_record("shared_rst", "deassert", 0);
-	return 0;
-}
-
-static const struct reset_control_ops bc_test_board_rst_ops = {
-	.assert = bc_test_board_rst_assert,
-	.deassert = bc_test_board_rst_deassert,
-};
-
 static int bc_test_board_rst_probe(struct platform_device *pdev)
 {
+	static const char * const names[] = { "shared_rst" };
 	struct device *dev = &pdev->dev;
-	struct reset_controller_dev *rcdev;
+	struct bc_test_reset *rst;
 	int ret;
 
 	ret = bc_test_board_probe_verdict(dev);
 	if (ret)
 		return ret;
 
-	rcdev = devm_kzalloc(dev, sizeof(*rcdev), GFP_KERNEL);
-	if (!rcdev)
+	rst = devm_kzalloc(dev, sizeof(*rst), GFP_KERNEL);
+	if (!rst)
 		return -ENOMEM;
 
-	rcdev->ops = &bc_test_board_rst_ops;
-	rcdev->owner = THIS_MODULE;
-	rcdev->dev = dev;
-	rcdev->of_node = dev->of_node;
-	rcdev->nr_resets = 1;
+	rst->rec = &bc_test_board_recorder;
 
-	return devm_reset_controller_register(dev, rcdev);
+	return bc_test_reset_provide(dev, rst, ARRAY_SIZE(names), names);
 }
 
 /*
@@ -820,40 +598,19 @@ static int bc_test_board_bus_probe(struct platform_device *pdev)
 	return devm_of_platform_populate(dev);
 }
 
-static const struct of_device_id bc_test_board_clk_match[] = {
-	{ .compatible = "bc-test,clock-controller" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_board_clk_match, "bc-test,clock-controller");
 
-static const struct of_device_id bc_test_board_reg_match[] = {
-	{ .compatible = "bc-test,regulator" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_board_reg_match, "bc-test,regulator");
 
-static const struct of_device_id bc_test_board_pd_match[] = {
-	{ .compatible = "bc-test,power-controller" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_board_pd_match, "bc-test,power-controller");
 
-static const struct of_device_id bc_test_board_icc_match[] = {
-	{ .compatible = "bc-test,interconnect" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_board_icc_match, "bc-test,interconnect");
 
-static const struct of_device_id bc_test_board_rst_match[] = {
-	{ .compatible = "bc-test,reset-controller" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_board_rst_match, "bc-test,reset-controller");
 
-static const struct of_device_id bc_test_board_consumer_match[] = {
-	{ .compatible = "bc-test,consumer" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_board_consumer_match, "bc-test,consumer");
 
-static const struct of_device_id bc_test_board_bus_match[] = {
-	{ .compatible = "bc-test,bus" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_board_bus_match, "bc-test,bus");
 
 /* Registered before the consumer driver, so tried first. */
 static struct platform_driver bc_test_board_decline_driver = {
@@ -880,7 +637,7 @@ static struct platform_driver bc_test_board_drivers[] = {
 			.name = "bc-test-icc",
 			.of_match_table = bc_test_board_icc_match,
 			.sync_state = bc_test_board_icc_sync_state,
-			/* The provider has no remove: the core keeps its nodes. */
+			/* Its consumers' paths hold its nodes. */
 			.suppress_bind_attrs = true,
 		},
 	}, {
