@@ -84,7 +84,8 @@ struct bc_test_bench_counter {
 	atomic_t defers;
 };
 
-static struct bc_test_bench_counter bc_test_bench_devices, bc_test_bench_displays, bc_test_bench_providers, bc_test_bench_seeds;
+static struct bc_test_bench_counter bc_test_bench_devices, bc_test_bench_displays;
+static struct bc_test_bench_counter bc_test_bench_providers, bc_test_bench_seeds;
 static atomic_t bc_test_bench_held_at_probe;
 static atomic_t bc_test_bench_seed_late;
 static u64 bc_test_bench_hook_ns;
@@ -265,7 +266,8 @@ static int bc_test_bench_consumer_probe(struct platform_device *pdev)
 	if (!bc_test_bench_is_display(dev))
 		ret = bc_test_bench_count(&bc_test_bench_devices, 0);
 	else
-		ret = bc_test_bench_count(&bc_test_bench_displays, bc_test_bench_display_setup(dev));
+		ret = bc_test_bench_count(&bc_test_bench_displays,
+					  bc_test_bench_display_setup(dev));
 	bc_test_bench_mark_now();
 
 	return ret;
@@ -586,7 +588,8 @@ static void bc_test_bench_time_hooks(void)
 {
 	unsigned int i;
 
-	bc_test_bench_plain = kcalloc(BC_TEST_BENCH_HOOK_LOOPS, sizeof(*bc_test_bench_plain), GFP_KERNEL);
+	bc_test_bench_plain = kcalloc(BC_TEST_BENCH_HOOK_LOOPS,
+				      sizeof(*bc_test_bench_plain), GFP_KERNEL);
 	if (!bc_test_bench_plain)
 		return;
 

@@ -11,6 +11,7 @@
 #define _DRIVERS_BOOT_CONSTRAINT_KUNIT_H
 
 #include <linux/atomic.h>
+#include <linux/bits.h>
 #include <linux/boot_constraint.h>
 #include <linux/compiler_attributes.h>
 #include <linux/mod_devicetable.h>
@@ -107,6 +108,64 @@ struct bc_test_driver {
 	bool seen_pd_on;
 };
 
+/**
+ * struct bc_test_ctx - What a test of a suite works on, its test->priv.
+ *
+ * @log: what the fakes, the drivers and the owner did.
+ * @owner: the owner of the constraints the test adds, "owner" in @log.
+ * @dev: the device under test.
+ * @peer: another consumer of @dev's providers, or NULL.
+ * @drv: @dev's driver, not registered yet, or NULL.
+ * @clk: @dev's clock, or NULL.
+ * @reg: @dev's supply, or NULL.
+ * @pd: the power domain of the overlay's nodes, or NULL.
+ * @icc: the interconnect of the overlay's nodes, not registered yet, or
+ *	NULL.
+ * @rst: the reset controller of the overlay's nodes, not registered yet,
+ *	or NULL.
+ *
+ * A suite that needs more embeds it first in its own context.
+ */
+struct bc_test_ctx {
+	struct bc_test_log *log;
+	struct bc_test_owner *owner;
+	struct device *dev;
+	struct device *peer;
+	struct bc_test_driver *drv;
+	struct bc_test_clk *clk;
+	struct bc_test_reg *reg;
+	struct bc_test_pd *pd;
+	struct bc_test_icc *icc;
+	struct bc_test_reset *rst;
+};
+
+/* The fakes bc_test_init_with() gives a test. */
+#define BC_TEST_WITH_CLK	BIT(0)	/* "clk0", off, "core" of the device */
+#define BC_TEST_WITH_PD		BIT(1)	/* the overlay's domain, bound */
+#define BC_TEST_WITH_ICC	BIT(2)	/* the overlay's interconnect */
+#define BC_TEST_WITH_RESET	BIT(3)	/* the overlay's reset controller */
+
+/**
+ * struct bc_test_setup - How bc_test_init_with() sets a suite's test up.
+ *
+ * @size: size of the suite's context, struct bc_test_ctx or a structure
+ *	that starts with it; 0 for struct bc_test_ctx.
+ * @dev: the device under test: a platform device registered under this
+ *	name, or, if it starts with '/', the overlay node of this path; NULL
+ *	for none.
+ * @peer: the overlay node of the peer, or NULL.
+ * @with: the fakes the test starts with, BC_TEST_WITH_*.
+ * @reg_uv: if not 0, the test starts with a regulator, "reg", off at this
+ *	voltage, the "vdd" of @dev.
+ */
+struct bc_test_setup {
+	size_t size;
+	const char *dev;
+	const char *peer;
+	unsigned int with;
+	int reg_uv;
+};
+
 /* Match tables of the nodes of kunit_boot_constraint_test.dtso. */
 extern const struct of_device_id bc_test_clk_match[];
 extern const struct of_device_id bc_test_clk_late_match[];
@@ -176,6 +235,11 @@ struct platform_device *bc_test_pdev_add(struct kunit *test, const char *name);
 void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev);
 struct platform_device *bc_test_of_pdev(struct kunit *test, const char *path);
 int bc_test_apply_overlay(struct kunit *test);
+struct device *bc_test_dev(struct kunit *test, const char *name);
+int bc_test_init_with(struct kunit *test, const struct bc_test_setup *setup);
+int bc_test_add(struct kunit *test, struct device *dev,
+		enum dev_boot_constraint_type type, const void *data,
+		bool deferrable);
 int bc_test_release_at_exit(struct kunit *test, struct device *dev);
 
 struct bc_test_driver *bc_test_driver_alloc(struct kunit *test,

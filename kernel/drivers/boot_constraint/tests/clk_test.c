@@ -23,69 +23,30 @@
 #define BC_TEST_CLK_MIN_HZ	74000000
 #define BC_TEST_CLK_MAX_HZ	75000000
 
-/**
- * struct bc_test_clk_ctx - Context of a clock constraint test.
- *
- * @log: what the clocks and the owner did.
- * @clk: a clock that is off, "core" of the device.
- * @owner: the owner of the constraints.
- * @dev: the constrained device.
- */
-struct bc_test_clk_ctx {
-	struct bc_test_log *log;
-	struct bc_test_clk *clk;
-	struct bc_test_owner *owner;
-	struct device *dev;
-};
-
 static int bc_test_clk_init(struct kunit *test)
 {
-	struct platform_device *pdev;
-	struct bc_test_clk_ctx *ctx;
-
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	ctx->log = bc_test_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
-	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
-
-	ctx->clk = bc_test_clk_alloc(test, ctx->log, "clk0", false);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->clk);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, ctx->clk), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->clk, "core",
-						     BC_TEST_CLK_DEV), 0);
-
-	pdev = bc_test_pdev_add(test, BC_TEST_CLK_DEV);
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->dev = &pdev->dev;
-
-	return 0;
-}
-
-static int bc_test_clk_add(struct bc_test_clk_ctx *ctx, const char *name)
-{
-	struct dev_boot_constraint_clk_info clk = { .name = name };
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = DEV_BOOT_CONSTRAINT_CLK,
-			.data = &clk,
-		},
+	static const struct bc_test_setup setup = {
+		.dev = BC_TEST_CLK_DEV,
+		.with = BC_TEST_WITH_CLK,
 	};
 
-	bc_test_owner_set(&info, ctx->owner);
+	return bc_test_init_with(test, &setup);
+}
 
-	return dev_boot_constraint_add(ctx->dev, &info);
+static int bc_test_clk_add(struct kunit *test, const char *name)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct dev_boot_constraint_clk_info clk = { .name = name };
+
+	return bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_CLK, &clk, false);
 }
 
 /* Adding the constraint prepares and enables the clock, once. */
 static void bc_test_clk_add_enables(struct kunit *test)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_add(ctx, "core"), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(test, "core"), 0);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "clk0:prepare clk0:on");
@@ -97,9 +58,9 @@ static void bc_test_clk_add_enables(struct kunit *test)
 /* Releasing it disables and unprepares the clock, then tells the owner. */
 static void bc_test_clk_release_disables(struct kunit *test)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_add(ctx, "core"), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(test, "core"), 0);
 	bc_test_log_clear(ctx->log);
 
 	dev_boot_constraints_remove(ctx->dev);
@@ -118,12 +79,12 @@ static void bc_test_clk_release_disables(struct kunit *test)
  */
 static void bc_test_clk_shared_consumer(struct kunit *test)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct clk *other;
 
 	other = clk_hw_get_clk_kunit(test, &ctx->clk->hw, "other");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_add(ctx, "core"), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(test, "core"), 0);
 
 	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 2);
@@ -148,7 +109,7 @@ static void bc_test_clk_shared_consumer(struct kunit *test)
  */
 static void bc_test_clk_boot_on_gate(struct kunit *test)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_clk *boot;
 	struct clk *other;
 
@@ -160,7 +121,7 @@ static void bc_test_clk_boot_on_gate(struct kunit *test)
 	other = clk_hw_get_clk_kunit(test, &boot->hw, "other");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_add(ctx, "boot"), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(test, "boot"), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
 	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
 	clk_disable_unprepare(other);
@@ -179,9 +140,9 @@ static void bc_test_clk_boot_on_gate(struct kunit *test)
 /* A clock the device does not have is an error, and nothing is taken. */
 static void bc_test_clk_unknown_name(struct kunit *test)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
-	KUNIT_EXPECT_EQ(test, bc_test_clk_add(ctx, "missing"), -ENOENT);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add(test, "missing"), -ENOENT);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
@@ -192,7 +153,7 @@ static void bc_test_clk_unknown_name(struct kunit *test)
 /* A clock constraint without its description is refused. */
 static void bc_test_clk_null_data(struct kunit *test)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_info info = {
 		.constraint.type = DEV_BOOT_CONSTRAINT_CLK,
 	};
@@ -209,7 +170,7 @@ static void bc_test_clk_null_data(struct kunit *test)
 /* A NULL name is the device's default clock, as for clk_get(). */
 static void bc_test_clk_default_clock(struct kunit *test)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_clk *dflt;
 
 	dflt = bc_test_clk_alloc(test, ctx->log, "dflt", false);
@@ -218,7 +179,7 @@ static void bc_test_clk_default_clock(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, dflt, NULL,
 						     BC_TEST_CLK_DEV), 0);
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_add(ctx, NULL), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(test, NULL), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
@@ -230,11 +191,11 @@ static void bc_test_clk_default_clock(struct kunit *test)
 /* A clock that fails to enable fails the constraint, left unprepared. */
 static void bc_test_clk_enable_fails(struct kunit *test)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	ctx->clk->enable_err = -EIO;
 
-	KUNIT_EXPECT_EQ(test, bc_test_clk_add(ctx, "core"), -EIO);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add(test, "core"), -EIO);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "clk0:prepare clk0:on=-5 clk0:unprepare");
@@ -243,7 +204,7 @@ static void bc_test_clk_enable_fails(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 }
 
-static int bc_test_clk_add_range(struct bc_test_clk_ctx *ctx, const char *name,
+static int bc_test_clk_add_range(struct bc_test_ctx *ctx, const char *name,
 				 unsigned long rate_min, unsigned long rate_max)
 {
 	struct dev_boot_constraint_clk_info clk = {
@@ -270,7 +231,7 @@ static int bc_test_clk_add_range(struct bc_test_clk_ctx *ctx, const char *name,
 static struct clk *bc_test_clk_setup_pixel(struct kunit *test,
 					   struct bc_test_clk **pixel)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct clk *other;
 
 	*pixel = bc_test_clk_alloc(test, ctx->log, "pixel", true);
@@ -294,7 +255,7 @@ static struct clk *bc_test_clk_setup_pixel(struct kunit *test,
  */
 static void bc_test_clk_range_holds(struct kunit *test)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_clk *pixel;
 	struct clk *other;
 
@@ -333,7 +294,7 @@ static void bc_test_clk_range_holds(struct kunit *test)
  */
 static void bc_test_clk_range_malformed(struct kunit *test)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_clk *pixel;
 
 	bc_test_clk_setup_pixel(test, &pixel);
@@ -358,7 +319,7 @@ static void bc_test_clk_range_malformed(struct kunit *test)
  */
 static void bc_test_clk_range_fails(struct kunit *test)
 {
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_clk *pixel;
 	struct clk *other;
 
@@ -396,7 +357,7 @@ static void bc_test_clk_range_failed_batch(struct kunit *test)
 		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &range } },
 		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &missing } },
 	};
-	struct bc_test_clk_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_clk *pixel;
 	struct clk *other;
 

@@ -23,52 +23,38 @@
 /**
  * struct bc_test_defer_ctx - Context of a deferrable constraint test.
  *
- * @log: what the providers, the drivers and the owner did.
- * @clk: clock of the "bc-test,kunit-clock" node, whose driver is not registered.
+ * @bc: the test's log and owner; its clock, of the "bc-test,kunit-clock"
+ *	node, whose driver is not registered; the device of
+ *	"bc-test-clk-consumer", a consumer of that clock, and as its peer the
+ *	device of "bc-test-clk-late-consumer", of @late.
  * @late: clock of the "bc-test-clock-late" node, not registered, whose
  *	driver is bound.
- * @owner: the owner of the constraints.
- * @consumer: device of "bc-test-clk-consumer", a consumer of @clk.
- * @late_consumer: device of "bc-test-clk-late-consumer", of @late.
  */
 struct bc_test_defer_ctx {
-	struct bc_test_log *log;
-	struct bc_test_clk *clk;
+	struct bc_test_ctx bc;
 	struct bc_test_clk *late;
-	struct bc_test_owner *owner;
-	struct device *consumer;
-	struct device *late_consumer;
 };
 
 static int bc_test_defer_init(struct kunit *test)
 {
-	struct platform_device *pdev;
+	static const struct bc_test_setup setup = {
+		.size = sizeof(struct bc_test_defer_ctx),
+	};
 	struct bc_test_defer_ctx *ctx;
-	int ret;
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
+	bc_test_init_with(test, &setup);
+	ctx = test->priv;
 	/* Freed after the overlay, whose removal releases the constraints. */
-	ctx->log = bc_test_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
-	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
-	ctx->clk = bc_test_clk_alloc(test, ctx->log, "clk", false);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->clk);
-	ctx->late = bc_test_clk_alloc(test, ctx->log, "late", false);
+	ctx->bc.clk = bc_test_clk_alloc(test, ctx->bc.log, "clk", false);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->bc.clk);
+	ctx->late = bc_test_clk_alloc(test, ctx->bc.log, "late", false);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->late);
 
 	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
-	ret = bc_test_empty_driver_register(test, bc_test_clk_late_match);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	pdev = bc_test_of_pdev(test, "/bc-test-clk-consumer");
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->consumer = &pdev->dev;
-	pdev = bc_test_of_pdev(test, "/bc-test-clk-late-consumer");
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->late_consumer = &pdev->dev;
+	KUNIT_ASSERT_EQ(test, bc_test_empty_driver_register(test,
+							    bc_test_clk_late_match), 0);
+	ctx->bc.dev = bc_test_dev(test, "/bc-test-clk-consumer");
+	ctx->bc.peer = bc_test_dev(test, "/bc-test-clk-late-consumer");
 
 	return 0;
 }
@@ -76,17 +62,7 @@ static int bc_test_defer_init(struct kunit *test)
 static int bc_test_defer_add(struct kunit *test, struct device *dev,
 			     enum dev_boot_constraint_type type, const void *data)
 {
-	struct bc_test_defer_ctx *ctx = test->priv;
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = type,
-			.data = data,
-		},
-	};
-
-	bc_test_owner_set(&info, ctx->owner);
-
-	return dev_boot_constraint_add_deferrable(dev, &info);
+	return bc_test_add(test, dev, type, data, true);
 }
 
 static const struct dev_boot_constraint_clk_info bc_test_defer_clk = { };
@@ -118,7 +94,7 @@ static void bc_test_defer_bind_any(struct kunit *test)
 
 	pdev = bc_test_pdev_add(test, "bc-defer-other");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	drv = bc_test_driver_alloc(test, ctx->log, "bc-defer-other", NULL);
+	drv = bc_test_driver_alloc(test, ctx->bc.log, "bc-defer-other", NULL);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
 	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
 	KUNIT_ASSERT_TRUE(test, device_is_bound(&pdev->dev));
@@ -138,16 +114,16 @@ static void bc_test_defer_pending(struct kunit *test)
 		},
 	};
 
-	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->late_consumer, &info),
+	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->bc.peer, &info),
 			-EPROBE_DEFER);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->late_consumer), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.peer), 0);
 
-	bc_test_defer_add_clk(test, ctx->consumer);
+	bc_test_defer_add_clk(test, ctx->bc.dev);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_PENDING), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_APPLIED), 0);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 0);
 }
 
 /*
@@ -161,26 +137,26 @@ static void bc_test_defer_applied_on_provider_bind(struct kunit *test)
 	struct bc_test_defer_ctx *ctx = test->priv;
 	struct bc_test_driver *drv;
 
-	bc_test_defer_add_clk(test, ctx->consumer);
-	drv = bc_test_driver_alloc(test, ctx->log, "bc-consumer",
+	bc_test_defer_add_clk(test, ctx->bc.dev);
+	drv = bc_test_driver_alloc(test, ctx->bc.log, "bc-consumer",
 				   bc_test_clk_consumer_match);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
-	drv->clk = ctx->clk;
+	drv->clk = ctx->bc.clk;
 	drv->get_clk = true;
 	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
 	wait_for_device_probe();
-	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->consumer));
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_PENDING), 1);
+	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->bc.dev));
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_PENDING), 1);
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->clk,
+	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->bc.clk,
 							  bc_test_clk_match), 0);
 	wait_for_device_probe();
 
-	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->consumer));
+	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->bc.dev));
 	KUNIT_EXPECT_EQ(test, drv->seen_clk_enable_count, 1);
 	KUNIT_EXPECT_EQ(test, drv->seen_applied, 1);
-	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, expected));
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->bc.log, expected));
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 0);
 }
 
 /*
@@ -192,16 +168,16 @@ static void bc_test_defer_applied_before_probe(struct kunit *test)
 	struct bc_test_defer_ctx *ctx = test->priv;
 	struct bc_test_driver *drv;
 
-	bc_test_defer_add_clk(test, ctx->late_consumer);
+	bc_test_defer_add_clk(test, ctx->bc.peer);
 	bc_test_defer_register_late(test);
-	drv = bc_test_driver_alloc(test, ctx->log, "bc-late-consumer",
+	drv = bc_test_driver_alloc(test, ctx->bc.log, "bc-late-consumer",
 				   bc_test_clk_late_consumer_match);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
 	drv->clk = ctx->late;
 	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
 
 	KUNIT_EXPECT_EQ(test, drv->seen_clk_enable_count, 1);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "late:prepare late:on bc-late-consumer:probe=0 late:off late:unprepare free:owner");
 }
 
@@ -215,8 +191,8 @@ static void bc_test_defer_expect_dropped(struct kunit *test, int ret)
 	struct bc_test_driver *drv;
 	char expected[64];
 
-	bc_test_defer_add_clk(test, ctx->late_consumer);
-	drv = bc_test_driver_alloc(test, ctx->log, "bc-late-consumer",
+	bc_test_defer_add_clk(test, ctx->bc.peer);
+	drv = bc_test_driver_alloc(test, ctx->bc.log, "bc-late-consumer",
 				   bc_test_clk_late_consumer_match);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
 	drv->ret = ret;
@@ -224,15 +200,15 @@ static void bc_test_defer_expect_dropped(struct kunit *test, int ret)
 
 	snprintf(expected, sizeof(expected),
 		 "bc-late-consumer:probe=%d free:owner", ret);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), expected);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->late_consumer), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), expected);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.peer), 0);
 
 	bc_test_defer_register_late(test);
 	bc_test_defer_bind_any(test);
 
-	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "late:prepare"));
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->bc.log, "late:prepare"));
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->late), 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 1);
 }
 
 static void bc_test_defer_dropped_on_failed_probe(struct kunit *test)
@@ -250,15 +226,15 @@ static void bc_test_defer_device_deleted(struct kunit *test)
 {
 	struct bc_test_defer_ctx *ctx = test->priv;
 
-	bc_test_defer_add_clk(test, ctx->consumer);
-	KUNIT_ASSERT_EQ(test, of_platform_device_destroy(ctx->consumer, NULL), 0);
+	bc_test_defer_add_clk(test, ctx->bc.dev);
+	KUNIT_ASSERT_EQ(test, of_platform_device_destroy(ctx->bc.dev, NULL), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "free:owner");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "free:owner");
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->clk,
+	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->bc.clk,
 							  bc_test_clk_match), 0);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "free:owner");
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "free:owner");
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 1);
 }
 
 /*
@@ -269,17 +245,17 @@ static void bc_test_defer_fails_later(struct kunit *test)
 {
 	struct bc_test_defer_ctx *ctx = test->priv;
 
-	ctx->clk->enable_err = -EIO;
-	bc_test_defer_add_clk(test, ctx->consumer);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->clk,
+	ctx->bc.clk->enable_err = -EIO;
+	bc_test_defer_add_clk(test, ctx->bc.dev);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->bc.clk,
 							  bc_test_clk_match), 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_FAILED), 1);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_FAILED), 1);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk:prepare clk:on=-5 clk:unprepare free:owner");
 
-	dev_boot_constraints_remove(ctx->consumer);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
+	dev_boot_constraints_remove(ctx->bc.dev);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 1);
 }
 
 /* A supply found in the device tree is pending until its regulator binds. */
@@ -296,20 +272,20 @@ static void bc_test_defer_supply(struct kunit *test)
 
 	pdev = bc_test_of_pdev(test, "/bc-test-supply-consumer");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	reg = bc_test_reg_alloc(test, ctx->log, true, 1200000);
+	reg = bc_test_reg_alloc(test, ctx->bc.log, true, 1200000);
 	KUNIT_ASSERT_NOT_NULL(test, reg);
 
 	KUNIT_ASSERT_EQ(test, bc_test_defer_add(test, &pdev->dev,
 						DEV_BOOT_CONSTRAINT_SUPPLY, &vdd), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_PENDING), 1);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
 
 	KUNIT_ASSERT_EQ(test, bc_test_reg_driver_register(test, reg,
 							  bc_test_reg_match), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &pdev->dev), 0);
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:voltage=1800000");
 	KUNIT_EXPECT_EQ(test, reg->uv, BC_TEST_REG_BOOT_UV);
 	KUNIT_EXPECT_TRUE(test, reg->enabled);
@@ -330,7 +306,7 @@ static void bc_test_defer_power_domain(struct kunit *test)
 						DEV_BOOT_CONSTRAINT_PM, NULL), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_PENDING), 1);
 
-	pd = bc_test_pd_alloc(test, ctx->log);
+	pd = bc_test_pd_alloc(test, ctx->bc.log);
 	KUNIT_ASSERT_NOT_NULL(test, pd);
 	KUNIT_ASSERT_EQ(test, bc_test_pd_driver_register(test, pd,
 							 bc_test_pd_match), 0);
@@ -340,14 +316,14 @@ static void bc_test_defer_power_domain(struct kunit *test)
 	pdev = bc_test_of_pdev(test, "/bc-test-pd-peer");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	peer = &pdev->dev;
-	peer_drv = bc_test_driver_alloc(test, ctx->log, "bc-pd-peer",
+	peer_drv = bc_test_driver_alloc(test, ctx->bc.log, "bc-pd-peer",
 					bc_test_pd_peer_match);
 	KUNIT_ASSERT_NOT_NULL(test, peer_drv);
 	peer_drv->runtime_pm = true;
 	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, peer_drv), 0);
 	KUNIT_ASSERT_EQ(test, pm_runtime_put_sync(peer), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "bc-pd-peer:probe=0");
 	KUNIT_EXPECT_TRUE(test, pd->on);
 }
@@ -383,24 +359,24 @@ static void bc_test_defer_unrelated_bind(struct kunit *test)
 {
 	struct bc_test_defer_ctx *ctx = test->priv;
 
-	bc_test_defer_add_clk(test, ctx->consumer);
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 1);
+	bc_test_defer_add_clk(test, ctx->bc.dev);
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 1);
 
 	bc_test_defer_bind_any(test);
 	bc_test_defer_bind_unrelated_node(test);
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_PENDING), 1);
-	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "clk:prepare"));
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_PENDING), 1);
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->bc.log, "clk:prepare"));
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->clk,
+	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->bc.clk,
 							  bc_test_clk_match), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->consumer), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->bc.dev), 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 2);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_APPLIED), 1);
-	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "clk:prepare clk:on"));
-	KUNIT_EXPECT_TRUE(test, bc_test_log_has(ctx->log, "bc-defer-other:probe=0"));
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 2);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->bc.log, "clk:prepare clk:on"));
+	KUNIT_EXPECT_TRUE(test, bc_test_log_has(ctx->bc.log, "bc-defer-other:probe=0"));
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
 }
 
 /*
@@ -419,7 +395,7 @@ static void bc_test_defer_subnode_provider(struct kunit *test)
 	bc_test_defer_add_clk(test, &pdev->dev);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_PENDING), 1);
 
-	sub = bc_test_clk_alloc(test, ctx->log, "sub", false);
+	sub = bc_test_clk_alloc(test, ctx->bc.log, "sub", false);
 	KUNIT_ASSERT_NOT_NULL(test, sub);
 	np = of_find_node_by_path("/bc-test-clock-parent/clock");
 	KUNIT_ASSERT_NOT_NULL(test, np);
@@ -433,7 +409,7 @@ static void bc_test_defer_subnode_provider(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(&pdev->dev), 2);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "sub:prepare sub:on");
 }
 
@@ -447,24 +423,24 @@ static void bc_test_defer_bound_without_resource(struct kunit *test)
 	struct bc_test_defer_ctx *ctx = test->priv;
 	struct device_node *np;
 
-	bc_test_defer_add_clk(test, ctx->consumer);
+	bc_test_defer_add_clk(test, ctx->bc.dev);
 	KUNIT_ASSERT_EQ(test, bc_test_empty_driver_register(test,
 							    bc_test_clk_match), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 2);
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 2);
 	bc_test_defer_bind_any(test);
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 3);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 3);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_PENDING), 1);
 
 	np = of_find_node_by_path("/bc-test-clock");
 	KUNIT_ASSERT_NOT_NULL(test, np);
 	of_node_put_kunit(test, np);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, ctx->clk, np), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, ctx->bc.clk, np), 0);
 	bc_test_defer_bind_unrelated_node(test);
-	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->consumer), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->bc.dev), 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->consumer), 4);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->consumer, BC_APPLIED), 1);
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 4);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
 }
 
 static const struct dev_boot_constraint bc_test_defer_of_clk[] = {
@@ -490,7 +466,7 @@ static void bc_test_defer_of_dev_names(struct kunit *test)
 	struct platform_device *a, *b;
 	int ret;
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->clk,
+	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->bc.clk,
 							  bc_test_clk_match), 0);
 	a = bc_test_of_pdev(test, "/bc-test-of-a");
 	KUNIT_ASSERT_NOT_NULL(test, a);
@@ -504,9 +480,9 @@ static void bc_test_defer_of_dev_names(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&b->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&a->dev), 0);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk:prepare clk:on");
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
 }
 
 /* An entry whose compatible no node has adds nothing. */
@@ -521,15 +497,15 @@ static void bc_test_defer_of_unknown_compatible(struct kunit *test)
 	};
 	struct bc_test_defer_ctx *ctx = test->priv;
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->clk,
+	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->bc.clk,
 							  bc_test_clk_match), 0);
 
 	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add_deferrable_of(table,
 								    ARRAY_SIZE(table)), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->consumer), 0);
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 0);
 }
 
 static const struct dev_boot_constraint_supply_info bc_test_defer_vdd = {
@@ -557,16 +533,16 @@ static void bc_test_defer_of_all_or_nothing(struct kunit *test)
 	};
 	struct bc_test_defer_ctx *ctx = test->priv;
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->clk,
+	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->bc.clk,
 							  bc_test_clk_match), 0);
 
 	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add_deferrable_of(table,
 								    ARRAY_SIZE(table)), -ENODEV);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk:prepare clk:on clk:off clk:unprepare");
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->consumer), 0);
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 0);
 }
 
 static struct kunit_case bc_test_defer_cases[] = {

@@ -24,7 +24,7 @@
 #include "../dt.h"
 #include "../table.h"
 
-#define BC_TEST_DT_LCD	"/bc-dt-lcd"
+#define BC_TEST_LCD	"/bc-dt-lcd"
 #define BC_TEST_DT_DECLS	"/bc-dt-declarations"
 #define BC_TEST_DT_UV	3300000
 
@@ -99,7 +99,7 @@ static int bc_test_dt_setup(struct kunit *test, bool reg_up)
 	KUNIT_ASSERT_EQ(test, bc_test_pd_driver_register(test, ctx->pd,
 							 bc_test_dt_pd_match), 0);
 
-	pdev = bc_test_of_pdev(test, BC_TEST_DT_LCD);
+	pdev = bc_test_of_pdev(test, BC_TEST_LCD);
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	ctx->dev = &pdev->dev;
 
@@ -344,7 +344,7 @@ static void bc_test_dt_impossible_voltage(struct kunit *test)
 {
 	struct boot_constraint_table *t;
 
-	t = bc_test_dt_read_spec(test, BC_TEST_DT_LCD ":clk=pixel:supply=vdd@5000000-5000000");
+	t = bc_test_dt_read_spec(test, BC_TEST_LCD ":clk=pixel:supply=vdd@5000000-5000000");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
 	KUNIT_EXPECT_LT(test, bc_test_dt_add(test, t), 0);
 
@@ -354,32 +354,33 @@ static void bc_test_dt_impossible_voltage(struct kunit *test)
 /* boot_constraints=PATH:... holds what it names, like a declaration. */
 static void bc_test_dt_spec(struct kunit *test)
 {
-	bc_test_dt_expect_held(test,
-			       bc_test_dt_read_spec(test, BC_TEST_DT_LCD ":clk=pixel:supply=vdd@3300000-3300000"),
-			       3, false, BC_TEST_DT_UV);
+	const char *spec = BC_TEST_LCD ":clk=pixel:supply=vdd@3300000-3300000";
+
+	bc_test_dt_expect_held(test, bc_test_dt_read_spec(test, spec), 3, false,
+			       BC_TEST_DT_UV);
 }
 
 /* boot_constraints=PATH alone holds every resource of the node. */
 static void bc_test_dt_spec_all(struct kunit *test)
 {
-	bc_test_dt_expect_held(test, bc_test_dt_read_spec(test, BC_TEST_DT_LCD), 4, true,
+	bc_test_dt_expect_held(test, bc_test_dt_read_spec(test, BC_TEST_LCD), 4, true,
 			       BC_TEST_REG_BOOT_UV);
 }
 
 static const struct bc_test_dt_bad bc_test_dt_bad_specs[] = {
 	{ "/bc-dt-no-such-node", -ENOENT },
-	{ BC_TEST_DT_LCD ":gpio=reset", -EINVAL },
-	{ BC_TEST_DT_LCD ":supply=vdd@3300000", -EINVAL },
-	{ BC_TEST_DT_LCD ":supply=vdd@low-high", -EINVAL },
-	{ BC_TEST_DT_LCD ":supply=vdd@3300000-1800000", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=core", -ENOENT },
-	{ BC_TEST_DT_LCD ":supply", -EINVAL },
-	{ BC_TEST_DT_LCD ":pd=core@1-2", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel:clk=pixel", -EEXIST },
+	{ BC_TEST_LCD ":gpio=reset", -EINVAL },
+	{ BC_TEST_LCD ":supply=vdd@3300000", -EINVAL },
+	{ BC_TEST_LCD ":supply=vdd@low-high", -EINVAL },
+	{ BC_TEST_LCD ":supply=vdd@3300000-1800000", -EINVAL },
+	{ BC_TEST_LCD ":clk=core", -ENOENT },
+	{ BC_TEST_LCD ":supply", -EINVAL },
+	{ BC_TEST_LCD ":pd=core@1-2", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel:clk=pixel", -EEXIST },
 	/* Accepted before, or rejected for another reason */
-	{ BC_TEST_DT_LCD ":clk:clk=axi", -EEXIST },
-	{ BC_TEST_DT_LCD ":clk=axi:clk", -EEXIST },
-	{ BC_TEST_DT_LCD ":pd:pd=core", -EEXIST },
+	{ BC_TEST_LCD ":clk:clk=axi", -EEXIST },
+	{ BC_TEST_LCD ":clk=axi:clk", -EEXIST },
+	{ BC_TEST_LCD ":pd:pd=core", -EEXIST },
 	{ "/bc-dt-lcd-off", -ENODEV },
 	/* Hostile: empty parts, separators, numbers, characters, lengths */
 	{ "/", -ENOENT },
@@ -389,46 +390,46 @@ static const struct bc_test_dt_bad bc_test_dt_bad_specs[] = {
 	{ "/bc-dt-lcd//", -EINVAL },
 	{ "", -EINVAL },
 	{ "bc-dt-lcd", -EINVAL },
-	{ BC_TEST_DT_LCD ":", -EINVAL },
-	{ BC_TEST_DT_LCD "::clk=pixel", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel:", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=@1-2", -EINVAL },
-	{ BC_TEST_DT_LCD ":=pixel", -EINVAL },
-	{ BC_TEST_DT_LCD ":@1-2", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@-", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@1-", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@-1", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@1-2-3", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@1-2@3", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@@1-2", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel=axi", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk==pixel", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@+1-2", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@1-+2", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@0x10-0x20", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@ 1-2", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@1-2 ", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@1-2\n", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@4294967296-4294967296", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@1-18446744073709551617", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel@99999999999999999999999999-99999999999999999999999999", -EINVAL },
-	{ BC_TEST_DT_LCD ":supply=vdd@2147483648-2147483648", -EINVAL },
-	{ BC_TEST_DT_LCD ":supply=vdd@0-3300000", -EINVAL },
-	{ BC_TEST_DT_LCD ":supply=vdd@3300000-0", -EINVAL },
-	{ BC_TEST_DT_LCD ":CLK=pixel", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk =pixel", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pix el", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel\x01", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel\xff", -EINVAL },
-	{ BC_TEST_DT_LCD ":icc", -EINVAL },
-	{ BC_TEST_DT_LCD ":reset", -EINVAL },
-	{ BC_TEST_DT_LCD ":clk=pixel:supply=vdd:pd=core:clk=axi:clk=pixel", -EEXIST },
-	{ BC_TEST_DT_LCD ":supply=vdd-supply", -ENOENT },
-	{ BC_TEST_DT_LCD ":supply=vd", -ENOENT },
-	{ BC_TEST_DT_LCD ":clk=pixe", -ENOENT },
-	{ BC_TEST_DT_LCD ":clk=pixel\\", -ENOENT },
+	{ BC_TEST_LCD ":", -EINVAL },
+	{ BC_TEST_LCD "::clk=pixel", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel:", -EINVAL },
+	{ BC_TEST_LCD ":clk=", -EINVAL },
+	{ BC_TEST_LCD ":clk=@1-2", -EINVAL },
+	{ BC_TEST_LCD ":=pixel", -EINVAL },
+	{ BC_TEST_LCD ":@1-2", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@-", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@1-", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@-1", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@1-2-3", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@1-2@3", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@@1-2", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel=axi", -EINVAL },
+	{ BC_TEST_LCD ":clk==pixel", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@+1-2", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@1-+2", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@0x10-0x20", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@ 1-2", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@1-2 ", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@1-2\n", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@4294967296-4294967296", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@1-18446744073709551617", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel@99999999999999999999999999-99999999999999999999999999", -EINVAL },
+	{ BC_TEST_LCD ":supply=vdd@2147483648-2147483648", -EINVAL },
+	{ BC_TEST_LCD ":supply=vdd@0-3300000", -EINVAL },
+	{ BC_TEST_LCD ":supply=vdd@3300000-0", -EINVAL },
+	{ BC_TEST_LCD ":CLK=pixel", -EINVAL },
+	{ BC_TEST_LCD ":clk =pixel", -EINVAL },
+	{ BC_TEST_LCD ":clk=pix el", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel\x01", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel\xff", -EINVAL },
+	{ BC_TEST_LCD ":icc", -EINVAL },
+	{ BC_TEST_LCD ":reset", -EINVAL },
+	{ BC_TEST_LCD ":clk=pixel:supply=vdd:pd=core:clk=axi:clk=pixel", -EEXIST },
+	{ BC_TEST_LCD ":supply=vdd-supply", -ENOENT },
+	{ BC_TEST_LCD ":supply=vd", -ENOENT },
+	{ BC_TEST_LCD ":clk=pixe", -ENOENT },
+	{ BC_TEST_LCD ":clk=pixel\\", -ENOENT },
 	{ "/bc-dt-declarations", -ENOENT },
 	{ "/bc-dt-declarations/all", -ENOENT },
 	{ "/bc-dt-lcd@0", -ENOENT },
@@ -462,7 +463,7 @@ static void bc_test_dt_spec_huge(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, spec);
 
 	for (i = 0; i < ARRAY_SIZE(items); i++) {
-		strscpy(spec, BC_TEST_DT_LCD, size);
+		strscpy(spec, BC_TEST_LCD, size);
 		while (strlen(spec) + strlen(items[i]) < size)
 			strcat(spec, items[i]);
 
@@ -481,7 +482,7 @@ static void bc_test_dt_spec_unnamed(struct kunit *test)
 	struct bc_test_dt_ctx *ctx = test->priv;
 	struct boot_constraint_table *t;
 
-	t = bc_test_dt_read_spec(test, BC_TEST_DT_LCD ":clk:pd");
+	t = bc_test_dt_read_spec(test, BC_TEST_LCD ":clk:pd");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
 	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), 3);
 	KUNIT_ASSERT_EQ(test, bc_test_dt_add(test, t), 0);
@@ -542,7 +543,7 @@ static void bc_test_dt_conflict_dt(struct kunit *test)
 static void bc_test_dt_conflict_cmdline(struct kunit *test)
 {
 	static const char * const specs[] = {
-		BC_TEST_DT_LCD ":clk=pixel", BC_TEST_DT_LCD ":clk=axi",
+		BC_TEST_LCD ":clk=pixel", BC_TEST_LCD ":clk=axi",
 	};
 	KUNIT_EXPECT_TRUE(test, list_empty(bc_test_dt_read_all(test, NULL, specs,
 							       ARRAY_SIZE(specs))));
@@ -554,14 +555,14 @@ static void bc_test_dt_conflict_cmdline(struct kunit *test)
  */
 static void bc_test_dt_cmdline_overrides_dt(struct kunit *test)
 {
-	static const char * const specs[] = { BC_TEST_DT_LCD ":clk=pixel" };
+	static const char * const specs[] = { BC_TEST_LCD ":clk=pixel" };
 	struct boot_constraint_table *t;
 
 	t = bc_test_dt_only(test, bc_test_dt_read_all(test, "/bc-dt-one-declaration", NULL, 0));
 	KUNIT_EXPECT_STREQ(test, t->origin, "/bc-dt-one-declaration/splash");
 
 	t = bc_test_dt_only(test, bc_test_dt_read_all(test, "/bc-dt-one-declaration", specs, 1));
-	KUNIT_EXPECT_STREQ(test, t->origin, "boot_constraints=" BC_TEST_DT_LCD ":clk=pixel");
+	KUNIT_EXPECT_STREQ(test, t->origin, "boot_constraints=" BC_TEST_LCD ":clk=pixel");
 	KUNIT_ASSERT_EQ(test, bc_test_dt_add_freed(test, t), 0);
 	bc_test_dt_expect_holding(test, 3, false, BC_TEST_REG_BOOT_UV);
 }
@@ -570,7 +571,7 @@ static void bc_test_dt_cmdline_overrides_dt(struct kunit *test)
 static void bc_test_dt_rejected_spec_overrides_nothing(struct kunit *test)
 {
 	static const char * const specs[] = {
-		BC_TEST_DT_LCD ":clk=pixel", BC_TEST_DT_LCD ":supply=vdd", BC_TEST_DT_LCD ":clk=nope",
+		BC_TEST_LCD ":clk=pixel", BC_TEST_LCD ":supply=vdd", BC_TEST_LCD ":clk=nope",
 	};
 	struct list_head *tables;
 
@@ -583,12 +584,12 @@ static void bc_test_dt_rejected_spec_overrides_nothing(struct kunit *test)
 /* A property the binding does not allow on the declarations' node. */
 static void bc_test_dt_bad_container(struct kunit *test)
 {
-	static const char * const specs[] = { BC_TEST_DT_LCD ":clk=pixel" };
+	static const char * const specs[] = { BC_TEST_LCD ":clk=pixel" };
 	struct list_head *tables;
 
 	tables = bc_test_dt_read_all(test, "/bc-dt-bad-container", specs, 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_dt_only(test, tables)->origin,
-			   "boot_constraints=" BC_TEST_DT_LCD ":clk=pixel");
+			   "boot_constraints=" BC_TEST_LCD ":clk=pixel");
 }
 
 /**
@@ -743,7 +744,7 @@ static int bc_test_dt_order_test_init(struct kunit *test)
 	return bc_test_dt_setup(test, false);
 }
 
-#define BC_TEST_DT_5V	BC_TEST_DT_LCD ":clk=pixel:supply=vdd@5000000-5000000"
+#define BC_TEST_DT_5V	BC_TEST_LCD ":clk=pixel:supply=vdd@5000000-5000000"
 
 /*
  * The regulator is up when the declaration is added, and cannot give 5 V:

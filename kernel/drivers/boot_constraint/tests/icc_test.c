@@ -22,55 +22,29 @@
 /* The provider's set() of the hop a-mem, with and without the constraint. */
 #define BC_TEST_ICC_HELD	"a:avg=1000 a:peak=2000 mem:avg=1000 mem:peak=2000"
 #define BC_TEST_ICC_DROPPED	"a:avg=0 a:peak=0 mem:avg=0 mem:peak=0"
+/* The same, once the constraint is released, with the peer's 100/200. */
+#define BC_TEST_ICC_PEER_ALONE	"a:avg=0 a:peak=0 mem:avg=100 mem:peak=200 free:owner"
 
-/**
- * struct bc_test_icc_ctx - Context of an interconnect constraint test.
- *
- * @log: what the provider, the driver and the owner did.
- * @icc: the provider of "bc-test-interconnect", not registered yet.
- * @owner: the owner of the constraints.
- * @dev: the device of "bc-test-icc-consumer", paths a-mem and a-cfg.
- * @peer: the device of "bc-test-icc-peer", path b-mem.
+/*
+ * The provider of "bc-test-interconnect", not registered yet; the device of
+ * "bc-test-icc-consumer", paths a-mem and a-cfg; its peer, of
+ * "bc-test-icc-peer", path b-mem.
  */
-struct bc_test_icc_ctx {
-	struct bc_test_log *log;
-	struct bc_test_icc *icc;
-	struct bc_test_owner *owner;
-	struct device *dev;
-	struct device *peer;
-};
-
 static int bc_test_icc_init(struct kunit *test)
 {
-	struct platform_device *pdev;
-	struct bc_test_icc_ctx *ctx;
+	static const struct bc_test_setup setup = {
+		.dev = "/bc-test-icc-consumer",
+		.peer = "/bc-test-icc-peer",
+		.with = BC_TEST_WITH_ICC,
+	};
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	ctx->log = bc_test_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
-	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
-	ctx->icc = bc_test_icc_alloc(test, ctx->log);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->icc);
-
-	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
-	pdev = bc_test_of_pdev(test, "/bc-test-icc-consumer");
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->dev = &pdev->dev;
-	pdev = bc_test_of_pdev(test, "/bc-test-icc-peer");
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->peer = &pdev->dev;
-
-	return 0;
+	return bc_test_init_with(test, &setup);
 }
 
 /* Binds the provider's node; its constraints go before it at exit. */
 static void bc_test_icc_register(struct kunit *test)
 {
-	struct bc_test_icc_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_ASSERT_EQ(test, bc_test_icc_driver_register(test, ctx->icc,
 							  bc_test_icc_match), 0);
@@ -82,24 +56,14 @@ static void bc_test_icc_register(struct kunit *test)
 static int bc_test_icc_add(struct kunit *test, const char *name, u32 avg, u32 peak,
 			   bool deferrable)
 {
-	struct bc_test_icc_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_icc_info icc = {
 		.name = name,
 		.avg_bw = avg,
 		.peak_bw = peak,
 	};
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = DEV_BOOT_CONSTRAINT_ICC,
-			.data = &icc,
-		},
-	};
 
-	bc_test_owner_set(&info, ctx->owner);
-	if (deferrable)
-		return dev_boot_constraint_add_deferrable(ctx->dev, &info);
-
-	return dev_boot_constraint_add(ctx->dev, &info);
+	return bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_ICC, &icc, deferrable);
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_icc_path_put, icc_put, struct icc_path *);
@@ -107,7 +71,7 @@ KUNIT_DEFINE_ACTION_WRAPPER(bc_test_icc_path_put, icc_put, struct icc_path *);
 /* The peer's path to memory, put at exit before the provider goes. */
 static struct icc_path *bc_test_icc_peer_path(struct kunit *test)
 {
-	struct bc_test_icc_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct icc_path *path;
 
 	path = of_icc_get(ctx->peer, NULL);
@@ -120,7 +84,7 @@ static struct icc_path *bc_test_icc_peer_path(struct kunit *test)
 
 static void bc_test_icc_expect_mem(struct kunit *test, u32 avg, u32 peak)
 {
-	struct bc_test_icc_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_EXPECT_EQ(test, ctx->icc->avg_bw[BC_TEST_ICC_MEM], avg);
 	KUNIT_EXPECT_EQ(test, ctx->icc->peak_bw[BC_TEST_ICC_MEM], peak);
@@ -129,7 +93,7 @@ static void bc_test_icc_expect_mem(struct kunit *test, u32 avg, u32 peak)
 /* The first path is the default one; the bandwidth reaches its nodes. */
 static void bc_test_icc_add_requests(struct kunit *test)
 {
-	struct bc_test_icc_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	bc_test_icc_register(test);
 
@@ -146,13 +110,14 @@ static void bc_test_icc_add_requests(struct kunit *test)
 /* A path is found by its name in "interconnect-names". */
 static void bc_test_icc_named_path(struct kunit *test)
 {
-	struct bc_test_icc_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	bc_test_icc_register(test);
 
 	KUNIT_ASSERT_EQ(test, bc_test_icc_add(test, "cfg", 0, BC_TEST_ICC_PEAK, false), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "a:avg=0 a:peak=2000 cfg:avg=0 cfg:peak=2000");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "a:avg=0 a:peak=2000 cfg:avg=0 cfg:peak=2000");
 	KUNIT_EXPECT_EQ(test, ctx->icc->peak_bw[BC_TEST_ICC_CFG], BC_TEST_ICC_PEAK);
 	bc_test_icc_expect_mem(test, 0, 0);
 }
@@ -164,7 +129,7 @@ static void bc_test_icc_named_path(struct kunit *test)
  */
 static void bc_test_icc_peer_cannot_lower(struct kunit *test)
 {
-	struct bc_test_icc_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct icc_path *peer;
 
 	bc_test_icc_register(test);
@@ -182,8 +147,7 @@ static void bc_test_icc_peer_cannot_lower(struct kunit *test)
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log,
-						      "a:avg=0 a:peak=0 mem:avg=100 mem:peak=200 free:owner"));
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, BC_TEST_ICC_PEER_ALONE));
 	bc_test_icc_expect_mem(test, 100, 200);
 	KUNIT_EXPECT_EQ(test, ctx->icc->peak_bw[BC_TEST_ICC_A], 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
@@ -196,7 +160,7 @@ static void bc_test_icc_peer_cannot_lower(struct kunit *test)
  */
 static void bc_test_icc_deferred(struct kunit *test)
 {
-	struct bc_test_icc_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_EXPECT_EQ(test, bc_test_icc_add(test, NULL, BC_TEST_ICC_AVG, BC_TEST_ICC_PEAK,
 					      false), -EPROBE_DEFER);
@@ -222,7 +186,7 @@ static void bc_test_icc_released_after_probe(struct kunit *test)
 {
 	static const char expected[] =
 		BC_TEST_ICC_HELD " bc-icc-consumer:probe=0 " BC_TEST_ICC_DROPPED " free:owner";
-	struct bc_test_icc_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_driver *drv;
 
 	bc_test_icc_register(test);
@@ -247,7 +211,7 @@ static void bc_test_icc_released_after_probe(struct kunit *test)
  */
 static void bc_test_icc_malformed(struct kunit *test)
 {
-	struct bc_test_icc_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_icc_info icc = { .avg_bw = BC_TEST_ICC_AVG };
 	struct dev_boot_constraint_info info = {
 		.constraint.type = DEV_BOOT_CONSTRAINT_ICC,
@@ -286,7 +250,7 @@ static void bc_test_icc_failed_batch(struct kunit *test)
 		{ .constraint = { DEV_BOOT_CONSTRAINT_ICC, &icc } },
 		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &clk } },
 	};
-	struct bc_test_icc_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	bc_test_icc_register(test);
 

@@ -729,6 +729,7 @@ int bc_test_reset_driver_register(struct kunit *test, struct bc_test_reset *rst,
 {
 	return bc_test_provider_register(test, match, bc_test_reset_setup, rst);
 }
+
 static void bc_test_owner_free_resources(void *data)
 {
 	struct bc_test_owner *owner = data;
@@ -875,6 +876,141 @@ int bc_test_apply_overlay(struct kunit *test)
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_constraints_remove,
 			    dev_boot_constraints_remove, struct device *);
+
+/**
+ * bc_test_dev() - The device of a test, found or registered.
+ * @test: the test, at whose end the device is unregistered, or the
+ *	reference to it dropped.
+ * @name: the name of a platform device to register, or, if it starts
+ *	with '/', the path of an overlay node whose device to find.
+ *
+ * Fails the test if there is none.
+ *
+ * Return: the device.
+ */
+struct device *bc_test_dev(struct kunit *test, const char *name)
+{
+	struct platform_device *pdev;
+
+	if (name[0] == '/')
+		pdev = bc_test_of_pdev(test, name);
+	else
+		pdev = bc_test_pdev_add(test, name);
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+
+	return &pdev->dev;
+}
+
+static void bc_test_init_supplies(struct kunit *test,
+				  const struct bc_test_setup *setup,
+				  const char *dev_name)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	if (setup->with & BC_TEST_WITH_CLK) {
+		ctx->clk = bc_test_clk_alloc(test, ctx->log, "clk0", false);
+		KUNIT_ASSERT_NOT_NULL(test, ctx->clk);
+		KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, ctx->clk), 0);
+		KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->clk, "core",
+							     dev_name), 0);
+	}
+	if (setup->reg_uv) {
+		ctx->reg = bc_test_reg_alloc(test, ctx->log, false, setup->reg_uv);
+		KUNIT_ASSERT_NOT_NULL(test, ctx->reg);
+		bc_test_reg_add_consumer(ctx->reg, dev_name);
+		KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, ctx->reg), 0);
+	}
+}
+
+/* Allocated before the overlay: freed after its removal. */
+static void bc_test_init_fakes(struct kunit *test, unsigned int with)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	if (with & BC_TEST_WITH_PD) {
+		ctx->pd = bc_test_pd_alloc(test, ctx->log);
+		KUNIT_ASSERT_NOT_NULL(test, ctx->pd);
+	}
+	if (with & BC_TEST_WITH_ICC) {
+		ctx->icc = bc_test_icc_alloc(test, ctx->log);
+		KUNIT_ASSERT_NOT_NULL(test, ctx->icc);
+	}
+	if (with & BC_TEST_WITH_RESET) {
+		ctx->rst = bc_test_reset_alloc(test, ctx->log);
+		KUNIT_ASSERT_NOT_NULL(test, ctx->rst);
+	}
+}
+
+/**
+ * bc_test_init_with() - Set a suite's test up: the init of every suite.
+ * @test: the test; what the set-up allocates and registers are its KUnit
+ *	resources, released when it ends, in reverse order.
+ * @setup: what the test starts with.
+ *
+ * Allocates the test's context, zeroed, as test->priv, its log and its
+ * owner, then the fakes of @setup: a clock and a regulator registered
+ * before the device they serve is, the overlay applied before its
+ * domain's driver is registered and its nodes' devices are looked up.
+ * Fails the test on any error.
+ *
+ * Return: 0.
+ */
+int bc_test_init_with(struct kunit *test, const struct bc_test_setup *setup)
+{
+	bool overlay = (setup->dev && setup->dev[0] == '/') || setup->peer;
+	struct bc_test_ctx *ctx;
+
+	ctx = kunit_kzalloc(test, setup->size ?: sizeof(*ctx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	test->priv = ctx;
+
+	ctx->log = bc_test_log_alloc(test);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
+	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
+	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
+
+	bc_test_init_supplies(test, setup, overlay ? NULL : setup->dev);
+	bc_test_init_fakes(test, setup->with);
+	if (overlay)
+		KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
+	if (setup->with & BC_TEST_WITH_PD)
+		KUNIT_ASSERT_EQ(test, bc_test_pd_driver_register(test, ctx->pd,
+								 bc_test_pd_match), 0);
+
+	if (setup->dev)
+		ctx->dev = bc_test_dev(test, setup->dev);
+	if (setup->peer)
+		ctx->peer = bc_test_dev(test, setup->peer);
+
+	return 0;
+}
+
+/**
+ * bc_test_add() - Add a constraint of the test's owner to a device.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @dev: the device.
+ * @type: the constraint's type.
+ * @data: its description, of that type.
+ * @deferrable: whether it may wait for its provider.
+ *
+ * Return: what dev_boot_constraint_add() or
+ * dev_boot_constraint_add_deferrable() returns.
+ */
+int bc_test_add(struct kunit *test, struct device *dev,
+		enum dev_boot_constraint_type type, const void *data,
+		bool deferrable)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct dev_boot_constraint_info info = {
+		.constraint = { .type = type, .data = data },
+	};
+
+	bc_test_owner_set(&info, ctx->owner);
+	if (deferrable)
+		return dev_boot_constraint_add_deferrable(dev, &info);
+
+	return dev_boot_constraint_add(dev, &info);
+}
 
 /**
  * bc_test_release_at_exit() - Release the constraints of a device at exit.

@@ -44,42 +44,36 @@
 /**
  * struct bc_test_life_ctx - Context of a lifetime test.
  *
- * @log: what the providers, the drivers and the owners did.
- * @clk: clock "shared", off, of any device.
- * @owner: owner of the constraints.
- * @clk_info: the constraint's description: @clk.
- * @info: a constraint on @clk, told to @owner.
+ * @bc: the test's log and owner, and its clock, "shared", off, of any
+ *	device.
+ * @clk_info: the constraint's description: the clock.
+ * @info: a constraint on the clock, told to the owner.
  */
 struct bc_test_life_ctx {
-	struct bc_test_log *log;
-	struct bc_test_clk *clk;
-	struct bc_test_owner *owner;
+	struct bc_test_ctx bc;
 	struct dev_boot_constraint_clk_info clk_info;
 	struct dev_boot_constraint_info info;
 };
 
 static int bc_test_life_init(struct kunit *test)
 {
+	static const struct bc_test_setup setup = {
+		.size = sizeof(struct bc_test_life_ctx),
+	};
 	struct bc_test_life_ctx *ctx;
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	ctx->log = bc_test_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->clk = bc_test_clk_alloc(test, ctx->log, "shared", false);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->clk);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, ctx->clk), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->clk, "shared",
+	bc_test_init_with(test, &setup);
+	ctx = test->priv;
+	ctx->bc.clk = bc_test_clk_alloc(test, ctx->bc.log, "shared", false);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->bc.clk);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, ctx->bc.clk), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->bc.clk, "shared",
 						     NULL), 0);
-	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
-	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
 
 	ctx->clk_info.name = "shared";
 	ctx->info.constraint.type = DEV_BOOT_CONSTRAINT_CLK;
 	ctx->info.constraint.data = &ctx->clk_info;
-	bc_test_owner_set(&ctx->info, ctx->owner);
+	bc_test_owner_set(&ctx->info, ctx->bc.owner);
 
 	return 0;
 }
@@ -89,10 +83,10 @@ static void bc_test_life_expect_clk_idle(struct kunit *test)
 {
 	struct bc_test_life_ctx *ctx = test->priv;
 
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
-	KUNIT_EXPECT_FALSE(test, ctx->clk->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->clk->enables, ctx->clk->disables);
-	KUNIT_EXPECT_EQ(test, ctx->clk->prepares, ctx->clk->unprepares);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 0);
+	KUNIT_EXPECT_FALSE(test, ctx->bc.clk->enabled);
+	KUNIT_EXPECT_EQ(test, ctx->bc.clk->enables, ctx->bc.clk->disables);
+	KUNIT_EXPECT_EQ(test, ctx->bc.clk->prepares, ctx->bc.clk->unprepares);
 }
 
 /*
@@ -110,24 +104,24 @@ static void bc_test_life_driver_gone_while_deferred(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&pdev->dev, &ctx->info), 0);
 
-	drv = bc_test_driver_alloc(test, ctx->log, BC_TEST_LIFE_DEV, NULL);
+	drv = bc_test_driver_alloc(test, ctx->bc.log, BC_TEST_LIFE_DEV, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
 	drv->ret = -EPROBE_DEFER;
-	drv->clk = ctx->clk;
+	drv->clk = ctx->bc.clk;
 	KUNIT_ASSERT_EQ(test, platform_driver_register(&drv->pdrv), 0);
 	platform_driver_unregister(&drv->pdrv);
 
 	KUNIT_EXPECT_EQ(test, drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, drv->seen_clk_enable_count, 1);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 0);
 
 	bc_test_pdev_unregister(test, pdev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "shared:prepare shared:on bc-life-dev:probe=-517 shared:off shared:unprepare free:owner");
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 1);
 	bc_test_life_expect_clk_idle(test);
 }
 
@@ -164,7 +158,7 @@ static struct bc_test_life_genpd *bc_test_life_genpd_add(struct kunit *test)
 
 	lg = kunit_kzalloc(test, sizeof(*lg), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, lg);
-	lg->pd = bc_test_pd_alloc(test, ctx->log);
+	lg->pd = bc_test_pd_alloc(test, ctx->bc.log);
 	KUNIT_ASSERT_NOT_NULL(test, lg->pd);
 	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
 	lg->np = of_find_node_by_path("/bc-test-power-controller");
@@ -256,7 +250,7 @@ static void bc_test_life_holder_released(struct kunit *test)
 	struct device *holder;
 
 	/* Bound to its driver: fw_devlink lets the consumer probe. */
-	pd = bc_test_pd_alloc(test, ctx->log);
+	pd = bc_test_pd_alloc(test, ctx->bc.log);
 	KUNIT_ASSERT_NOT_NULL(test, pd);
 	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_pd_driver_register(test, pd,
@@ -269,7 +263,7 @@ static void bc_test_life_holder_released(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &pdev->dev), 0);
 	holder = bc_test_life_holder(test, pd);
 	KUNIT_EXPECT_TRUE(test, device_is_registered(holder));
-	drv = bc_test_driver_alloc(test, ctx->log, "bc-life-pd-consumer",
+	drv = bc_test_driver_alloc(test, ctx->bc.log, "bc-life-pd-consumer",
 				   bc_test_pd_consumer_match);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
 	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
@@ -350,12 +344,12 @@ static void bc_test_life_async_many(struct kunit *test)
 		bc_test_owner_set(&info, owners[i]);
 		KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&pdev->dev, &info), 0);
 	}
-	KUNIT_ASSERT_EQ(test, bc_test_clk_enable_count(ctx->clk),
+	KUNIT_ASSERT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk),
 			BC_TEST_LIFE_ASYNC_DEVS);
 
 	a = kunit_kzalloc(test, sizeof(*a), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, a);
-	a->clk = ctx->clk;
+	a->clk = ctx->bc.clk;
 	a->pdrv.probe = bc_test_life_async_probe;
 	a->pdrv.driver.name = "bc-life-async";
 	a->pdrv.driver.probe_type = PROBE_PREFER_ASYNCHRONOUS;
@@ -366,7 +360,7 @@ static void bc_test_life_async_many(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&a->held), BC_TEST_LIFE_ASYNC_DEVS);
 	for (i = 0; i < BC_TEST_LIFE_ASYNC_DEVS; i++)
 		KUNIT_EXPECT_EQ(test, atomic_read(&owners[i]->calls), 1);
-	KUNIT_EXPECT_EQ(test, ctx->clk->enables, 1);
+	KUNIT_EXPECT_EQ(test, ctx->bc.clk->enables, 1);
 	bc_test_life_expect_clk_idle(test);
 }
 
@@ -466,7 +460,7 @@ static void bc_test_life_race_round(struct kunit *test, struct bc_test_life_race
 				    "round %u pair %u", round, i);
 		platform_device_put(r->pdev);
 	}
-	KUNIT_EXPECT_EQ_MSG(test, bc_test_clk_enable_count(ctx->clk), 0,
+	KUNIT_EXPECT_EQ_MSG(test, bc_test_clk_enable_count(ctx->bc.clk), 0,
 			    "round %u", round);
 }
 
@@ -490,7 +484,7 @@ static void bc_test_life_add_races_delete(struct kunit *test)
 
 	kunit_info(test, "%u of %u constraints added before their device was deleted\n",
 		   added, BC_TEST_LIFE_RACE_PAIRS * BC_TEST_LIFE_RACE_ROUNDS);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), added);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), added);
 	bc_test_life_expect_clk_idle(test);
 }
 
@@ -592,8 +586,8 @@ static void bc_test_life_add_in_deletion(struct kunit *test)
 		platform_device_put(w->pdev);
 		KUNIT_FAIL_AND_ABORT(test, "platform_device_add");
 	}
-	ctx->clk->hook_data = w;
-	ctx->clk->prepare_hook = bc_test_life_window_prepare;
+	ctx->bc.clk->hook_data = w;
+	ctx->bc.clk->prepare_hook = bc_test_life_window_prepare;
 	if (bus_register_notifier(&platform_bus_type, &w->nb)) {
 		platform_device_unregister(w->pdev);
 		KUNIT_FAIL_AND_ABORT(test, "bus_register_notifier");
@@ -615,12 +609,12 @@ static void bc_test_life_add_in_deletion(struct kunit *test)
 	wait_for_completion(&w->added);
 	wait_for_completion(&w->deleted);
 	bus_unregister_notifier(&platform_bus_type, &w->nb);
-	ctx->clk->prepare_hook = NULL;
+	ctx->bc.clk->prepare_hook = NULL;
 
 	KUNIT_EXPECT_EQ(test, w->ret, 0);
 	KUNIT_EXPECT_TRUE(test, completion_done(&w->preparing));
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&w->pdev->dev), 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), w->ret ? 0 : 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), w->ret ? 0 : 1);
 	platform_device_put(w->pdev);
 	bc_test_life_expect_clk_idle(test);
 }
@@ -774,7 +768,7 @@ static void bc_test_life_show_races_release(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sh->bad, 0);
 	for (i = 0; i < BC_TEST_LIFE_SHOW_WRITERS; i++)
 		KUNIT_EXPECT_EQ(test, w[i].errors, 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls),
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls),
 			BC_TEST_LIFE_SHOW_WRITERS * BC_TEST_LIFE_SHOW_LOOPS);
 	bc_test_life_expect_clk_idle(test);
 }

@@ -16,49 +16,23 @@
 #include "boot_constraint_kunit.h"
 #include "../core.h"
 
-/**
- * struct bc_test_pm_ctx - Context of a power-domain constraint test.
- *
- * @log: what the domain and the drivers did.
- * @pd: the domain, powered on, of the two devices.
- * @dev: the constrained device, whose domain is named "core".
- * @peer: another device of the domain, bound and runtime-active.
- * @drv: driver of @dev, not registered yet, which records @pd.
+/*
+ * The domain, powered on, of two devices: the constrained one, whose domain
+ * is named "core", with its driver not registered yet, which records the
+ * domain; and its peer, bound and runtime-active.
  */
-struct bc_test_pm_ctx {
-	struct bc_test_log *log;
-	struct bc_test_pd *pd;
-	struct device *dev;
-	struct device *peer;
-	struct bc_test_driver *drv;
-};
-
 static int bc_test_pm_init(struct kunit *test)
 {
+	static const struct bc_test_setup setup = {
+		.dev = "/bc-test-pd-consumer",
+		.peer = "/bc-test-pd-peer",
+		.with = BC_TEST_WITH_PD,
+	};
 	struct bc_test_driver *peer_drv;
-	struct platform_device *pdev;
-	struct bc_test_pm_ctx *ctx;
+	struct bc_test_ctx *ctx;
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	ctx->log = bc_test_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->pd = bc_test_pd_alloc(test, ctx->log);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->pd);
-
-	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_pd_driver_register(test, ctx->pd,
-							 bc_test_pd_match), 0);
-
-	pdev = bc_test_of_pdev(test, "/bc-test-pd-consumer");
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->dev = &pdev->dev;
-
-	pdev = bc_test_of_pdev(test, "/bc-test-pd-peer");
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->peer = &pdev->dev;
+	bc_test_init_with(test, &setup);
+	ctx = test->priv;
 	peer_drv = bc_test_driver_alloc(test, ctx->log, "bc-pd-peer",
 					bc_test_pd_peer_match);
 	KUNIT_ASSERT_NOT_NULL(test, peer_drv);
@@ -100,7 +74,7 @@ static int bc_test_pm_add(struct kunit *test, struct device *dev, const char *na
 /* The peer runtime-suspends, which powers the domain off if it may. */
 static void bc_test_pm_peer_suspend(struct kunit *test)
 {
-	struct bc_test_pm_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_ASSERT_EQ(test, pm_runtime_put_sync(ctx->peer), 0);
 	KUNIT_ASSERT_TRUE(test, pm_runtime_suspended(ctx->peer));
@@ -108,7 +82,7 @@ static void bc_test_pm_peer_suspend(struct kunit *test)
 
 static void bc_test_pm_peer_resume(struct kunit *test)
 {
-	struct bc_test_pm_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_ASSERT_GE(test, pm_runtime_get_sync(ctx->peer), 0);
 }
@@ -119,7 +93,7 @@ static void bc_test_pm_peer_resume(struct kunit *test)
  */
 static void bc_test_pm_holds_domain(struct kunit *test)
 {
-	struct bc_test_pm_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, NULL), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
@@ -143,7 +117,7 @@ static void bc_test_pm_holds_domain(struct kunit *test)
  */
 static void bc_test_pm_deferred_probe(struct kunit *test)
 {
-	struct bc_test_pm_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, NULL), 0);
 	bc_test_pm_peer_suspend(test);
@@ -174,7 +148,7 @@ static void bc_test_pm_deferred_probe(struct kunit *test)
 /* The domain is on while the probe runs, and let go after it. */
 static void bc_test_pm_released_after_probe(struct kunit *test)
 {
-	struct bc_test_pm_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, NULL), 0);
 	bc_test_pm_peer_suspend(test);
@@ -198,7 +172,7 @@ static void bc_test_pm_released_after_probe(struct kunit *test)
  */
 static void bc_test_pm_release_powers_off(struct kunit *test)
 {
-	struct bc_test_pm_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, NULL), 0);
 	bc_test_pm_peer_suspend(test);
@@ -214,7 +188,7 @@ static void bc_test_pm_release_powers_off(struct kunit *test)
 /* The domain may be named, as in "power-domain-names". */
 static void bc_test_pm_by_name(struct kunit *test)
 {
-	struct bc_test_pm_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, "core"), 0);
 
@@ -226,7 +200,7 @@ static void bc_test_pm_by_name(struct kunit *test)
 /* A name the device does not have is an error, and nothing is held. */
 static void bc_test_pm_unknown_name(struct kunit *test)
 {
-	struct bc_test_pm_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_EXPECT_EQ(test, bc_test_pm_add(test, ctx->dev, "gpu"), -ENOENT);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
@@ -241,7 +215,7 @@ static void bc_test_pm_unknown_name(struct kunit *test)
  */
 static void bc_test_pm_no_domain(struct kunit *test)
 {
-	struct bc_test_pm_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct platform_device *no_pd, *no_dt;
 
 	no_pd = bc_test_of_pdev(test, "/bc-test-no-pd");

@@ -21,54 +21,18 @@
 
 #define BC_TEST_PROBE_DEV	"bc-probe-dev"
 
-/**
- * struct bc_test_probe_ctx - Context of a probe test.
- *
- * @log: what the providers, the driver and the owner did.
- * @clk: a clock that is off, "core" of the device.
- * @reg: a regulator that is off, "vdd" of the device.
- * @owner: the owner of the constraints.
- * @dev: the constrained device.
- * @drv: its driver, not registered yet, which records @clk and @reg.
- */
-struct bc_test_probe_ctx {
-	struct bc_test_log *log;
-	struct bc_test_clk *clk;
-	struct bc_test_reg *reg;
-	struct bc_test_owner *owner;
-	struct device *dev;
-	struct bc_test_driver *drv;
-};
-
+/* The device's clock, off, and supply, off at 1.2 V; its driver. */
 static int bc_test_probe_init(struct kunit *test)
 {
-	struct platform_device *pdev;
-	struct bc_test_probe_ctx *ctx;
+	static const struct bc_test_setup setup = {
+		.dev = BC_TEST_PROBE_DEV,
+		.with = BC_TEST_WITH_CLK,
+		.reg_uv = 1200000,
+	};
+	struct bc_test_ctx *ctx;
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	ctx->log = bc_test_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
-	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
-
-	ctx->clk = bc_test_clk_alloc(test, ctx->log, "clk0", false);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->clk);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, ctx->clk), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->clk, "core",
-						     BC_TEST_PROBE_DEV), 0);
-
-	ctx->reg = bc_test_reg_alloc(test, ctx->log, false, 1200000);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->reg);
-	bc_test_reg_add_consumer(ctx->reg, BC_TEST_PROBE_DEV);
-	KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, ctx->reg), 0);
-
-	pdev = bc_test_pdev_add(test, BC_TEST_PROBE_DEV);
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->dev = &pdev->dev;
-
+	bc_test_init_with(test, &setup);
+	ctx = test->priv;
 	ctx->drv = bc_test_driver_alloc(test, ctx->log, BC_TEST_PROBE_DEV, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->drv);
 	ctx->drv->clk = ctx->clk;
@@ -79,23 +43,17 @@ static int bc_test_probe_init(struct kunit *test)
 
 static void bc_test_probe_add_clk(struct kunit *test)
 {
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_clk_info clk = { .name = "core" };
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = DEV_BOOT_CONSTRAINT_CLK,
-			.data = &clk,
-		},
-	};
 
-	bc_test_owner_set(&info, ctx->owner);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_CLK,
+					  &clk, false), 0);
 }
 
 /* The clock is held while the driver's probe runs. */
 static void bc_test_probe_held_during_probe(struct kunit *test)
 {
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	bc_test_probe_add_clk(test);
 	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
@@ -108,7 +66,7 @@ static void bc_test_probe_held_during_probe(struct kunit *test)
 /* It is released once the probe has succeeded. */
 static void bc_test_probe_released_after_probe(struct kunit *test)
 {
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	bc_test_probe_add_clk(test);
 	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
@@ -123,7 +81,7 @@ static void bc_test_probe_released_after_probe(struct kunit *test)
 /* It is released once the probe has failed, and its owner told. */
 static void bc_test_probe_released_after_failure(struct kunit *test)
 {
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	ctx->drv->ret = -EINVAL;
 	bc_test_probe_add_clk(test);
@@ -141,7 +99,7 @@ static void bc_test_probe_kept_across_deferral(struct kunit *test)
 {
 	static const char expected[] =
 		"bc-probe-dev:probe=0 clk0:off clk0:unprepare free:owner";
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	ctx->drv->ret = -EPROBE_DEFER;
 	bc_test_probe_add_clk(test);
@@ -173,7 +131,7 @@ static void bc_test_probe_kept_across_deferral(struct kunit *test)
  */
 static void bc_test_probe_kept_while_supplier_missing(struct kunit *test)
 {
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct platform_device *supplier;
 	struct bc_test_driver *supplier_drv;
 
@@ -206,7 +164,7 @@ static void bc_test_probe_kept_while_supplier_missing(struct kunit *test)
 /* An asynchronous probe releases it too. */
 static void bc_test_probe_async(struct kunit *test)
 {
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	ctx->drv->pdrv.driver.probe_type = PROBE_PREFER_ASYNCHRONOUS;
 	bc_test_probe_add_clk(test);
@@ -223,7 +181,7 @@ static void bc_test_probe_async(struct kunit *test)
 /* A supply is on, at its voltage, while the probe runs, and then let go. */
 static void bc_test_probe_supply(struct kunit *test)
 {
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_supply_info vdd = {
 		.name = "vdd",
 		.u_volt_min = BC_TEST_REG_BOOT_UV,
@@ -324,7 +282,7 @@ static struct bc_test_probe_own *bc_test_probe_own_alloc(struct kunit *test,
 
 static void bc_test_probe_add_range(struct kunit *test)
 {
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_clk_info clk = {
 		.name = "core",
 		.rate_min = 74000000,
@@ -355,7 +313,7 @@ static void bc_test_probe_add_range(struct kunit *test)
  */
 static void bc_test_probe_handover(struct kunit *test)
 {
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_probe_own *drv;
 
 	drv = bc_test_probe_own_alloc(test, 50000000, 1200000);
@@ -382,7 +340,7 @@ static void bc_test_probe_handover(struct kunit *test)
  */
 static void bc_test_probe_decline_keeps(struct kunit *test)
 {
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_driver *second;
 	struct bc_test_probe_own *first;
 	struct regulator *other;
@@ -430,7 +388,7 @@ static void bc_test_probe_decline_keeps(struct kunit *test)
  */
 static void bc_test_probe_deferral_takes_back(struct kunit *test)
 {
-	struct bc_test_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_probe_own *drv;
 	struct regulator *other;
 

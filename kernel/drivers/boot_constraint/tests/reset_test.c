@@ -17,54 +17,26 @@
 #include "boot_constraint_kunit.h"
 #include "../core.h"
 
-/**
- * struct bc_test_reset_ctx - Context of a reset constraint test.
- *
- * @log: what the controller, the driver and the owner did.
- * @rst: the controller of "bc-test-reset-controller", not registered yet.
- * @owner: the owner of the constraints.
- * @dev: the device of "bc-test-reset-consumer", lines 0 "core", 1 "bus".
- * @peer: the device of "bc-test-reset-peer", whose only line is 0.
+/*
+ * The controller of "bc-test-reset-controller", not registered yet; the
+ * device of "bc-test-reset-consumer", lines 0 "core" and 1 "bus"; its peer,
+ * of "bc-test-reset-peer", whose only line is 0.
  */
-struct bc_test_reset_ctx {
-	struct bc_test_log *log;
-	struct bc_test_reset *rst;
-	struct bc_test_owner *owner;
-	struct device *dev;
-	struct device *peer;
-};
-
 static int bc_test_reset_init(struct kunit *test)
 {
-	struct platform_device *pdev;
-	struct bc_test_reset_ctx *ctx;
+	static const struct bc_test_setup setup = {
+		.dev = "/bc-test-reset-consumer",
+		.peer = "/bc-test-reset-peer",
+		.with = BC_TEST_WITH_RESET,
+	};
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	ctx->log = bc_test_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
-	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
-	ctx->rst = bc_test_reset_alloc(test, ctx->log);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->rst);
-
-	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
-	pdev = bc_test_of_pdev(test, "/bc-test-reset-consumer");
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->dev = &pdev->dev;
-	pdev = bc_test_of_pdev(test, "/bc-test-reset-peer");
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->peer = &pdev->dev;
-
-	return 0;
+	return bc_test_init_with(test, &setup);
 }
 
 /* Binds the controller's node; the constraints go before it at exit. */
 static void bc_test_reset_register(struct kunit *test)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_ASSERT_EQ(test, bc_test_reset_driver_register(test, ctx->rst,
 							    bc_test_reset_match),
@@ -79,24 +51,12 @@ static int bc_test_reset_add_to(struct kunit *test, struct device *dev,
 				const struct dev_boot_constraint_reset_info *reset,
 				bool deferrable)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = DEV_BOOT_CONSTRAINT_RESET,
-			.data = reset,
-		},
-	};
-
-	bc_test_owner_set(&info, ctx->owner);
-	if (deferrable)
-		return dev_boot_constraint_add_deferrable(dev, &info);
-
-	return dev_boot_constraint_add(dev, &info);
+	return bc_test_add(test, dev, DEV_BOOT_CONSTRAINT_RESET, reset, deferrable);
 }
 
 static int bc_test_reset_add(struct kunit *test, const char *name, bool deferrable)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_reset_info reset = { .name = name };
 
 	return bc_test_reset_add_to(test, ctx->dev, &reset, deferrable);
@@ -108,7 +68,7 @@ KUNIT_DEFINE_ACTION_WRAPPER(bc_test_reset_control_put, reset_control_put,
 /* The peer's shared line, put at exit before the controller goes. */
 static struct reset_control *bc_test_reset_peer_line(struct kunit *test)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct reset_control *rstc;
 
 	rstc = reset_control_get_shared(ctx->peer, NULL);
@@ -123,7 +83,7 @@ static struct reset_control *bc_test_reset_peer_line(struct kunit *test)
 /* Applying the constraint deasserts the line, as the bootloader left it. */
 static void bc_test_reset_add_deasserts(struct kunit *test)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	bc_test_reset_register(test);
 
@@ -142,7 +102,7 @@ static void bc_test_reset_add_deasserts(struct kunit *test)
  */
 static void bc_test_reset_peer_cannot_assert(struct kunit *test)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct reset_control *peer;
 
 	bc_test_reset_register(test);
@@ -172,7 +132,7 @@ static void bc_test_reset_peer_cannot_assert(struct kunit *test)
 /* Released while another user keeps the line deasserted, it stays so. */
 static void bc_test_reset_release_keeps_peer(struct kunit *test)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct reset_control *peer;
 
 	bc_test_reset_register(test);
@@ -193,7 +153,7 @@ static void bc_test_reset_release_keeps_peer(struct kunit *test)
 /* A NULL name, or no description, is the device's only line. */
 static void bc_test_reset_only_line(struct kunit *test)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	bc_test_reset_register(test);
 
@@ -206,7 +166,7 @@ static void bc_test_reset_only_line(struct kunit *test)
 /* A line is found by its name in "reset-names"; the others are untouched. */
 static void bc_test_reset_named_line(struct kunit *test)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	bc_test_reset_register(test);
 	ctx->rst->asserted[0] = true;
@@ -225,7 +185,7 @@ static void bc_test_reset_named_line(struct kunit *test)
  */
 static void bc_test_reset_deferred(struct kunit *test)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_EXPECT_EQ(test, bc_test_reset_add(test, "core", false), -EPROBE_DEFER);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
@@ -249,7 +209,7 @@ static void bc_test_reset_released_after_probe(struct kunit *test)
 {
 	static const char expected[] =
 		"rst0:deassert bc-reset-consumer:probe=0 free:owner";
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_driver *drv;
 
 	bc_test_reset_register(test);
@@ -300,7 +260,7 @@ static int bc_test_reset_exclusive_probe(struct platform_device *pdev)
  */
 static void bc_test_reset_exclusive_in_probe(struct kunit *test)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_reset_exclusive *drv;
 
 	bc_test_reset_register(test);
@@ -325,7 +285,7 @@ static void bc_test_reset_exclusive_in_probe(struct kunit *test)
 /* A line the device does not name, or a device without one, is refused. */
 static void bc_test_reset_unknown_line(struct kunit *test)
 {
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct platform_device *lineless;
 
 	bc_test_reset_register(test);
@@ -354,7 +314,7 @@ static void bc_test_reset_failed_batch(struct kunit *test)
 		{ .constraint = { DEV_BOOT_CONSTRAINT_RESET, &reset } },
 		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &clk } },
 	};
-	struct bc_test_reset_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct reset_control *peer;
 
 	bc_test_reset_register(test);

@@ -23,34 +23,22 @@
 /**
  * struct bc_test_supply_ctx - Context of a supply constraint test.
  *
- * @log: what the regulator and the owner did.
- * @reg: the regulator, "vdd" of both devices.
- * @owner: the owner of the constraints.
- * @dev: the constrained device.
+ * @bc: the test's log, owner, constrained device and its regulator, "vdd"
+ *	of both devices.
  * @other: the regulator as the other device's consumer.
  */
 struct bc_test_supply_ctx {
-	struct bc_test_log *log;
-	struct bc_test_reg *reg;
-	struct bc_test_owner *owner;
-	struct device *dev;
+	struct bc_test_ctx bc;
 	struct regulator *other;
 };
 
 static int bc_test_supply_init(struct kunit *test)
 {
-	struct bc_test_supply_ctx *ctx;
+	static const struct bc_test_setup setup = {
+		.size = sizeof(struct bc_test_supply_ctx),
+	};
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	ctx->log = bc_test_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
-	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
-
-	return 0;
+	return bc_test_init_with(test, &setup);
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_supply_regulator_put, regulator_put,
@@ -66,16 +54,16 @@ static void bc_test_supply_setup(struct kunit *test, bool enabled, int uv,
 	struct bc_test_supply_ctx *ctx = test->priv;
 	struct platform_device *pdev;
 
-	ctx->reg = bc_test_reg_alloc(test, ctx->log, enabled, uv);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->reg);
-	ctx->reg->enable_err = enable_err;
-	bc_test_reg_add_consumer(ctx->reg, BC_TEST_SUPPLY_DEV);
-	bc_test_reg_add_consumer(ctx->reg, BC_TEST_SUPPLY_OTHER);
-	KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, ctx->reg), 0);
+	ctx->bc.reg = bc_test_reg_alloc(test, ctx->bc.log, enabled, uv);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->bc.reg);
+	ctx->bc.reg->enable_err = enable_err;
+	bc_test_reg_add_consumer(ctx->bc.reg, BC_TEST_SUPPLY_DEV);
+	bc_test_reg_add_consumer(ctx->bc.reg, BC_TEST_SUPPLY_OTHER);
+	KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, ctx->bc.reg), 0);
 
 	pdev = bc_test_pdev_add(test, BC_TEST_SUPPLY_DEV);
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->dev = &pdev->dev;
+	ctx->bc.dev = &pdev->dev;
 
 	pdev = bc_test_pdev_add(test, BC_TEST_SUPPLY_OTHER);
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
@@ -86,22 +74,16 @@ static void bc_test_supply_setup(struct kunit *test, bool enabled, int uv,
 							ctx->other), 0);
 }
 
-static int bc_test_supply_add_info(struct bc_test_supply_ctx *ctx,
+static int bc_test_supply_add_info(struct kunit *test,
 				   const struct dev_boot_constraint_supply_info *supply)
 {
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = DEV_BOOT_CONSTRAINT_SUPPLY,
-			.data = supply,
-		},
-	};
+	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_test_owner_set(&info, ctx->owner);
-
-	return dev_boot_constraint_add(ctx->dev, &info);
+	return bc_test_add(test, ctx->bc.dev, DEV_BOOT_CONSTRAINT_SUPPLY, supply,
+			   false);
 }
 
-static int bc_test_supply_add(struct bc_test_supply_ctx *ctx, const char *name,
+static int bc_test_supply_add(struct kunit *test, const char *name,
 			      unsigned int u_volt_min, unsigned int u_volt_max)
 {
 	struct dev_boot_constraint_supply_info supply = {
@@ -110,7 +92,7 @@ static int bc_test_supply_add(struct bc_test_supply_ctx *ctx, const char *name,
 		.u_volt_max = u_volt_max,
 	};
 
-	return bc_test_supply_add_info(ctx, &supply);
+	return bc_test_supply_add_info(test, &supply);
 }
 
 /* Asserts that a refused constraint left the regulator as it was. */
@@ -118,11 +100,11 @@ static void bc_test_supply_expect_untouched(struct kunit *test, bool enabled, in
 {
 	struct bc_test_supply_ctx *ctx = test->priv;
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, ctx->reg->enabled, enabled);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, uv);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->enabled, enabled);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, uv);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 0);
 }
 
 /* A supply that is off is enabled; no voltage is set when none is asked. */
@@ -132,11 +114,11 @@ static void bc_test_supply_enable(struct kunit *test)
 
 	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
 
-	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 0, 0), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "reg:on");
-	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "reg:on");
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 1);
 }
 
 /* The supply is set within the range the device accepts. */
@@ -146,14 +128,14 @@ static void bc_test_supply_voltage_in_range(struct kunit *test)
 
 	bc_test_supply_setup(test, true, 3300000, 0);
 
-	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 1700000, 1900000), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 1700000, 1900000), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:voltage=1700000");
-	KUNIT_EXPECT_GE(test, ctx->reg->uv, 1700000);
-	KUNIT_EXPECT_LE(test, ctx->reg->uv, 1900000);
-	KUNIT_EXPECT_EQ(test, regulator_get_voltage(ctx->other), ctx->reg->uv);
-	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_GE(test, ctx->bc.reg->uv, 1700000);
+	KUNIT_EXPECT_LE(test, ctx->bc.reg->uv, 1900000);
+	KUNIT_EXPECT_EQ(test, regulator_get_voltage(ctx->other), ctx->bc.reg->uv);
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
 }
 
 /*
@@ -165,19 +147,19 @@ static void bc_test_supply_release_order(struct kunit *test)
 	struct bc_test_supply_ctx *ctx = test->priv;
 
 	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
-	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", BC_TEST_REG_BOOT_UV,
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", BC_TEST_REG_BOOT_UV,
 						 BC_TEST_REG_BOOT_UV), 0);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:voltage=1800000 reg:on");
-	bc_test_log_clear(ctx->log);
+	bc_test_log_clear(ctx->bc.log);
 
-	dev_boot_constraints_remove(ctx->dev);
+	dev_boot_constraints_remove(ctx->bc.dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:off free:owner");
-	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_FALSE(test, ctx->bc.reg->enabled);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
 }
 
 /*
@@ -191,15 +173,15 @@ static void bc_test_supply_release_leaves_voltage(struct kunit *test)
 	struct bc_test_supply_ctx *ctx = test->priv;
 
 	bc_test_supply_setup(test, true, 3300000, 0);
-	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 3300000, 3300000), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 3300000, 3300000), 0);
 	KUNIT_ASSERT_EQ(test, regulator_enable(ctx->other), 0);
-	bc_test_log_clear(ctx->log);
+	bc_test_log_clear(ctx->bc.log);
 
-	dev_boot_constraints_remove(ctx->dev);
+	dev_boot_constraints_remove(ctx->bc.dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "free:owner");
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 3300000);
-	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "free:owner");
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
 	KUNIT_EXPECT_EQ(test, regulator_get_voltage(ctx->other), 3300000);
 	KUNIT_EXPECT_EQ(test, regulator_disable(ctx->other), 0);
 }
@@ -210,17 +192,17 @@ static void bc_test_supply_other_after_release(struct kunit *test)
 	struct bc_test_supply_ctx *ctx = test->priv;
 
 	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
-	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", BC_TEST_REG_BOOT_UV,
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", BC_TEST_REG_BOOT_UV,
 						 BC_TEST_REG_BOOT_UV), 0);
-	dev_boot_constraints_remove(ctx->dev);
-	bc_test_log_clear(ctx->log);
+	dev_boot_constraints_remove(ctx->bc.dev);
+	bc_test_log_clear(ctx->bc.log);
 
 	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 3300000,
 						    3300000), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:voltage=3300000");
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 3300000);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
 }
 
 /* While the constraint holds the range, no other consumer can leave it. */
@@ -229,17 +211,17 @@ static void bc_test_supply_other_while_held(struct kunit *test)
 	struct bc_test_supply_ctx *ctx = test->priv;
 
 	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
-	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", BC_TEST_REG_BOOT_UV,
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", BC_TEST_REG_BOOT_UV,
 						 BC_TEST_REG_BOOT_UV), 0);
-	bc_test_log_clear(ctx->log);
+	bc_test_log_clear(ctx->bc.log);
 
 	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 3300000,
 						    3300000), 0);
 	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 900000,
 						    1000000), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, BC_TEST_REG_BOOT_UV);
 }
 
 /* Another consumer's disable does not turn off a supply held on. */
@@ -248,19 +230,19 @@ static void bc_test_supply_other_disable(struct kunit *test)
 	struct bc_test_supply_ctx *ctx = test->priv;
 
 	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
-	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 0, 0), 0);
 
 	KUNIT_ASSERT_EQ(test, regulator_enable(ctx->other), 0);
 	KUNIT_ASSERT_EQ(test, regulator_disable(ctx->other), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "reg:on");
-	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "reg:on");
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
 
-	dev_boot_constraints_remove(ctx->dev);
+	dev_boot_constraints_remove(ctx->bc.dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:on reg:off free:owner");
-	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_FALSE(test, ctx->bc.reg->enabled);
 }
 
 /* Without a range, neither apply nor release touches the voltage. */
@@ -270,23 +252,21 @@ static void bc_test_supply_no_voltage(struct kunit *test)
 
 	bc_test_supply_setup(test, true, 1200000, 0);
 
-	KUNIT_ASSERT_EQ(test, bc_test_supply_add(ctx, "vdd", 0, 0), 0);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
-	dev_boot_constraints_remove(ctx->dev);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 0, 0), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+	dev_boot_constraints_remove(ctx->bc.dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:off free:owner");
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 1200000);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 1200000);
 }
 
 /* A range whose bounds are swapped is refused. */
 static void bc_test_supply_min_above_max(struct kunit *test)
 {
-	struct bc_test_supply_ctx *ctx = test->priv;
-
 	bc_test_supply_setup(test, false, 1200000, 0);
 
-	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, "vdd", 1900000, 1800000),
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, "vdd", 1900000, 1800000),
 			-EINVAL);
 
 	bc_test_supply_expect_untouched(test, false, 1200000);
@@ -295,11 +275,9 @@ static void bc_test_supply_min_above_max(struct kunit *test)
 /* Both bounds must be set: a lone maximum is refused. */
 static void bc_test_supply_only_max(struct kunit *test)
 {
-	struct bc_test_supply_ctx *ctx = test->priv;
-
 	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
 
-	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, "vdd", 0, 1900000), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, "vdd", 0, 1900000), -EINVAL);
 
 	bc_test_supply_expect_untouched(test, false, BC_TEST_REG_BOOT_UV);
 }
@@ -307,12 +285,10 @@ static void bc_test_supply_only_max(struct kunit *test)
 /* A supply constraint needs a description with a supply name. */
 static void bc_test_supply_no_name(struct kunit *test)
 {
-	struct bc_test_supply_ctx *ctx = test->priv;
-
 	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
 
-	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, NULL, 0, 0), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bc_test_supply_add_info(ctx, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, NULL, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add_info(test, NULL), -EINVAL);
 
 	bc_test_supply_expect_untouched(test, false, BC_TEST_REG_BOOT_UV);
 }
@@ -320,11 +296,9 @@ static void bc_test_supply_no_name(struct kunit *test)
 /* A supply the device does not have is an error, and nothing is taken. */
 static void bc_test_supply_unknown_supply(struct kunit *test)
 {
-	struct bc_test_supply_ctx *ctx = test->priv;
-
 	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
 
-	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, "vcc", 0, 0), -ENODEV);
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, "vcc", 0, 0), -ENODEV);
 
 	bc_test_supply_expect_untouched(test, false, BC_TEST_REG_BOOT_UV);
 }
@@ -340,18 +314,18 @@ static void bc_test_supply_enable_fails(struct kunit *test)
 
 	bc_test_supply_setup(test, false, 1200000, -EIO);
 
-	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, "vdd", BC_TEST_REG_BOOT_UV,
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, "vdd", BC_TEST_REG_BOOT_UV,
 						 BC_TEST_REG_BOOT_UV), -EIO);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:voltage=1800000 reg:on=-5");
-	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+	KUNIT_EXPECT_FALSE(test, ctx->bc.reg->enabled);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 0);
 	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 3300000,
 						    3300000), 0);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 3300000);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
 }
 
 /* A range the regulator cannot reach is an error, and nothing is taken. */
@@ -361,7 +335,7 @@ static void bc_test_supply_impossible_range(struct kunit *test)
 
 	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
 
-	KUNIT_EXPECT_EQ(test, bc_test_supply_add(ctx, "vdd", 3600000, 3700000),
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, "vdd", 3600000, 3700000),
 			-EINVAL);
 
 	bc_test_supply_expect_untouched(test, true, BC_TEST_REG_BOOT_UV);

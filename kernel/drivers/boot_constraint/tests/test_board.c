@@ -71,7 +71,8 @@ struct bc_test_board_op {
 };
 
 /*
- * bc_test_board_lock protects bc_test_board_log, bc_test_board_nr, bc_test_board_asker and bc_test_board_asker_name; it is
+ * bc_test_board_lock protects bc_test_board_log, bc_test_board_nr,
+ * bc_test_board_asker and bc_test_board_asker_name; it is
  * taken from clk_enable().
  */
 static DEFINE_SPINLOCK(bc_test_board_lock);
@@ -160,7 +161,8 @@ static int bc_test_board_probe_verdict(struct device *dev)
 		return -EPROBE_DEFER;
 	}
 
-	if (bc_test_board_listed(bc_test_board_defer, name) && bc_test_board_deferrals < BC_TEST_BOARD_DEFERRALS) {
+	if (bc_test_board_listed(bc_test_board_defer, name) &&
+	    bc_test_board_deferrals < BC_TEST_BOARD_DEFERRALS) {
 		bc_test_board_deferrals++;
 		ret = -EPROBE_DEFER;
 	} else if (bc_test_board_listed(bc_test_board_fail, name)) {
@@ -748,7 +750,8 @@ static int bc_test_board_ops_show(struct seq_file *s, void *unused)
 	spin_lock_irq(&bc_test_board_lock);
 	for (i = 0; i < bc_test_board_nr; i++)
 		seq_printf(s, "%llu %s %s %d %s\n", bc_test_board_log[i].ns,
-			   bc_test_board_log[i].res, bc_test_board_log[i].op, bc_test_board_log[i].value,
+			   bc_test_board_log[i].res, bc_test_board_log[i].op,
+			   bc_test_board_log[i].value,
 			   bc_test_board_log[i].by);
 	spin_unlock_irq(&bc_test_board_lock);
 
