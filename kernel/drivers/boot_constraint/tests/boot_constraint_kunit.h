@@ -166,6 +166,19 @@ struct bc_test_setup {
 	int reg_uv;
 };
 
+/*
+ * BC_TEST_DEFINE_INIT(suite, ...) - Define a suite's init, @suite_init,
+ * which sets each test up with bc_test_init_with() and the struct
+ * bc_test_setup of the designated initializers that follow.
+ */
+#define BC_TEST_DEFINE_INIT(suite, ...)					\
+	static int suite##_init(struct kunit *test)			\
+	{								\
+		static const struct bc_test_setup setup = { __VA_ARGS__ }; \
+									\
+		return bc_test_init_with(test, &setup);			\
+	}
+
 /* Match tables of the nodes of kunit_boot_constraint_test.dtso. */
 extern const struct of_device_id bc_test_clk_match[];
 extern const struct of_device_id bc_test_clk_late_match[];

@@ -23,15 +23,8 @@
 #define BC_TEST_CLK_MIN_HZ	74000000
 #define BC_TEST_CLK_MAX_HZ	75000000
 
-static int bc_test_clk_init(struct kunit *test)
-{
-	static const struct bc_test_setup setup = {
-		.dev = BC_TEST_CLK_DEV,
-		.with = BC_TEST_WITH_CLK,
-	};
-
-	return bc_test_init_with(test, &setup);
-}
+BC_TEST_DEFINE_INIT(bc_test_clk, .dev = BC_TEST_CLK_DEV,
+		    .with = BC_TEST_WITH_CLK);
 
 static int bc_test_clk_add(struct kunit *test, const char *name)
 {

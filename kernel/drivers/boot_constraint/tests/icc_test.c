@@ -30,16 +30,8 @@
  * "bc-test-icc-consumer", paths a-mem and a-cfg; its peer, of
  * "bc-test-icc-peer", path b-mem.
  */
-static int bc_test_icc_init(struct kunit *test)
-{
-	static const struct bc_test_setup setup = {
-		.dev = "/bc-test-icc-consumer",
-		.peer = "/bc-test-icc-peer",
-		.with = BC_TEST_WITH_ICC,
-	};
-
-	return bc_test_init_with(test, &setup);
-}
+BC_TEST_DEFINE_INIT(bc_test_icc, .dev = "/bc-test-icc-consumer",
+		    .peer = "/bc-test-icc-peer", .with = BC_TEST_WITH_ICC);
 
 /* Binds the provider's node; its constraints go before it at exit. */
 static void bc_test_icc_register(struct kunit *test)

@@ -253,8 +253,8 @@ static void bc_test_qcom_db410c(struct kunit *test)
 	for (i = 0; i < BC_TEST_QCOM_CLKS; i++)
 		KUNIT_EXPECT_EQ_MSG(test, bc_test_clk_enable_count(ctx->clks[i]),
 				    held[i], "%s", bc_test_qcom_clk_names[i]);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->l2_log), "reg:on");
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->l6_log), "reg:on");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->l2_log), "pm8916-l2:on");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->l6_log), "pm8916-l6:on");
 	KUNIT_EXPECT_EQ(test, ctx->l2->rdev->use_count, 1);
 	KUNIT_EXPECT_EQ(test, ctx->l6->rdev->use_count, 1);
 	KUNIT_EXPECT_TRUE(test, ctx->gdsc->on);
@@ -275,7 +275,7 @@ static void bc_test_qcom_db410c(struct kunit *test)
 	dev_boot_constraints_probe_end(dsi, 0);
 	KUNIT_EXPECT_EQ(test, ctx->gdsc->genpd.device_count, 0);
 	KUNIT_EXPECT_FALSE(test, ctx->gdsc->on);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->pd_log), "pd:off");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->pd_log), "mdss-gdsc:off");
 }
 
 /* The seed's table of 2017, with the clock names of its tree. */

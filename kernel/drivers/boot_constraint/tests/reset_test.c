@@ -22,16 +22,8 @@
  * device of "bc-test-reset-consumer", lines 0 "core" and 1 "bus"; its peer,
  * of "bc-test-reset-peer", whose only line is 0.
  */
-static int bc_test_reset_init(struct kunit *test)
-{
-	static const struct bc_test_setup setup = {
-		.dev = "/bc-test-reset-consumer",
-		.peer = "/bc-test-reset-peer",
-		.with = BC_TEST_WITH_RESET,
-	};
-
-	return bc_test_init_with(test, &setup);
-}
+BC_TEST_DEFINE_INIT(bc_test_reset, .dev = "/bc-test-reset-consumer",
+		    .peer = "/bc-test-reset-peer", .with = BC_TEST_WITH_RESET);
 
 /* Binds the controller's node; the constraints go before it at exit. */
 static void bc_test_reset_register(struct kunit *test)

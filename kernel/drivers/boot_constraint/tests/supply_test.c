@@ -32,14 +32,8 @@ struct bc_test_supply_ctx {
 	struct regulator *other;
 };
 
-static int bc_test_supply_init(struct kunit *test)
-{
-	static const struct bc_test_setup setup = {
-		.size = sizeof(struct bc_test_supply_ctx),
-	};
-
-	return bc_test_init_with(test, &setup);
-}
+BC_TEST_DEFINE_INIT(bc_test_supply,
+		    .size = sizeof(struct bc_test_supply_ctx));
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_supply_regulator_put, regulator_put,
 			    struct regulator *);
