@@ -121,20 +121,15 @@ static int bc_test_clk_set_rate(struct clk_hw *hw, unsigned long rate,
 	return 0;
 }
 
-const struct clk_ops bc_test_gate_ops = {
-	.prepare = bc_test_clk_prepare,
-	.unprepare = bc_test_clk_unprepare,
-	.enable = bc_test_clk_enable,
-	.disable = bc_test_clk_disable,
-	.is_enabled = bc_test_clk_is_enabled,
-};
+#define BC_TEST_GATE_OPS						\
+	.prepare = bc_test_clk_prepare, .unprepare = bc_test_clk_unprepare,	\
+	.enable = bc_test_clk_enable, .disable = bc_test_clk_disable,	\
+	.is_enabled = bc_test_clk_is_enabled
+
+const struct clk_ops bc_test_gate_ops = { BC_TEST_GATE_OPS };
 
 const struct clk_ops bc_test_clk_ops = {
-	.prepare = bc_test_clk_prepare,
-	.unprepare = bc_test_clk_unprepare,
-	.enable = bc_test_clk_enable,
-	.disable = bc_test_clk_disable,
-	.is_enabled = bc_test_clk_is_enabled,
+	BC_TEST_GATE_OPS,
 	.recalc_rate = bc_test_clk_recalc_rate,
 	.determine_rate = bc_test_clk_determine_rate,
 	.set_rate = bc_test_clk_set_rate,
