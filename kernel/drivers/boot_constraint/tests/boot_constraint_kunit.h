@@ -180,18 +180,13 @@ struct bc_test_setup {
 	}
 
 /* Match tables of the nodes of kunit_boot_constraint_test.dtso. */
-extern const struct of_device_id bc_test_clk_match[];
-extern const struct of_device_id bc_test_clk_late_match[];
-extern const struct of_device_id bc_test_reg_match[];
-extern const struct of_device_id bc_test_pd_match[];
-extern const struct of_device_id bc_test_clk_consumer_match[];
-extern const struct of_device_id bc_test_clk_late_consumer_match[];
-extern const struct of_device_id bc_test_pd_consumer_match[];
-extern const struct of_device_id bc_test_pd_peer_match[];
-extern const struct of_device_id bc_test_icc_match[];
-extern const struct of_device_id bc_test_icc_consumer_match[];
-extern const struct of_device_id bc_test_reset_match[];
-extern const struct of_device_id bc_test_reset_consumer_match[];
+extern const struct of_device_id
+	bc_test_clk_match[], bc_test_clk_late_match[], bc_test_reg_match[],
+	bc_test_pd_match[], bc_test_clk_consumer_match[],
+	bc_test_clk_late_consumer_match[], bc_test_pd_consumer_match[],
+	bc_test_pd_peer_match[], bc_test_icc_match[],
+	bc_test_icc_consumer_match[], bc_test_reset_match[],
+	bc_test_reset_consumer_match[];
 
 struct bc_test_log *bc_test_log_alloc(struct kunit *test);
 __printf(2, 3) void bc_test_log_add(struct bc_test_log *log, const char *fmt, ...);

@@ -26,12 +26,22 @@
 BC_TEST_DEFINE_INIT(bc_test_clk, .dev = BC_TEST_CLK_DEV,
 		    .with = BC_TEST_WITH_CLK);
 
-static int bc_test_clk_add(struct kunit *test, const char *name)
+static int bc_test_clk_add_range(struct kunit *test, const char *name,
+				 unsigned long rate_min, unsigned long rate_max)
 {
 	struct bc_test_ctx *ctx = test->priv;
-	struct dev_boot_constraint_clk_info clk = { .name = name };
+	struct dev_boot_constraint_clk_info clk = {
+		.name = name,
+		.rate_min = rate_min,
+		.rate_max = rate_max,
+	};
 
 	return bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_CLK, &clk, false);
+}
+
+static int bc_test_clk_add(struct kunit *test, const char *name)
+{
+	return bc_test_clk_add_range(test, name, 0, 0);
 }
 
 /* Adding the constraint prepares and enables the clock, once. */
@@ -197,26 +207,6 @@ static void bc_test_clk_enable_fails(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 }
 
-static int bc_test_clk_add_range(struct bc_test_ctx *ctx, const char *name,
-				 unsigned long rate_min, unsigned long rate_max)
-{
-	struct dev_boot_constraint_clk_info clk = {
-		.name = name,
-		.rate_min = rate_min,
-		.rate_max = rate_max,
-	};
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = DEV_BOOT_CONSTRAINT_CLK,
-			.data = &clk,
-		},
-	};
-
-	bc_test_owner_set(&info, ctx->owner);
-
-	return dev_boot_constraint_add(ctx->dev, &info);
-}
-
 /*
  * Registers "pixel", on at its boot rate, and returns another consumer of
  * it.
@@ -254,7 +244,7 @@ static void bc_test_clk_range_holds(struct kunit *test)
 
 	other = bc_test_clk_setup_pixel(test, &pixel);
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_add_range(ctx, "pixel", BC_TEST_CLK_MIN_HZ,
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_range(test, "pixel", BC_TEST_CLK_MIN_HZ,
 						    BC_TEST_CLK_MAX_HZ), 0);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "pixel:prepare pixel:on");
@@ -292,11 +282,11 @@ static void bc_test_clk_range_malformed(struct kunit *test)
 
 	bc_test_clk_setup_pixel(test, &pixel);
 
-	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(ctx, "pixel", BC_TEST_CLK_MAX_HZ,
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(test, "pixel", BC_TEST_CLK_MAX_HZ,
 						    BC_TEST_CLK_MIN_HZ), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(ctx, "pixel", BC_TEST_CLK_MIN_HZ, 0),
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(test, "pixel", BC_TEST_CLK_MIN_HZ, 0),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(ctx, "pixel", 0, BC_TEST_CLK_MAX_HZ),
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(test, "pixel", 0, BC_TEST_CLK_MAX_HZ),
 			-EINVAL);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
@@ -319,7 +309,7 @@ static void bc_test_clk_range_fails(struct kunit *test)
 	other = bc_test_clk_setup_pixel(test, &pixel);
 	KUNIT_ASSERT_EQ(test, clk_rate_exclusive_get(other), 0);
 
-	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(ctx, "pixel", 10000000,
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(test, "pixel", 10000000,
 						    20000000), -EBUSY);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),

@@ -36,22 +36,19 @@
 /**
  * struct bc_test_core_ctx - Context of a core test.
  *
- * @log: what the providers and the owners did.
+ * @bc: the test's log; the constrained device, &pdev->dev; a regulator
+ *	that is off, "vdd" of the device and of BC_TEST_SHOW_DEV.
  * @clk0: a clock that is off, "core" of the device.
  * @clk1: a clock that is off, "bus" of the device.
- * @reg: a regulator that is off, "vdd" of the device and of BC_TEST_SHOW_DEV.
  * @owners: three owners of constraints, "a", "b" and "c".
  * @pdev: the constrained device.
- * @dev: its &struct device.
  */
 struct bc_test_core_ctx {
-	struct bc_test_log *log;
+	struct bc_test_ctx bc;
 	struct bc_test_clk *clk0;
 	struct bc_test_clk *clk1;
-	struct bc_test_reg *reg;
 	struct bc_test_owner *owners[3];
 	struct platform_device *pdev;
-	struct device *dev;
 };
 
 static struct bc_test_clk *bc_test_core_clk(struct kunit *test,
@@ -72,32 +69,31 @@ static struct bc_test_clk *bc_test_core_clk(struct kunit *test,
 static int bc_test_core_init(struct kunit *test)
 {
 	static const char * const tags[] = { "a", "b", "c" };
+	static const struct bc_test_setup setup = {
+		.size = sizeof(struct bc_test_core_ctx),
+	};
 	struct bc_test_core_ctx *ctx;
 	unsigned int i;
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	ctx->log = bc_test_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
+	bc_test_init_with(test, &setup);
+	ctx = test->priv;
 	for (i = 0; i < ARRAY_SIZE(ctx->owners); i++) {
-		ctx->owners[i] = bc_test_owner_alloc(test, ctx->log, tags[i]);
+		ctx->owners[i] = bc_test_owner_alloc(test, ctx->bc.log, tags[i]);
 		KUNIT_ASSERT_NOT_NULL(test, ctx->owners[i]);
 	}
 
-	ctx->clk0 = bc_test_core_clk(test, ctx->log, "clk0", "core");
-	ctx->clk1 = bc_test_core_clk(test, ctx->log, "clk1", "bus");
+	ctx->clk0 = bc_test_core_clk(test, ctx->bc.log, "clk0", "core");
+	ctx->clk1 = bc_test_core_clk(test, ctx->bc.log, "clk1", "bus");
 
-	ctx->reg = bc_test_reg_alloc(test, ctx->log, false, BC_TEST_REG_BOOT_UV);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->reg);
-	bc_test_reg_add_consumer(ctx->reg, BC_TEST_CORE_DEV);
-	bc_test_reg_add_consumer(ctx->reg, BC_TEST_SHOW_DEV);
-	KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, ctx->reg), 0);
+	ctx->bc.reg = bc_test_reg_alloc(test, ctx->bc.log, false, BC_TEST_REG_BOOT_UV);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->bc.reg);
+	bc_test_reg_add_consumer(ctx->bc.reg, BC_TEST_CORE_DEV);
+	bc_test_reg_add_consumer(ctx->bc.reg, BC_TEST_SHOW_DEV);
+	KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, ctx->bc.reg), 0);
 
 	ctx->pdev = bc_test_pdev_add(test, BC_TEST_CORE_DEV);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->pdev);
-	ctx->dev = &ctx->pdev->dev;
+	ctx->bc.dev = &ctx->pdev->dev;
 
 	return 0;
 }
@@ -144,7 +140,7 @@ static void bc_test_core_null_dev(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add_deferrable(NULL, &info),
 			-EINVAL);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
 }
 
@@ -153,12 +149,12 @@ static void bc_test_core_null_info(struct kunit *test)
 {
 	struct bc_test_core_ctx *ctx = test->priv;
 
-	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, NULL), -EINVAL);
-	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add_deferrable(ctx->dev, NULL),
+	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add_deferrable(ctx->bc.dev, NULL),
 			-EINVAL);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
 }
 
 /* A type the core does not know is refused. */
@@ -170,10 +166,10 @@ static void bc_test_core_unknown_type(struct kunit *test)
 	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_RESET + 1, &bc_test_core_clk0,
 			  ctx->owners[0]);
 
-	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), -EINVAL);
+	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), -EINVAL);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
 }
 
 /* A type whose framework is not built in is refused, not ignored. */
@@ -187,7 +183,7 @@ static void bc_test_core_type_not_built(struct kunit *test)
 	if (!IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_ICC)) {
 		bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_ICC, &icc,
 				  ctx->owners[0]);
-		KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &info),
+		KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info),
 				-EOPNOTSUPP);
 		tried++;
 	}
@@ -195,7 +191,7 @@ static void bc_test_core_type_not_built(struct kunit *test)
 	if (!IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_RESET)) {
 		bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_RESET, NULL,
 				  ctx->owners[0]);
-		KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &info),
+		KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info),
 				-EOPNOTSUPP);
 		tried++;
 	}
@@ -203,7 +199,7 @@ static void bc_test_core_type_not_built(struct kunit *test)
 	if (!tried)
 		kunit_skip(test, "interconnect and reset constraints built in");
 
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 0);
 }
 
@@ -218,17 +214,17 @@ static void bc_test_core_twice(struct kunit *test)
 	bc_test_core_info(&again, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0,
 			  ctx->owners[1]);
 
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &first), 0);
-	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &again), -EEXIST);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &first), 0);
+	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &again), -EEXIST);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk0:prepare clk0:on");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 1);
 
-	dev_boot_constraints_remove(ctx->dev);
+	dev_boot_constraints_remove(ctx->bc.dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk0:prepare clk0:on clk0:off clk0:unprepare free:a");
 }
 
@@ -239,19 +235,19 @@ static void bc_test_core_bound(struct kunit *test)
 	struct dev_boot_constraint_info info;
 	struct bc_test_driver *drv;
 
-	drv = bc_test_driver_alloc(test, ctx->log, BC_TEST_CORE_DEV, NULL);
+	drv = bc_test_driver_alloc(test, ctx->bc.log, BC_TEST_CORE_DEV, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
 	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
-	KUNIT_ASSERT_TRUE(test, device_is_bound(ctx->dev));
-	bc_test_log_clear(ctx->log);
+	KUNIT_ASSERT_TRUE(test, device_is_bound(ctx->bc.dev));
+	bc_test_log_clear(ctx->bc.log);
 
 	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0,
 			  ctx->owners[0]);
-	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), -EBUSY);
+	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), -EBUSY);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 0);
 }
 
@@ -263,13 +259,13 @@ static void bc_test_core_free_once(struct kunit *test)
 
 	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0,
 			  ctx->owners[0]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 0);
 
-	dev_boot_constraints_remove(ctx->dev);
-	dev_boot_constraints_remove(ctx->dev);
+	dev_boot_constraints_remove(ctx->bc.dev);
+	dev_boot_constraints_remove(ctx->bc.dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk0:prepare clk0:on clk0:off clk0:unprepare free:a");
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 1);
 }
@@ -282,21 +278,21 @@ static void bc_test_core_reverse_release(struct kunit *test)
 
 	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0,
 			  ctx->owners[0]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
 	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk1,
 			  ctx->owners[1]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
 	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_SUPPLY, &bc_test_core_vdd,
 			  ctx->owners[2]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 3);
-	bc_test_log_clear(ctx->log);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 3);
+	bc_test_log_clear(ctx->bc.log);
 
-	dev_boot_constraints_remove(ctx->dev);
+	dev_boot_constraints_remove(ctx->bc.dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:off clk1:off clk1:unprepare clk0:off clk0:unprepare free:c free:b free:a");
-	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_FALSE(test, ctx->bc.reg->enabled);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk1), 0);
 }
@@ -315,18 +311,18 @@ static void bc_test_core_add_all_or_nothing(struct kunit *test)
 	bc_test_core_info(&infos[1], DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_missing,
 			  ctx->owners[1]);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_add_all(ctx->dev, infos, 2, true),
+	KUNIT_EXPECT_EQ(test, boot_constraint_add_all(ctx->bc.dev, infos, 2, true),
 			-ENOENT);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk0:prepare clk0:on clk0:off clk0:unprepare");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[1]->calls), 0);
 
 	/* Nothing of the failed batch stands in the way of a new one. */
-	KUNIT_EXPECT_EQ(test, boot_constraint_add_all(ctx->dev, infos, 1, false),
+	KUNIT_EXPECT_EQ(test, boot_constraint_add_all(ctx->bc.dev, infos, 1, false),
 			0);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 1);
 }
@@ -339,13 +335,13 @@ static void bc_test_core_remove_unconstrained(struct kunit *test)
 
 	clk = clk_hw_get_clk_prepared_enabled_kunit(test, &ctx->clk0->hw, "test");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, clk);
-	bc_test_log_clear(ctx->log);
+	bc_test_log_clear(ctx->bc.log);
 
-	dev_boot_constraints_remove(ctx->dev);
+	dev_boot_constraints_remove(ctx->bc.dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 1);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
 }
 
 /* Unregistering the device releases its constraints. */
@@ -356,12 +352,12 @@ static void bc_test_core_unregister(struct kunit *test)
 
 	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0,
 			  ctx->owners[0]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
-	bc_test_log_clear(ctx->log);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
+	bc_test_log_clear(ctx->bc.log);
 
 	bc_test_pdev_unregister(test, ctx->pdev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk0:off clk0:unprepare free:a");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 1);
@@ -387,27 +383,27 @@ static void bc_test_core_expire(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&other->dev, &info), 0);
 	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0,
 			  ctx->owners[0]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
-	bc_test_log_clear(ctx->log);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
+	bc_test_log_clear(ctx->bc.log);
 
 	/* Never the global deadline: it would release the machine's too. */
-	boot_constraint_expire_device(ctx->dev);
+	boot_constraint_expire_device(ctx->bc.dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk0:off clk0:unprepare free:a");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_EXPIRED), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_EXPIRED), 1);
 
 	/* The other device's constraint still holds its supply. */
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&other->dev, BC_APPLIED), 1);
-	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[1]->calls), 0);
 
 	/* The device's driver, when it comes, finds nothing left to release. */
-	bc_test_log_clear(ctx->log);
-	dev_boot_constraints_remove(ctx->dev);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	bc_test_log_clear(ctx->bc.log);
+	dev_boot_constraints_remove(ctx->bc.dev);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 1);
 }
 
@@ -486,7 +482,7 @@ static void bc_test_core_show(struct kunit *test)
 	/* Applied. */
 	info.constraint.type = DEV_BOOT_CONSTRAINT_CLK;
 	info.constraint.data = &bc_test_core_clk0;
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
 
 	/* Pending: a clock whose provider never comes. */
 	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
@@ -498,7 +494,7 @@ static void bc_test_core_show(struct kunit *test)
 	failed = bc_test_of_pdev(test, "/bc-test-clk-late-consumer");
 	KUNIT_ASSERT_NOT_NULL(test, failed);
 	KUNIT_ASSERT_EQ(test, bc_test_core_add_deferrable_clk(&failed->dev), 0);
-	late = bc_test_clk_alloc(test, ctx->log, "late", false);
+	late = bc_test_clk_alloc(test, ctx->bc.log, "late", false);
 	KUNIT_ASSERT_NOT_NULL(test, late);
 	late->enable_err = -EIO;
 	np = of_find_node_by_path("/bc-test-clock-late");
@@ -609,7 +605,7 @@ static void bc_test_core_concurrent(struct kunit *test)
 	struct bc_test_clk *clk;
 	unsigned int i;
 
-	clk = bc_test_clk_alloc(test, ctx->log, "shared", false);
+	clk = bc_test_clk_alloc(test, ctx->bc.log, "shared", false);
 	KUNIT_ASSERT_NOT_NULL(test, clk);
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, clk), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, clk, "shared", NULL),
@@ -675,9 +671,9 @@ static void bc_test_core_history_bounded(struct kunit *test)
 	info = (struct dev_boot_constraint_info) {
 		.constraint = { DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0 },
 	};
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
-	dev_boot_constraints_probe_end(ctx->dev, 0);
-	KUNIT_ASSERT_EQ(test, boot_constraint_count(ctx->dev, BC_RELEASED), 1);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
+	dev_boot_constraints_probe_end(ctx->bc.dev, 0);
+	KUNIT_ASSERT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_RELEASED), 1);
 
 	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->clk1, "bus",
 						     NULL), 0);
@@ -690,7 +686,7 @@ static void bc_test_core_history_bounded(struct kunit *test)
 		dev_boot_constraints_probe_end(&pdev->dev, 0);
 	}
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_RELEASED), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_RELEASED), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk1), 0);
 }
 

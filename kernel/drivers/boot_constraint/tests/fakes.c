@@ -502,26 +502,28 @@ static struct bc_test_reset *to_bc_test_reset(struct reset_controller_dev *rcdev
 	return container_of(rcdev, struct bc_test_reset, rcdev);
 }
 
-static int bc_test_reset_assert(struct reset_controller_dev *rcdev,
-				unsigned long id)
+static int bc_test_reset_set(struct reset_controller_dev *rcdev,
+			     unsigned long id, bool asserted)
 {
 	struct bc_test_reset *rst = to_bc_test_reset(rcdev);
 
-	rst->asserted[id] = true;
-	bc_test_record(rst->rec, rst->names[id], BC_TEST_ASSERT, 1, 0);
+	rst->asserted[id] = asserted;
+	bc_test_record(rst->rec, rst->names[id],
+		       asserted ? BC_TEST_ASSERT : BC_TEST_DEASSERT, asserted, 0);
 
 	return 0;
+}
+
+static int bc_test_reset_assert(struct reset_controller_dev *rcdev,
+				unsigned long id)
+{
+	return bc_test_reset_set(rcdev, id, true);
 }
 
 static int bc_test_reset_deassert(struct reset_controller_dev *rcdev,
 				  unsigned long id)
 {
-	struct bc_test_reset *rst = to_bc_test_reset(rcdev);
-
-	rst->asserted[id] = false;
-	bc_test_record(rst->rec, rst->names[id], BC_TEST_DEASSERT, 0, 0);
-
-	return 0;
+	return bc_test_reset_set(rcdev, id, false);
 }
 
 static int bc_test_reset_status(struct reset_controller_dev *rcdev,

@@ -121,11 +121,11 @@ KUNIT_ARRAY_PARAM(bc_test_hisi_board, bc_test_hisi_boards, bc_test_hisi_board_de
 /**
  * struct bc_test_hisi_ctx - Context of a HiSilicon table test.
  *
- * @log: what the clocks did.
+ * @bc: the test's log, of what the clocks did.
  * @clks: the clocks of bc_test_hisi_clks.
  */
 struct bc_test_hisi_ctx {
-	struct bc_test_log *log;
+	struct bc_test_ctx bc;
 	struct bc_test_clk *clks[BC_TEST_HISI_CLKS];
 };
 
@@ -153,17 +153,16 @@ static void bc_test_hisi_register(struct kunit *test, const char *path)
 
 static int bc_test_hisi_init(struct kunit *test)
 {
+	static const struct bc_test_setup setup = {
+		.size = sizeof(struct bc_test_hisi_ctx),
+	};
 	struct bc_test_hisi_ctx *ctx;
 	unsigned int i;
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	ctx->log = bc_test_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
+	bc_test_init_with(test, &setup);
+	ctx = test->priv;
 	for (i = 0; i < BC_TEST_HISI_CLKS; i++) {
-		ctx->clks[i] = bc_test_clk_alloc(test, ctx->log,
+		ctx->clks[i] = bc_test_clk_alloc(test, ctx->bc.log,
 						 bc_test_hisi_clks[i].name, false);
 		KUNIT_ASSERT_NOT_NULL(test, ctx->clks[i]);
 	}
@@ -251,7 +250,7 @@ static void bc_test_hisi_board(struct kunit *test)
 	for (i = 0; i < BC_TEST_HISI_CLKS; i++)
 		KUNIT_EXPECT_EQ_MSG(test, bc_test_clk_enable_count(ctx->clks[i]),
 				    board->counts[i], "%s", bc_test_hisi_clks[i].name);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), board->log);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), board->log);
 
 	dev_boot_constraints_remove(console);
 	for (i = 0; i < BC_TEST_HISI_CLKS; i++)
@@ -298,7 +297,7 @@ static void bc_test_hisi_console_first(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(console, BC_APPLIED), 2);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_UART6]), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_PCLK]), 1);
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   bc_test_hisi_boards[0].log);
 }
 
