@@ -46,10 +46,10 @@ for p in "$dir"/*.patch; do
 	#
 	# Two checks are answered for the whole series, not per patch: the
 	# MAINTAINERS entry of patch 1 covers every file added later under
-	# drivers/boot_constraint/ (FILE_PATH_CHANGES), and the "test,bc-*"
-	# compatibles of the KUnit overlay and "bc-test,*" of the scenario
-	# board exist only in tests, like those of drivers/clk's KUnit
-	# overlays (UNDOCUMENTED_DT_STRING).
+	# drivers/boot_constraint/ (FILE_PATH_CHANGES), and the "bc-test,*"
+	# compatibles of the KUnit overlays and of the scenario board exist
+	# only in tests, like those of drivers/clk's KUnit overlays
+	# (UNDOCUMENTED_DT_STRING).
 	report=$(cd "$src" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl \
 		--strict --ignore FILE_PATH_CHANGES,UNDOCUMENTED_DT_STRING \
 		"$p" 2>&1) || true

@@ -94,5 +94,5 @@ static int __init bc_hisi_init(void)
 arch_initcall(bc_hisi_init);
 
 #if IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_KUNIT_TEST)
-#include "hikey_test.c"
+#include "tests/hikey_test.c"
 #endif

@@ -89,5 +89,5 @@ static int __init bc_qcom_init(void)
 arch_initcall(bc_qcom_init);
 
 #if IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_KUNIT_TEST)
-#include "qcom_test.c"
+#include "tests/qcom_test.c"
 #endif

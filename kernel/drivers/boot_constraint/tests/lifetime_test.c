@@ -32,67 +32,61 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
-#define BC_LIFE_DEV		"bc-life-dev"
-#define BC_LIFE_ASYNC_DEVS	16
-#define BC_LIFE_RACE_PAIRS	4
-#define BC_LIFE_RACE_ROUNDS	25
-#define BC_LIFE_SHOW_WRITERS	2
-#define BC_LIFE_SHOW_LOOPS	40
+#define BC_TEST_LIFE_DEV		"bc-life-dev"
+#define BC_TEST_LIFE_ASYNC_DEVS	16
+#define BC_TEST_LIFE_RACE_PAIRS	4
+#define BC_TEST_LIFE_RACE_ROUNDS	25
+#define BC_TEST_LIFE_SHOW_WRITERS	2
+#define BC_TEST_LIFE_SHOW_LOOPS	40
 
 /**
- * struct bc_life_ctx - Context of a lifetime test.
+ * struct bc_test_life_ctx - Context of a lifetime test.
  *
- * @log: what the providers, the drivers and the owners did.
- * @clk: clock "shared", off, of any device.
- * @owner: owner of the constraints.
- * @clk_info: the constraint's description: @clk.
- * @info: a constraint on @clk, told to @owner.
+ * @bc: the test's log and owner, and its clock, "shared", off, of any
+ *	device.
+ * @clk_info: the constraint's description: the clock.
+ * @info: a constraint on the clock, told to the owner.
  */
-struct bc_life_ctx {
-	struct bc_kunit_log *log;
-	struct bc_kunit_clk *clk;
-	struct bc_kunit_owner *owner;
+struct bc_test_life_ctx {
+	struct bc_test_ctx bc;
 	struct dev_boot_constraint_clk_info clk_info;
 	struct dev_boot_constraint_info info;
 };
 
-static int bc_life_test_init(struct kunit *test)
+static int bc_test_life_init(struct kunit *test)
 {
-	struct bc_life_ctx *ctx;
+	static const struct bc_test_setup setup = {
+		.size = sizeof(struct bc_test_life_ctx),
+	};
+	struct bc_test_life_ctx *ctx;
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	ctx->log = bc_kunit_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->clk = bc_kunit_clk_alloc(test, ctx->log, "shared", false);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->clk);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register(test, ctx->clk), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, ctx->clk, "shared",
-						      NULL), 0);
-	ctx->owner = bc_kunit_owner_alloc(test, ctx->log, "owner");
-	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
+	bc_test_init_with(test, &setup);
+	ctx = test->priv;
+	ctx->bc.clk = bc_test_clk_alloc(test, ctx->bc.log, "shared", false);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->bc.clk);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, ctx->bc.clk), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->bc.clk, "shared",
+						     NULL), 0);
 
 	ctx->clk_info.name = "shared";
 	ctx->info.constraint.type = DEV_BOOT_CONSTRAINT_CLK;
 	ctx->info.constraint.data = &ctx->clk_info;
-	bc_kunit_owner_set(&ctx->info, ctx->owner);
+	bc_test_owner_set(&ctx->info, ctx->bc.owner);
 
 	return 0;
 }
 
 /* The clock is off, with as many disables as enables. */
-static void bc_life_expect_clk_idle(struct kunit *test)
+static void bc_test_life_expect_clk_idle(struct kunit *test)
 {
-	struct bc_life_ctx *ctx = test->priv;
+	struct bc_test_life_ctx *ctx = test->priv;
 
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
-	KUNIT_EXPECT_FALSE(test, ctx->clk->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->clk->enables, ctx->clk->disables);
-	KUNIT_EXPECT_EQ(test, ctx->clk->prepares, ctx->clk->unprepares);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 0);
+	KUNIT_EXPECT_FALSE(test, ctx->bc.clk->enabled);
+	KUNIT_EXPECT_EQ(test, ctx->bc.clk->enables, ctx->bc.clk->disables);
+	KUNIT_EXPECT_EQ(test, ctx->bc.clk->prepares, ctx->bc.clk->unprepares);
 }
 
 /*
@@ -100,53 +94,53 @@ static void bc_life_expect_clk_idle(struct kunit *test)
  * stays, for the driver may come back, and is released once, with the
  * device.
  */
-static void bc_life_test_driver_gone_while_deferred(struct kunit *test)
+static void bc_test_life_driver_gone_while_deferred(struct kunit *test)
 {
-	struct bc_life_ctx *ctx = test->priv;
+	struct bc_test_life_ctx *ctx = test->priv;
 	struct platform_device *pdev;
-	struct bc_kunit_driver *drv;
+	struct bc_test_driver *drv;
 
-	pdev = bc_kunit_pdev_add(test, BC_LIFE_DEV);
+	pdev = bc_test_pdev_add(test, BC_TEST_LIFE_DEV);
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&pdev->dev, &ctx->info), 0);
 
-	drv = bc_kunit_driver_alloc(test, ctx->log, BC_LIFE_DEV, NULL);
+	drv = bc_test_driver_alloc(test, ctx->bc.log, BC_TEST_LIFE_DEV, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
 	drv->ret = -EPROBE_DEFER;
-	drv->clk = ctx->clk;
+	drv->clk = ctx->bc.clk;
 	KUNIT_ASSERT_EQ(test, platform_driver_register(&drv->pdrv), 0);
 	platform_driver_unregister(&drv->pdrv);
 
 	KUNIT_EXPECT_EQ(test, drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, drv->seen_clk_enable_count, 1);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 1);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 0);
 
-	bc_kunit_pdev_unregister(test, pdev);
+	bc_test_pdev_unregister(test, pdev);
 
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   "shared:prepare shared:enable bc-life-dev:probe=-517 shared:disable shared:unprepare free:owner");
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
-	bc_life_expect_clk_idle(test);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
+			   "shared:prepare shared:on bc-life-dev:probe=-517 shared:off shared:unprepare free:owner");
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 1);
+	bc_test_life_expect_clk_idle(test);
 }
 
 /**
- * struct bc_life_genpd - A test domain registered by the test itself.
+ * struct bc_test_life_genpd - A test domain registered by the test itself.
  *
  * @pd: the domain.
  * @np: the node it is the provider of.
  * @removed: whether pm_genpd_remove() succeeded.
  */
-struct bc_life_genpd {
-	struct bc_kunit_pd *pd;
+struct bc_test_life_genpd {
+	struct bc_test_pd *pd;
 	struct device_node *np;
 	bool removed;
 };
 
-static void bc_life_genpd_remove(void *data)
+static void bc_test_life_genpd_remove(void *data)
 {
-	struct bc_life_genpd *lg = data;
+	struct bc_test_life_genpd *lg = data;
 
 	of_genpd_del_provider(lg->np);
 	if (!lg->removed)
@@ -157,16 +151,16 @@ static void bc_life_genpd_remove(void *data)
  * A domain of the overlay's power controller, with no driver bound: the
  * test removes it when it chooses.
  */
-static struct bc_life_genpd *bc_life_genpd_add(struct kunit *test)
+static struct bc_test_life_genpd *bc_test_life_genpd_add(struct kunit *test)
 {
-	struct bc_life_ctx *ctx = test->priv;
-	struct bc_life_genpd *lg;
+	struct bc_test_life_ctx *ctx = test->priv;
+	struct bc_test_life_genpd *lg;
 
 	lg = kunit_kzalloc(test, sizeof(*lg), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, lg);
-	lg->pd = bc_kunit_pd_alloc(test, ctx->log);
+	lg->pd = bc_test_pd_alloc(test, ctx->bc.log);
 	KUNIT_ASSERT_NOT_NULL(test, lg->pd);
-	KUNIT_ASSERT_EQ(test, bc_kunit_apply_overlay(test), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
 	lg->np = of_find_node_by_path("/bc-test-power-controller");
 	KUNIT_ASSERT_NOT_NULL(test, lg->np);
 	of_node_put_kunit(test, lg->np);
@@ -176,13 +170,13 @@ static struct bc_life_genpd *bc_life_genpd_add(struct kunit *test)
 		pm_genpd_remove(&lg->pd->genpd);
 		KUNIT_FAIL_AND_ABORT(test, "of_genpd_add_provider_simple");
 	}
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_life_genpd_remove,
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_life_genpd_remove,
 							lg), 0);
 
 	return lg;
 }
 
-static int bc_life_add_pm(struct kunit *test, struct device *dev)
+static int bc_test_life_add_pm(struct kunit *test, struct device *dev)
 {
 	struct dev_boot_constraint_pm_info pm = { .name = "core" };
 	struct dev_boot_constraint_info info = {
@@ -199,18 +193,18 @@ static int bc_life_add_pm(struct kunit *test, struct device *dev)
  * genpd refuses to remove a domain that a constraint holds: the domain
  * stays, on, and goes once the constraint is released.
  */
-static void bc_life_test_domain_removed_while_held(struct kunit *test)
+static void bc_test_life_domain_removed_while_held(struct kunit *test)
 {
 	struct platform_device *pdev;
-	struct bc_life_genpd *lg;
-	struct bc_kunit_pd *pd;
+	struct bc_test_life_genpd *lg;
+	struct bc_test_pd *pd;
 
-	lg = bc_life_genpd_add(test);
+	lg = bc_test_life_genpd_add(test);
 	pd = lg->pd;
-	pdev = bc_kunit_of_pdev(test, "/bc-test-pd-consumer");
+	pdev = bc_test_of_pdev(test, "/bc-test-pd-consumer");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	KUNIT_ASSERT_EQ(test, bc_life_add_pm(test, &pdev->dev), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, &pdev->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_life_add_pm(test, &pdev->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &pdev->dev), 0);
 	KUNIT_ASSERT_EQ(test, pd->genpd.device_count, 1);
 
 	of_genpd_del_provider(lg->np);
@@ -221,13 +215,13 @@ static void bc_life_test_domain_removed_while_held(struct kunit *test)
 	dev_boot_constraints_remove(&pdev->dev);
 
 	KUNIT_EXPECT_EQ(test, pd->genpd.device_count, 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(&pdev->dev), 0);
-	kunit_release_action(test, bc_life_genpd_remove, lg);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(&pdev->dev), 0);
+	kunit_release_action(test, bc_test_life_genpd_remove, lg);
 	KUNIT_EXPECT_TRUE(test, lg->removed);
 }
 
 /* The device that a power-domain constraint added to @pd's domain. */
-static struct device *bc_life_holder(struct kunit *test, struct bc_kunit_pd *pd)
+static struct device *bc_test_life_holder(struct kunit *test, struct bc_test_pd *pd)
 {
 	struct pm_domain_data *pdd;
 	struct device *holder;
@@ -247,32 +241,32 @@ static struct device *bc_life_holder(struct kunit *test, struct bc_kunit_pd *pd)
  * while the constraint holds it, and unregistered, out of the domain, once
  * it is released, by the probe of the device or by its deletion.
  */
-static void bc_life_test_holder_released(struct kunit *test)
+static void bc_test_life_holder_released(struct kunit *test)
 {
-	struct bc_life_ctx *ctx = test->priv;
-	struct bc_kunit_driver *drv;
+	struct bc_test_life_ctx *ctx = test->priv;
+	struct bc_test_driver *drv;
 	struct platform_device *pdev;
-	struct bc_kunit_pd *pd;
+	struct bc_test_pd *pd;
 	struct device *holder;
 
 	/* Bound to its driver: fw_devlink lets the consumer probe. */
-	pd = bc_kunit_pd_alloc(test, ctx->log);
+	pd = bc_test_pd_alloc(test, ctx->bc.log);
 	KUNIT_ASSERT_NOT_NULL(test, pd);
-	KUNIT_ASSERT_EQ(test, bc_kunit_apply_overlay(test), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_pd_driver_register(test, pd,
-							  bc_kunit_pd_match), 0);
-	pdev = bc_kunit_of_pdev(test, "/bc-test-pd-consumer");
+	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_pd_driver_register(test, pd,
+							 bc_test_pd_match), 0);
+	pdev = bc_test_of_pdev(test, "/bc-test-pd-consumer");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 
 	/* Released by the device's probe. */
-	KUNIT_ASSERT_EQ(test, bc_life_add_pm(test, &pdev->dev), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_release_at_exit(test, &pdev->dev), 0);
-	holder = bc_life_holder(test, pd);
+	KUNIT_ASSERT_EQ(test, bc_test_life_add_pm(test, &pdev->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &pdev->dev), 0);
+	holder = bc_test_life_holder(test, pd);
 	KUNIT_EXPECT_TRUE(test, device_is_registered(holder));
-	drv = bc_kunit_driver_alloc(test, ctx->log, "bc-life-pd-consumer",
-				    bc_kunit_pd_consumer_match);
+	drv = bc_test_driver_alloc(test, ctx->bc.log, "bc-life-pd-consumer",
+				   bc_test_pd_consumer_match);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, drv), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
 	KUNIT_EXPECT_EQ(test, drv->seen_applied, 1);
 	KUNIT_EXPECT_FALSE(test, device_is_registered(holder));
 	put_device(holder);
@@ -280,8 +274,8 @@ static void bc_life_test_holder_released(struct kunit *test)
 	/* Released by the deletion of the device. */
 	device_release_driver(&pdev->dev);
 	KUNIT_EXPECT_EQ(test, pd->genpd.device_count, 0);
-	KUNIT_ASSERT_EQ(test, bc_life_add_pm(test, &pdev->dev), 0);
-	holder = bc_life_holder(test, pd);
+	KUNIT_ASSERT_EQ(test, bc_test_life_add_pm(test, &pdev->dev), 0);
+	holder = bc_test_life_holder(test, pd);
 	KUNIT_EXPECT_TRUE(test, device_is_registered(holder));
 	of_platform_device_destroy(&pdev->dev, NULL);
 	KUNIT_EXPECT_FALSE(test, device_is_registered(holder));
@@ -289,11 +283,11 @@ static void bc_life_test_holder_released(struct kunit *test)
 	put_device(holder);
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(bc_life_pdev_unregister, platform_device_unregister,
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_life_pdev_unregister, platform_device_unregister,
 			    struct platform_device *);
 
 /**
- * struct bc_life_async - A driver probed asynchronously on many devices.
+ * struct bc_test_life_async - A driver probed asynchronously on many devices.
  *
  * @pdrv: the driver.
  * @clk: the clock all its devices' constraints hold.
@@ -301,21 +295,21 @@ KUNIT_DEFINE_ACTION_WRAPPER(bc_life_pdev_unregister, platform_device_unregister,
  * @held: number of probes that found their constraint applied and the
  *	clock on.
  */
-struct bc_life_async {
+struct bc_test_life_async {
 	struct platform_driver pdrv;
-	struct bc_kunit_clk *clk;
+	struct bc_test_clk *clk;
 	atomic_t probes;
 	atomic_t held;
 };
 
-static int bc_life_async_probe(struct platform_device *pdev)
+static int bc_test_life_async_probe(struct platform_device *pdev)
 {
-	struct bc_life_async *a;
+	struct bc_test_life_async *a;
 
 	a = container_of(to_platform_driver(pdev->dev.driver),
-			 struct bc_life_async, pdrv);
+			 struct bc_test_life_async, pdrv);
 	if (boot_constraint_count(&pdev->dev, BC_HANDED_OVER) == 1 &&
-	    bc_kunit_clk_enable_count(a->clk) > 0)
+	    bc_test_clk_enable_count(a->clk) > 0)
 		atomic_inc(&a->held);
 	atomic_inc(&a->probes);
 
@@ -327,51 +321,51 @@ static int bc_life_async_probe(struct platform_device *pdev)
  * finds its constraint held, each constraint is released once, and the
  * clock ends off.
  */
-static void bc_life_test_async_many(struct kunit *test)
+static void bc_test_life_async_many(struct kunit *test)
 {
-	struct bc_life_ctx *ctx = test->priv;
-	struct bc_kunit_owner *owners[BC_LIFE_ASYNC_DEVS];
+	struct bc_test_life_ctx *ctx = test->priv;
+	struct bc_test_owner *owners[BC_TEST_LIFE_ASYNC_DEVS];
 	struct platform_device *pdev;
-	struct bc_life_async *a;
+	struct bc_test_life_async *a;
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < BC_LIFE_ASYNC_DEVS; i++) {
+	for (i = 0; i < BC_TEST_LIFE_ASYNC_DEVS; i++) {
 		struct dev_boot_constraint_info info = ctx->info;
 
 		pdev = platform_device_alloc("bc-life-async", i);
 		KUNIT_ASSERT_NOT_NULL(test, pdev);
 		KUNIT_ASSERT_EQ(test, platform_device_add(pdev), 0);
-		ret = kunit_add_action_or_reset(test, bc_life_pdev_unregister,
+		ret = kunit_add_action_or_reset(test, bc_test_life_pdev_unregister,
 						pdev);
 		KUNIT_ASSERT_EQ(test, ret, 0);
-		owners[i] = bc_kunit_owner_alloc(test, NULL, "async");
+		owners[i] = bc_test_owner_alloc(test, NULL, "async");
 		KUNIT_ASSERT_NOT_NULL(test, owners[i]);
-		bc_kunit_owner_set(&info, owners[i]);
+		bc_test_owner_set(&info, owners[i]);
 		KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&pdev->dev, &info), 0);
 	}
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_enable_count(ctx->clk),
-			BC_LIFE_ASYNC_DEVS);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk),
+			BC_TEST_LIFE_ASYNC_DEVS);
 
 	a = kunit_kzalloc(test, sizeof(*a), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, a);
-	a->clk = ctx->clk;
-	a->pdrv.probe = bc_life_async_probe;
+	a->clk = ctx->bc.clk;
+	a->pdrv.probe = bc_test_life_async_probe;
 	a->pdrv.driver.name = "bc-life-async";
 	a->pdrv.driver.probe_type = PROBE_PREFER_ASYNCHRONOUS;
 	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &a->pdrv), 0);
 	wait_for_device_probe();
 
-	KUNIT_EXPECT_EQ(test, atomic_read(&a->probes), BC_LIFE_ASYNC_DEVS);
-	KUNIT_EXPECT_EQ(test, atomic_read(&a->held), BC_LIFE_ASYNC_DEVS);
-	for (i = 0; i < BC_LIFE_ASYNC_DEVS; i++)
+	KUNIT_EXPECT_EQ(test, atomic_read(&a->probes), BC_TEST_LIFE_ASYNC_DEVS);
+	KUNIT_EXPECT_EQ(test, atomic_read(&a->held), BC_TEST_LIFE_ASYNC_DEVS);
+	for (i = 0; i < BC_TEST_LIFE_ASYNC_DEVS; i++)
 		KUNIT_EXPECT_EQ(test, atomic_read(&owners[i]->calls), 1);
-	KUNIT_EXPECT_EQ(test, ctx->clk->enables, 1);
-	bc_life_expect_clk_idle(test);
+	KUNIT_EXPECT_EQ(test, ctx->bc.clk->enables, 1);
+	bc_test_life_expect_clk_idle(test);
 }
 
 /**
- * struct bc_life_race - A constraint added while its device is deleted.
+ * struct bc_test_life_race - A constraint added while its device is deleted.
  *
  * @pdev: the device, with a reference of the test's.
  * @info: the constraint.
@@ -380,7 +374,7 @@ static void bc_life_test_async_many(struct kunit *test)
  * @deleted: completed by the thread that deletes.
  * @ret: what the add returned.
  */
-struct bc_life_race {
+struct bc_test_life_race {
 	struct platform_device *pdev;
 	struct dev_boot_constraint_info info;
 	struct completion *start;
@@ -389,9 +383,9 @@ struct bc_life_race {
 	int ret;
 };
 
-static int bc_life_race_add(void *data)
+static int bc_test_life_race_add(void *data)
 {
-	struct bc_life_race *r = data;
+	struct bc_test_life_race *r = data;
 
 	wait_for_completion(r->start);
 	r->ret = dev_boot_constraint_add(&r->pdev->dev, &r->info);
@@ -400,9 +394,9 @@ static int bc_life_race_add(void *data)
 	return 0;
 }
 
-static int bc_life_race_del(void *data)
+static int bc_test_life_race_del(void *data)
 {
-	struct bc_life_race *r = data;
+	struct bc_test_life_race *r = data;
 
 	wait_for_completion(r->start);
 	platform_device_del(r->pdev);
@@ -412,18 +406,18 @@ static int bc_life_race_del(void *data)
 }
 
 /* One round: each pair's device is deleted while a constraint is added. */
-static void bc_life_race_round(struct kunit *test, struct bc_life_race *races,
-			       unsigned int round, unsigned int *added)
+static void bc_test_life_race_round(struct kunit *test, struct bc_test_life_race *races,
+				    unsigned int round, unsigned int *added)
 {
-	struct bc_life_ctx *ctx = test->priv;
+	struct bc_test_life_ctx *ctx = test->priv;
 	struct task_struct *task;
 	DECLARE_COMPLETION_ONSTACK(start);
-	struct bc_life_race *r;
+	struct bc_test_life_race *r;
 	unsigned int i, id;
 
-	for (i = 0; i < BC_LIFE_RACE_PAIRS; i++) {
+	for (i = 0; i < BC_TEST_LIFE_RACE_PAIRS; i++) {
 		r = &races[i];
-		id = round * BC_LIFE_RACE_PAIRS + i;
+		id = round * BC_TEST_LIFE_RACE_PAIRS + i;
 		r->pdev = platform_device_alloc("bc-life-race", id);
 		KUNIT_ASSERT_NOT_NULL(test, r->pdev);
 		if (platform_device_add(r->pdev)) {
@@ -437,14 +431,14 @@ static void bc_life_race_round(struct kunit *test, struct bc_life_race *races,
 	}
 
 	/* No assertion until the threads are done: they use @races. */
-	for (i = 0; i < BC_LIFE_RACE_PAIRS; i++) {
+	for (i = 0; i < BC_TEST_LIFE_RACE_PAIRS; i++) {
 		r = &races[i];
-		task = kthread_run(bc_life_race_add, r, "bc-race-add/%u", i);
+		task = kthread_run(bc_test_life_race_add, r, "bc-race-add/%u", i);
 		if (IS_ERR(task)) {
 			r->ret = PTR_ERR(task);
 			complete(&r->added);
 		}
-		task = kthread_run(bc_life_race_del, r, "bc-race-del/%u", i);
+		task = kthread_run(bc_test_life_race_del, r, "bc-race-del/%u", i);
 		if (IS_ERR(task)) {
 			platform_device_del(r->pdev);
 			complete(&r->deleted);
@@ -452,7 +446,7 @@ static void bc_life_race_round(struct kunit *test, struct bc_life_race *races,
 	}
 	complete_all(&start);
 
-	for (i = 0; i < BC_LIFE_RACE_PAIRS; i++) {
+	for (i = 0; i < BC_TEST_LIFE_RACE_PAIRS; i++) {
 		r = &races[i];
 		wait_for_completion(&r->added);
 		wait_for_completion(&r->deleted);
@@ -462,11 +456,11 @@ static void bc_life_race_round(struct kunit *test, struct bc_life_race *races,
 		else
 			KUNIT_EXPECT_EQ_MSG(test, r->ret, -ENODEV,
 					    "round %u pair %u", round, i);
-		KUNIT_EXPECT_EQ_MSG(test, bc_kunit_count_held(&r->pdev->dev), 0,
+		KUNIT_EXPECT_EQ_MSG(test, bc_test_count_held(&r->pdev->dev), 0,
 				    "round %u pair %u", round, i);
 		platform_device_put(r->pdev);
 	}
-	KUNIT_EXPECT_EQ_MSG(test, bc_kunit_clk_enable_count(ctx->clk), 0,
+	KUNIT_EXPECT_EQ_MSG(test, bc_test_clk_enable_count(ctx->bc.clk), 0,
 			    "round %u", round);
 }
 
@@ -475,27 +469,27 @@ static void bc_life_race_round(struct kunit *test, struct bc_life_race *races,
  * refused or released by the deletion, never left held by a device that
  * is gone; its owner is told once if it was added.
  */
-static void bc_life_test_add_races_delete(struct kunit *test)
+static void bc_test_life_add_races_delete(struct kunit *test)
 {
-	struct bc_life_ctx *ctx = test->priv;
-	struct bc_life_race *races;
+	struct bc_test_life_ctx *ctx = test->priv;
+	struct bc_test_life_race *races;
 	unsigned int round, added = 0;
 
-	races = kunit_kcalloc(test, BC_LIFE_RACE_PAIRS, sizeof(*races),
+	races = kunit_kcalloc(test, BC_TEST_LIFE_RACE_PAIRS, sizeof(*races),
 			      GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, races);
 
-	for (round = 0; round < BC_LIFE_RACE_ROUNDS; round++)
-		bc_life_race_round(test, races, round, &added);
+	for (round = 0; round < BC_TEST_LIFE_RACE_ROUNDS; round++)
+		bc_test_life_race_round(test, races, round, &added);
 
 	kunit_info(test, "%u of %u constraints added before their device was deleted\n",
-		   added, BC_LIFE_RACE_PAIRS * BC_LIFE_RACE_ROUNDS);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), added);
-	bc_life_expect_clk_idle(test);
+		   added, BC_TEST_LIFE_RACE_PAIRS * BC_TEST_LIFE_RACE_ROUNDS);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), added);
+	bc_test_life_expect_clk_idle(test);
 }
 
 /**
- * struct bc_life_window - A constraint added in the last moments of its
+ * struct bc_test_life_window - A constraint added in the last moments of its
  * device's deletion.
  *
  * @nb: the platform bus notifier that stops the deletion there.
@@ -509,7 +503,7 @@ static void bc_life_test_add_races_delete(struct kunit *test)
  * @deleted: completed by the thread that deletes, once device_del() is done.
  * @ret: what the add returned.
  */
-struct bc_life_window {
+struct bc_test_life_window {
 	struct notifier_block nb;
 	struct platform_device *pdev;
 	struct dev_boot_constraint_info info;
@@ -521,10 +515,10 @@ struct bc_life_window {
 };
 
 /* The deletion waits for the add to be past its checks, for up to 1 s. */
-static int bc_life_window_notify(struct notifier_block *nb,
-				 unsigned long action, void *data)
+static int bc_test_life_window_notify(struct notifier_block *nb,
+				      unsigned long action, void *data)
 {
-	struct bc_life_window *w = container_of(nb, struct bc_life_window, nb);
+	struct bc_test_life_window *w = container_of(nb, struct bc_test_life_window, nb);
 
 	if (data != &w->pdev->dev || action != BUS_NOTIFY_REMOVED_DEVICE)
 		return NOTIFY_DONE;
@@ -536,17 +530,17 @@ static int bc_life_window_notify(struct notifier_block *nb,
 }
 
 /* The add, in the clock's prepare, waits for the deletion to be done. */
-static void bc_life_window_prepare(void *data)
+static void bc_test_life_window_prepare(void *data)
 {
-	struct bc_life_window *w = data;
+	struct bc_test_life_window *w = data;
 
 	complete_all(&w->preparing);
 	wait_for_completion_timeout(&w->deleted, HZ);
 }
 
-static int bc_life_window_add(void *data)
+static int bc_test_life_window_add(void *data)
 {
-	struct bc_life_window *w = data;
+	struct bc_test_life_window *w = data;
 
 	wait_for_completion(&w->go);
 	w->ret = dev_boot_constraint_add(&w->pdev->dev, &w->info);
@@ -555,9 +549,9 @@ static int bc_life_window_add(void *data)
 	return 0;
 }
 
-static int bc_life_window_del(void *data)
+static int bc_test_life_window_del(void *data)
 {
-	struct bc_life_window *w = data;
+	struct bc_test_life_window *w = data;
 
 	platform_device_del(w->pdev);
 	complete_all(&w->deleted);
@@ -566,17 +560,17 @@ static int bc_life_window_del(void *data)
 }
 
 /*
- * The race of bc_life_test_add_races_delete(), made to happen: the add
+ * The race of bc_test_life_add_races_delete(), made to happen: the add
  * finds the device still registered, the deletion leaves sysfs and looks
  * its constraints up while the add is applying its clock, and the add
  * publishes the constraint after that look-up. It must not be left held
  * by the deleted device: the add sees the deletion and releases it.
  */
-static void bc_life_test_add_in_deletion(struct kunit *test)
+static void bc_test_life_add_in_deletion(struct kunit *test)
 {
-	struct bc_life_ctx *ctx = test->priv;
+	struct bc_test_life_ctx *ctx = test->priv;
 	struct task_struct *adder, *deleter;
-	struct bc_life_window *w;
+	struct bc_test_life_window *w;
 
 	w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, w);
@@ -585,28 +579,28 @@ static void bc_life_test_add_in_deletion(struct kunit *test)
 	init_completion(&w->added);
 	init_completion(&w->deleted);
 	w->info = ctx->info;
-	w->nb.notifier_call = bc_life_window_notify;
+	w->nb.notifier_call = bc_test_life_window_notify;
 	w->pdev = platform_device_alloc("bc-life-window", PLATFORM_DEVID_NONE);
 	KUNIT_ASSERT_NOT_NULL(test, w->pdev);
 	if (platform_device_add(w->pdev)) {
 		platform_device_put(w->pdev);
 		KUNIT_FAIL_AND_ABORT(test, "platform_device_add");
 	}
-	ctx->clk->hook_data = w;
-	ctx->clk->prepare_hook = bc_life_window_prepare;
+	ctx->bc.clk->hook_data = w;
+	ctx->bc.clk->prepare_hook = bc_test_life_window_prepare;
 	if (bus_register_notifier(&platform_bus_type, &w->nb)) {
 		platform_device_unregister(w->pdev);
 		KUNIT_FAIL_AND_ABORT(test, "bus_register_notifier");
 	}
 
 	/* No assertion until both threads are done: they use @w. */
-	adder = kthread_run(bc_life_window_add, w, "bc-window-add");
+	adder = kthread_run(bc_test_life_window_add, w, "bc-window-add");
 	if (IS_ERR(adder)) {
 		w->ret = PTR_ERR(adder);
 		complete_all(&w->preparing);
 		complete_all(&w->added);
 	}
-	deleter = kthread_run(bc_life_window_del, w, "bc-window-del");
+	deleter = kthread_run(bc_test_life_window_del, w, "bc-window-del");
 	if (IS_ERR(deleter)) {
 		complete_all(&w->go);
 		platform_device_del(w->pdev);
@@ -615,25 +609,25 @@ static void bc_life_test_add_in_deletion(struct kunit *test)
 	wait_for_completion(&w->added);
 	wait_for_completion(&w->deleted);
 	bus_unregister_notifier(&platform_bus_type, &w->nb);
-	ctx->clk->prepare_hook = NULL;
+	ctx->bc.clk->prepare_hook = NULL;
 
 	KUNIT_EXPECT_EQ(test, w->ret, 0);
 	KUNIT_EXPECT_TRUE(test, completion_done(&w->preparing));
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(&w->pdev->dev), 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), w->ret ? 0 : 1);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(&w->pdev->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), w->ret ? 0 : 1);
 	platform_device_put(w->pdev);
-	bc_life_expect_clk_idle(test);
+	bc_test_life_expect_clk_idle(test);
 }
 
 /**
- * struct bc_life_show - A thread that reads the debugfs view in a loop.
+ * struct bc_test_life_show - A thread that reads the debugfs view in a loop.
  *
  * @s: the buffer it prints to.
  * @bad: reads that overflowed or printed a malformed line.
  * @stop: set when the writers are done.
  * @done: completed when the loop is over.
  */
-struct bc_life_show {
+struct bc_test_life_show {
 	struct seq_file s;
 	unsigned int bad;
 	bool stop;
@@ -641,7 +635,7 @@ struct bc_life_show {
 };
 
 /* Every line is a comment or has the seven fields of a constraint. */
-static bool bc_life_show_ok(const char *buf)
+static bool bc_test_life_show_ok(const char *buf)
 {
 	const char *p, *end;
 	unsigned int fields;
@@ -660,9 +654,9 @@ static bool bc_life_show_ok(const char *buf)
 	return true;
 }
 
-static int bc_life_show_thread(void *data)
+static int bc_test_life_show_thread(void *data)
 {
-	struct bc_life_show *sh = data;
+	struct bc_test_life_show *sh = data;
 
 	while (!READ_ONCE(sh->stop)) {
 		sh->s.count = 0;
@@ -671,7 +665,7 @@ static int bc_life_show_thread(void *data)
 			sh->bad++;
 		} else {
 			sh->s.buf[sh->s.count] = '\0';
-			sh->bad += !bc_life_show_ok(sh->s.buf);
+			sh->bad += !bc_test_life_show_ok(sh->s.buf);
 		}
 		cond_resched();
 	}
@@ -681,29 +675,29 @@ static int bc_life_show_thread(void *data)
 }
 
 /**
- * struct bc_life_writer - A thread adding and releasing constraints.
+ * struct bc_test_life_writer - A thread adding and releasing constraints.
  *
  * @id: its number, which names the devices it adds and deletes.
  * @info: the constraint.
  * @errors: adds that failed.
  * @done: completed when the loop is over.
  */
-struct bc_life_writer {
+struct bc_test_life_writer {
 	unsigned int id;
 	struct dev_boot_constraint_info info;
 	unsigned int errors;
 	struct completion done;
 };
 
-static int bc_life_writer_thread(void *data)
+static int bc_test_life_writer_thread(void *data)
 {
-	struct bc_life_writer *w = data;
+	struct bc_test_life_writer *w = data;
 	struct platform_device *pdev;
 	unsigned int i;
 
-	for (i = 0; i < BC_LIFE_SHOW_LOOPS; i++) {
+	for (i = 0; i < BC_TEST_LIFE_SHOW_LOOPS; i++) {
 		pdev = platform_device_register_simple("bc-life-show",
-						       w->id * BC_LIFE_SHOW_LOOPS + i,
+						       w->id * BC_TEST_LIFE_SHOW_LOOPS + i,
 						       NULL, 0);
 		if (IS_ERR(pdev)) {
 			w->errors++;
@@ -721,19 +715,19 @@ static int bc_life_writer_thread(void *data)
 	return 0;
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(bc_life_kvfree, kvfree, const void *);
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_life_kvfree, kvfree, const void *);
 
 /*
  * The debugfs view is read while constraints are added and released and
  * their devices deleted: every read is whole and well formed, and the
  * constraints end released.
  */
-static void bc_life_test_show_races_release(struct kunit *test)
+static void bc_test_life_show_races_release(struct kunit *test)
 {
-	struct task_struct *tasks[BC_LIFE_SHOW_WRITERS + 1] = { };
-	struct bc_life_ctx *ctx = test->priv;
-	struct bc_life_writer *w;
-	struct bc_life_show *sh;
+	struct task_struct *tasks[BC_TEST_LIFE_SHOW_WRITERS + 1] = { };
+	struct bc_test_life_ctx *ctx = test->priv;
+	struct bc_test_life_writer *w;
+	struct bc_test_life_show *sh;
 	unsigned int i;
 
 	sh = kunit_kzalloc(test, sizeof(*sh), GFP_KERNEL);
@@ -741,59 +735,59 @@ static void bc_life_test_show_races_release(struct kunit *test)
 	sh->s.size = SZ_1M;
 	sh->s.buf = kvzalloc(sh->s.size + 1, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, sh->s.buf);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_life_kvfree,
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_life_kvfree,
 							sh->s.buf), 0);
 	init_completion(&sh->done);
-	w = kunit_kcalloc(test, BC_LIFE_SHOW_WRITERS, sizeof(*w), GFP_KERNEL);
+	w = kunit_kcalloc(test, BC_TEST_LIFE_SHOW_WRITERS, sizeof(*w), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, w);
-	for (i = 0; i < BC_LIFE_SHOW_WRITERS; i++) {
+	for (i = 0; i < BC_TEST_LIFE_SHOW_WRITERS; i++) {
 		w[i].id = i;
 		w[i].info = ctx->info;
 		init_completion(&w[i].done);
 	}
 
 	/* No assertion until the threads are done: they use @sh and @w. */
-	tasks[0] = kthread_run(bc_life_show_thread, sh, "bc-show");
+	tasks[0] = kthread_run(bc_test_life_show_thread, sh, "bc-show");
 	if (IS_ERR(tasks[0])) {
 		KUNIT_FAIL(test, "kthread_run: %pe", tasks[0]);
 		return;
 	}
-	for (i = 0; i < BC_LIFE_SHOW_WRITERS; i++) {
-		tasks[i + 1] = kthread_run(bc_life_writer_thread, &w[i],
+	for (i = 0; i < BC_TEST_LIFE_SHOW_WRITERS; i++) {
+		tasks[i + 1] = kthread_run(bc_test_life_writer_thread, &w[i],
 					   "bc-show-writer/%u", i);
 		if (IS_ERR(tasks[i + 1])) {
 			KUNIT_FAIL(test, "kthread_run: %pe", tasks[i + 1]);
 			complete(&w[i].done);
 		}
 	}
-	for (i = 0; i < BC_LIFE_SHOW_WRITERS; i++)
+	for (i = 0; i < BC_TEST_LIFE_SHOW_WRITERS; i++)
 		wait_for_completion(&w[i].done);
 	WRITE_ONCE(sh->stop, true);
 	wait_for_completion(&sh->done);
 
 	KUNIT_EXPECT_EQ(test, sh->bad, 0);
-	for (i = 0; i < BC_LIFE_SHOW_WRITERS; i++)
+	for (i = 0; i < BC_TEST_LIFE_SHOW_WRITERS; i++)
 		KUNIT_EXPECT_EQ(test, w[i].errors, 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls),
-			BC_LIFE_SHOW_WRITERS * BC_LIFE_SHOW_LOOPS);
-	bc_life_expect_clk_idle(test);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls),
+			BC_TEST_LIFE_SHOW_WRITERS * BC_TEST_LIFE_SHOW_LOOPS);
+	bc_test_life_expect_clk_idle(test);
 }
 
-static struct kunit_case bc_life_test_cases[] = {
-	KUNIT_CASE(bc_life_test_driver_gone_while_deferred),
-	KUNIT_CASE(bc_life_test_domain_removed_while_held),
-	KUNIT_CASE(bc_life_test_holder_released),
-	KUNIT_CASE(bc_life_test_async_many),
-	KUNIT_CASE(bc_life_test_add_races_delete),
-	KUNIT_CASE(bc_life_test_add_in_deletion),
-	KUNIT_CASE(bc_life_test_show_races_release),
+static struct kunit_case bc_test_life_cases[] = {
+	KUNIT_CASE(bc_test_life_driver_gone_while_deferred),
+	KUNIT_CASE(bc_test_life_domain_removed_while_held),
+	KUNIT_CASE(bc_test_life_holder_released),
+	KUNIT_CASE(bc_test_life_async_many),
+	KUNIT_CASE(bc_test_life_add_races_delete),
+	KUNIT_CASE(bc_test_life_add_in_deletion),
+	KUNIT_CASE(bc_test_life_show_races_release),
 	{}
 };
 
-static struct kunit_suite bc_life_test_suite = {
+static struct kunit_suite bc_test_life_suite = {
 	.name = "boot_constraint_lifetime",
-	.init = bc_life_test_init,
-	.test_cases = bc_life_test_cases,
+	.init = bc_test_life_init,
+	.test_cases = bc_test_life_cases,
 };
 
-kunit_test_suite(bc_life_test_suite);
+kunit_test_suite(bc_test_life_suite);

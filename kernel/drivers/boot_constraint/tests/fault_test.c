@@ -34,38 +34,38 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
-#include "table.h"
+#include "../core.h"
+#include "../table.h"
 
 /* The device of the overlay's "bc-test-pd-consumer", and of "bc-test-no-pd" */
-#define BC_FAULT_DEV		"bc-test-pd-consumer"
-#define BC_FAULT_LATE_DEV	"bc-test-no-pd"
+#define BC_TEST_FAULT_DEV		"bc-test-pd-consumer"
+#define BC_TEST_FAULT_LATE_DEV	"bc-test-no-pd"
 
 /* Bound of a sweep: an add never makes this many allocations. */
-#define BC_FAULT_MAX_NTH	1000
+#define BC_TEST_FAULT_MAX_NTH	1000
 
-#define BC_FAULT_CLK		BIT(0)
-#define BC_FAULT_SUPPLY		BIT(1)
-#define BC_FAULT_PM		BIT(2)
+#define BC_TEST_FAULT_CLK		BIT(0)
+#define BC_TEST_FAULT_SUPPLY		BIT(1)
+#define BC_TEST_FAULT_PM		BIT(2)
 
 /**
- * struct bc_fault_ctx - Context of a fault-injection test.
+ * struct bc_test_fault_ctx - Context of a fault-injection test.
  *
  * @log: what the providers and the drivers did.
  * @clk: clock "core" of both devices, off.
  * @reg: regulator "vdd" of both devices, off.
  * @pd: the domain of @dev, on.
- * @dev: the device of BC_FAULT_DEV, unbound between adds.
+ * @dev: the device of BC_TEST_FAULT_DEV, unbound between adds.
  * @drv: its driver, which records the resources it finds.
- * @late_np: the node of BC_FAULT_LATE_DEV, whose device the test creates.
+ * @late_np: the node of BC_TEST_FAULT_LATE_DEV, whose device the test creates.
  * @late_drv: the driver of that device.
  * @clk_info: clock constraint "core".
  * @supply_info: supply constraint "vdd", at its boot voltage.
  * @pm_info: power-domain constraint "core".
  * @infos: the three constraints.
  * @of_constraints: the same, for the DT tables.
- * @of_all: the table that constrains BC_FAULT_DEV with all three.
- * @of_late: the table that constrains BC_FAULT_LATE_DEV with the clock and
+ * @of_all: the table that constrains BC_TEST_FAULT_DEV with all three.
+ * @of_late: the table that constrains BC_TEST_FAULT_LATE_DEV with the clock and
  *	the supply.
  * @nb_first: platform bus notifier run before the core's: arms @nth.
  * @nb_last: platform bus notifier run after the core's: disarms.
@@ -74,15 +74,15 @@
  * @held_at_add: constraints of the new device when its notifiers ran.
  * @armed: whether failslab and fail_page_alloc fail what fail-nth picks.
  */
-struct bc_fault_ctx {
-	struct bc_kunit_log *log;
-	struct bc_kunit_clk *clk;
-	struct bc_kunit_reg *reg;
-	struct bc_kunit_pd *pd;
+struct bc_test_fault_ctx {
+	struct bc_test_log *log;
+	struct bc_test_clk *clk;
+	struct bc_test_reg *reg;
+	struct bc_test_pd *pd;
 	struct device *dev;
-	struct bc_kunit_driver *drv;
+	struct bc_test_driver *drv;
 	struct device_node *late_np;
-	struct bc_kunit_driver *late_drv;
+	struct bc_test_driver *late_drv;
 	struct dev_boot_constraint_clk_info clk_info;
 	struct dev_boot_constraint_supply_info supply_info;
 	struct dev_boot_constraint_pm_info pm_info;
@@ -98,13 +98,13 @@ struct bc_fault_ctx {
 	bool armed;
 };
 
-static const struct of_device_id bc_fault_late_match[] = {
-	{ .compatible = "test,bc-no-pd" },
+static const struct of_device_id bc_test_fault_late_match[] = {
+	{ .compatible = "bc-test,kunit-no-pd" },
 	{ }
 };
 
 /* Whether failslab fails a sleeping allocation that fail-nth picks. */
-static bool bc_fault_armed_slab(void)
+static bool bc_test_fault_armed_slab(void)
 {
 	void *p;
 
@@ -117,7 +117,7 @@ static bool bc_fault_armed_slab(void)
 }
 
 /* Whether fail_page_alloc fails a sleeping, order-0 one. */
-static bool bc_fault_armed_page(void)
+static bool bc_test_fault_armed_page(void)
 {
 	struct page *page;
 
@@ -130,17 +130,17 @@ static bool bc_fault_armed_page(void)
 	return !page;
 }
 
-static struct bc_fault_ctx *bc_fault_nb_ctx(struct notifier_block *nb,
-					    bool first)
+static struct bc_test_fault_ctx *bc_test_fault_nb_ctx(struct notifier_block *nb,
+						      bool first)
 {
-	return first ? container_of(nb, struct bc_fault_ctx, nb_first) :
-		       container_of(nb, struct bc_fault_ctx, nb_last);
+	return first ? container_of(nb, struct bc_test_fault_ctx, nb_first) :
+		       container_of(nb, struct bc_test_fault_ctx, nb_last);
 }
 
-static int bc_fault_nb_first(struct notifier_block *nb, unsigned long action,
-			     void *data)
+static int bc_test_fault_nb_first(struct notifier_block *nb, unsigned long action,
+				  void *data)
 {
-	struct bc_fault_ctx *ctx = bc_fault_nb_ctx(nb, true);
+	struct bc_test_fault_ctx *ctx = bc_test_fault_nb_ctx(nb, true);
 	struct device *dev = data;
 
 	if (action == BUS_NOTIFY_ADD_DEVICE && dev->of_node == ctx->late_np &&
@@ -150,10 +150,10 @@ static int bc_fault_nb_first(struct notifier_block *nb, unsigned long action,
 	return NOTIFY_DONE;
 }
 
-static int bc_fault_nb_last(struct notifier_block *nb, unsigned long action,
-			    void *data)
+static int bc_test_fault_nb_last(struct notifier_block *nb, unsigned long action,
+				 void *data)
 {
-	struct bc_fault_ctx *ctx = bc_fault_nb_ctx(nb, false);
+	struct bc_test_fault_ctx *ctx = bc_test_fault_nb_ctx(nb, false);
 	struct device *dev = data;
 
 	if (action != BUS_NOTIFY_ADD_DEVICE || dev->of_node != ctx->late_np)
@@ -161,45 +161,45 @@ static int bc_fault_nb_last(struct notifier_block *nb, unsigned long action,
 
 	ctx->hit = ctx->nth && !READ_ONCE(current->fail_nth);
 	WRITE_ONCE(current->fail_nth, 0);
-	ctx->held_at_add = bc_kunit_count_held(dev);
+	ctx->held_at_add = bc_test_count_held(dev);
 
 	return NOTIFY_DONE;
 }
 
-static void bc_fault_unregister_notifier(void *nb)
+static void bc_test_fault_unregister_notifier(void *nb)
 {
 	bus_unregister_notifier(&platform_bus_type, nb);
 }
 
 /* The notifiers that arm fail-nth around the core's, for the late device. */
-static int bc_fault_register_notifiers(struct kunit *test)
+static int bc_test_fault_register_notifiers(struct kunit *test)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 	int ret;
 
-	ctx->nb_first.notifier_call = bc_fault_nb_first;
+	ctx->nb_first.notifier_call = bc_test_fault_nb_first;
 	ctx->nb_first.priority = INT_MAX;
 	ret = bus_register_notifier(&platform_bus_type, &ctx->nb_first);
 	if (ret)
 		return ret;
-	ret = kunit_add_action_or_reset(test, bc_fault_unregister_notifier,
+	ret = kunit_add_action_or_reset(test, bc_test_fault_unregister_notifier,
 					&ctx->nb_first);
 	if (ret)
 		return ret;
 
-	ctx->nb_last.notifier_call = bc_fault_nb_last;
+	ctx->nb_last.notifier_call = bc_test_fault_nb_last;
 	ctx->nb_last.priority = INT_MIN;
 	ret = bus_register_notifier(&platform_bus_type, &ctx->nb_last);
 	if (ret)
 		return ret;
 
-	return kunit_add_action_or_reset(test, bc_fault_unregister_notifier,
+	return kunit_add_action_or_reset(test, bc_test_fault_unregister_notifier,
 					 &ctx->nb_last);
 }
 
-static void bc_fault_init_constraints(struct kunit *test)
+static void bc_test_fault_init_constraints(struct kunit *test)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 	unsigned int i;
 
 	/* Not in .rodata: kstrdup_const() has to copy them. */
@@ -209,8 +209,8 @@ static void bc_fault_init_constraints(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ctx->clk_info.name);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->supply_info.name);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->pm_info.name);
-	ctx->supply_info.u_volt_min = BC_KUNIT_REG_BOOT_UV;
-	ctx->supply_info.u_volt_max = BC_KUNIT_REG_BOOT_UV;
+	ctx->supply_info.u_volt_min = BC_TEST_REG_BOOT_UV;
+	ctx->supply_info.u_volt_max = BC_TEST_REG_BOOT_UV;
 
 	ctx->of_constraints[0].type = DEV_BOOT_CONSTRAINT_CLK;
 	ctx->of_constraints[0].data = &ctx->clk_info;
@@ -221,90 +221,90 @@ static void bc_fault_init_constraints(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(ctx->infos); i++)
 		ctx->infos[i].constraint = ctx->of_constraints[i];
 
-	ctx->of_all.compat = "test,bc-pd-consumer";
+	ctx->of_all.compat = "bc-test,kunit-pd-consumer";
 	ctx->of_all.constraints = ctx->of_constraints;
 	ctx->of_all.count = 3;
-	ctx->of_late.compat = "test,bc-no-pd";
+	ctx->of_late.compat = "bc-test,kunit-no-pd";
 	ctx->of_late.constraints = ctx->of_constraints;
 	ctx->of_late.count = 2;
 }
 
-static int bc_fault_test_init(struct kunit *test)
+static int bc_test_fault_init(struct kunit *test)
 {
 	struct platform_device *pdev;
-	struct bc_fault_ctx *ctx;
+	struct bc_test_fault_ctx *ctx;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	test->priv = ctx;
-	ctx->armed = bc_fault_armed_slab() && bc_fault_armed_page();
-	bc_fault_init_constraints(test);
+	ctx->armed = bc_test_fault_armed_slab() && bc_test_fault_armed_page();
+	bc_test_fault_init_constraints(test);
 
-	ctx->log = bc_kunit_log_alloc(test);
+	ctx->log = bc_test_log_alloc(test);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
 
-	ctx->clk = bc_kunit_clk_alloc(test, ctx->log, "clk", false);
+	ctx->clk = bc_test_clk_alloc(test, ctx->log, "clk", false);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->clk);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register(test, ctx->clk), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, ctx->clk, "core",
-						      BC_FAULT_DEV), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, ctx->clk, "core",
-						      BC_FAULT_LATE_DEV), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, ctx->clk), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->clk, "core",
+						     BC_TEST_FAULT_DEV), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->clk, "core",
+						     BC_TEST_FAULT_LATE_DEV), 0);
 
-	ctx->reg = bc_kunit_reg_alloc(test, ctx->log, false, BC_KUNIT_REG_BOOT_UV);
+	ctx->reg = bc_test_reg_alloc(test, ctx->log, false, BC_TEST_REG_BOOT_UV);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->reg);
-	bc_kunit_reg_add_consumer(ctx->reg, BC_FAULT_DEV);
-	bc_kunit_reg_add_consumer(ctx->reg, BC_FAULT_LATE_DEV);
-	KUNIT_ASSERT_EQ(test, bc_kunit_reg_register(test, ctx->reg), 0);
+	bc_test_reg_add_consumer(ctx->reg, BC_TEST_FAULT_DEV);
+	bc_test_reg_add_consumer(ctx->reg, BC_TEST_FAULT_LATE_DEV);
+	KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, ctx->reg), 0);
 
-	ctx->pd = bc_kunit_pd_alloc(test, ctx->log);
+	ctx->pd = bc_test_pd_alloc(test, ctx->log);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->pd);
-	KUNIT_ASSERT_EQ(test, bc_kunit_apply_overlay(test), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_pd_driver_register(test, ctx->pd,
-							  bc_kunit_pd_match), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_pd_driver_register(test, ctx->pd,
+							 bc_test_pd_match), 0);
 
-	pdev = bc_kunit_of_pdev(test, "/" BC_FAULT_DEV);
+	pdev = bc_test_of_pdev(test, "/" BC_TEST_FAULT_DEV);
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	ctx->dev = &pdev->dev;
 
 	/* Bound at once, without constraints: unbound until a test binds it. */
-	ctx->drv = bc_kunit_driver_alloc(test, ctx->log, "bc-fault-consumer",
-					 bc_kunit_pd_consumer_match);
+	ctx->drv = bc_test_driver_alloc(test, ctx->log, "bc-fault-consumer",
+					bc_test_pd_consumer_match);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->drv);
 	ctx->drv->clk = ctx->clk;
 	ctx->drv->reg = ctx->reg;
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, ctx->drv), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
 	KUNIT_ASSERT_TRUE(test, device_is_bound(ctx->dev));
 	device_release_driver(ctx->dev);
 	KUNIT_ASSERT_FALSE(test, device_is_bound(ctx->dev));
 
-	ctx->late_np = of_find_node_by_path("/" BC_FAULT_LATE_DEV);
+	ctx->late_np = of_find_node_by_path("/" BC_TEST_FAULT_LATE_DEV);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->late_np);
 	of_node_put_kunit(test, ctx->late_np);
 
 	return 0;
 }
 
-/* What the add of a case holds: @held of BC_FAULT_*, or nothing. */
-static void bc_fault_expect_held(struct kunit *test, struct device *dev,
-				 unsigned int held, unsigned int n)
+/* What the add of a case holds: @held of BC_TEST_FAULT_*, or nothing. */
+static void bc_test_fault_expect_held(struct kunit *test, struct device *dev,
+				      unsigned int held, unsigned int n)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 
-	KUNIT_EXPECT_EQ_MSG(test, bc_kunit_count_held(dev), hweight32(held),
+	KUNIT_EXPECT_EQ_MSG(test, bc_test_count_held(dev), hweight32(held),
 			    "n=%u", n);
-	KUNIT_EXPECT_EQ_MSG(test, bc_kunit_clk_enable_count(ctx->clk),
-			    !!(held & BC_FAULT_CLK), "n=%u", n);
-	KUNIT_EXPECT_EQ_MSG(test, ctx->reg->enabled, !!(held & BC_FAULT_SUPPLY),
+	KUNIT_EXPECT_EQ_MSG(test, bc_test_clk_enable_count(ctx->clk),
+			    !!(held & BC_TEST_FAULT_CLK), "n=%u", n);
+	KUNIT_EXPECT_EQ_MSG(test, ctx->reg->enabled, !!(held & BC_TEST_FAULT_SUPPLY),
 			    "n=%u", n);
 	KUNIT_EXPECT_EQ_MSG(test, ctx->pd->genpd.device_count,
-			    !!(held & BC_FAULT_PM), "n=%u", n);
+			    !!(held & BC_TEST_FAULT_PM), "n=%u", n);
 }
 
 /* Every enable of the clock has its disable: the log of its operations. */
-static void bc_fault_expect_balanced(struct kunit *test, unsigned int n)
+static void bc_test_fault_expect_balanced(struct kunit *test, unsigned int n)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 
 	KUNIT_EXPECT_EQ_MSG(test, ctx->clk->enables, ctx->clk->disables,
 			    "n=%u", n);
@@ -318,38 +318,38 @@ static void bc_fault_expect_balanced(struct kunit *test, unsigned int n)
  * The device probes, finding what its constraints hold, and nothing is
  * held once it has probed; then it is unbound for the next add.
  */
-static void bc_fault_probe(struct kunit *test, unsigned int held,
-			   unsigned int n)
+static void bc_test_fault_probe(struct kunit *test, unsigned int held,
+				unsigned int n)
 {
-	struct bc_fault_ctx *ctx = test->priv;
-	struct bc_kunit_driver *drv = ctx->drv;
+	struct bc_test_fault_ctx *ctx = test->priv;
+	struct bc_test_driver *drv = ctx->drv;
 	unsigned int probes = drv->probes;
 
 	KUNIT_EXPECT_EQ_MSG(test, device_attach(ctx->dev), 1, "n=%u", n);
 	KUNIT_EXPECT_EQ_MSG(test, drv->probes, probes + 1, "n=%u", n);
 	KUNIT_EXPECT_EQ_MSG(test, drv->seen_applied, hweight32(held), "n=%u", n);
 	KUNIT_EXPECT_EQ_MSG(test, drv->seen_clk_enable_count,
-			    !!(held & BC_FAULT_CLK), "n=%u", n);
+			    !!(held & BC_TEST_FAULT_CLK), "n=%u", n);
 	KUNIT_EXPECT_EQ_MSG(test, drv->seen_reg_enabled,
-			    !!(held & BC_FAULT_SUPPLY), "n=%u", n);
-	if (held & BC_FAULT_SUPPLY)
-		KUNIT_EXPECT_EQ_MSG(test, drv->seen_reg_uv, BC_KUNIT_REG_BOOT_UV,
+			    !!(held & BC_TEST_FAULT_SUPPLY), "n=%u", n);
+	if (held & BC_TEST_FAULT_SUPPLY)
+		KUNIT_EXPECT_EQ_MSG(test, drv->seen_reg_uv, BC_TEST_REG_BOOT_UV,
 				    "n=%u", n);
 
 	device_release_driver(ctx->dev);
-	bc_fault_expect_held(test, ctx->dev, 0, n);
-	bc_fault_expect_balanced(test, n);
+	bc_test_fault_expect_held(test, ctx->dev, 0, n);
+	bc_test_fault_expect_balanced(test, n);
 }
 
 /**
- * struct bc_fault_sweep - Counts of a sweep.
+ * struct bc_test_fault_sweep - Counts of a sweep.
  *
  * @what: what the sweep adds.
  * @nth: allocations that failed in turn.
  * @failed: adds that failed.
  * @absorbed: adds that succeeded although an allocation failed.
  */
-struct bc_fault_sweep {
+struct bc_test_fault_sweep {
 	const char *what;
 	unsigned int nth;
 	unsigned int failed;
@@ -361,15 +361,15 @@ struct bc_fault_sweep {
  * have failed an add. Not armed, only the allocations that cannot sleep
  * may have failed.
  */
-static void bc_fault_report(struct kunit *test, const struct bc_fault_sweep *sw,
-			    unsigned int sites)
+static void bc_test_fault_report(struct kunit *test, const struct bc_test_fault_sweep *sw,
+				 unsigned int sites)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 
 	kunit_info(test, "fault-sweep: %s: %s: %u allocations failed in turn: %u adds failed, %u absorbed the failure; %u sites of the core listed\n",
 		   sw->what, ctx->armed ? "armed" : "not armed", sw->nth,
 		   sw->failed, sw->absorbed, sites);
-	KUNIT_EXPECT_LT_MSG(test, sw->nth, BC_FAULT_MAX_NTH,
+	KUNIT_EXPECT_LT_MSG(test, sw->nth, BC_TEST_FAULT_MAX_NTH,
 			    "%s: the sweep did not end", sw->what);
 	if (ctx->armed)
 		KUNIT_EXPECT_GE_MSG(test, sw->failed, sites,
@@ -382,17 +382,17 @@ static void bc_fault_report(struct kunit *test, const struct bc_fault_sweep *sw,
  * needs fewer; @held is what an add holds, @sites the number of allocation
  * sites of the core on the way, each of which must fail an add.
  */
-static void bc_fault_sweep(struct kunit *test, const char *what,
-			   int (*add)(struct kunit *test), unsigned int held,
-			   unsigned int sites)
+static void bc_test_fault_sweep(struct kunit *test, const char *what,
+				int (*add)(struct kunit *test), unsigned int held,
+				unsigned int sites)
 {
-	struct bc_fault_ctx *ctx = test->priv;
-	struct bc_fault_sweep sw = { .what = what };
+	struct bc_test_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_sweep sw = { .what = what };
 	unsigned int n;
 	bool hit;
 	int ret;
 
-	for (n = 1; n < BC_FAULT_MAX_NTH; n++) {
+	for (n = 1; n < BC_TEST_FAULT_MAX_NTH; n++) {
 		WRITE_ONCE(current->fail_nth, n);
 		ret = add(test);
 		hit = !READ_ONCE(current->fail_nth);
@@ -407,49 +407,49 @@ static void bc_fault_sweep(struct kunit *test, const char *what,
 		} else {
 			sw.absorbed++;
 		}
-		bc_fault_expect_held(test, ctx->dev, ret ? 0 : held, n);
-		bc_fault_probe(test, ret ? 0 : held, n);
+		bc_test_fault_expect_held(test, ctx->dev, ret ? 0 : held, n);
+		bc_test_fault_probe(test, ret ? 0 : held, n);
 	}
 
 	/* The add that made fewer than n allocations. */
 	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s without failure", what);
-	bc_fault_expect_held(test, ctx->dev, held, n);
-	bc_fault_probe(test, held, n);
-	bc_fault_report(test, &sw, sites);
+	bc_test_fault_expect_held(test, ctx->dev, held, n);
+	bc_test_fault_probe(test, held, n);
+	bc_test_fault_report(test, &sw, sites);
 }
 
-static int bc_fault_add_clk(struct kunit *test)
+static int bc_test_fault_add_clk(struct kunit *test)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 
 	return dev_boot_constraint_add(ctx->dev, &ctx->infos[0]);
 }
 
-static int bc_fault_add_supply(struct kunit *test)
+static int bc_test_fault_add_supply(struct kunit *test)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 
 	return dev_boot_constraint_add(ctx->dev, &ctx->infos[1]);
 }
 
-static int bc_fault_add_pm(struct kunit *test)
+static int bc_test_fault_add_pm(struct kunit *test)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 
 	return dev_boot_constraint_add(ctx->dev, &ctx->infos[2]);
 }
 
-static int bc_fault_add_all(struct kunit *test)
+static int bc_test_fault_add_all(struct kunit *test)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 
 	return boot_constraint_add_all(ctx->dev, ctx->infos,
 				       ARRAY_SIZE(ctx->infos), true);
 }
 
-static int bc_fault_add_of(struct kunit *test)
+static int bc_test_fault_add_of(struct kunit *test)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 
 	return dev_boot_constraint_add_deferrable_of(&ctx->of_all, 1);
 }
@@ -458,44 +458,44 @@ static int bc_fault_add_of(struct kunit *test)
  * A clock: the batch array, the constraint and its name; the device's
  * entry and its name (core.c, clk.c); then clk_get().
  */
-static void bc_fault_test_clk(struct kunit *test)
+static void bc_test_fault_clk(struct kunit *test)
 {
-	bc_fault_sweep(test, "clk", bc_fault_add_clk, BC_FAULT_CLK, 5);
+	bc_test_fault_sweep(test, "clk", bc_test_fault_add_clk, BC_TEST_FAULT_CLK, 5);
 }
 
 /* A supply with a voltage range: as a clock, then regulator_get(). */
-static void bc_fault_test_supply(struct kunit *test)
+static void bc_test_fault_supply(struct kunit *test)
 {
-	bc_fault_sweep(test, "supply", bc_fault_add_supply, BC_FAULT_SUPPLY, 5);
+	bc_test_fault_sweep(test, "supply", bc_test_fault_add_supply, BC_TEST_FAULT_SUPPLY, 5);
 }
 
 /*
  * A power domain: as a clock, then the holder device and its name (pm.c),
  * device_add() of the holder and genpd's data for it.
  */
-static void bc_fault_test_pm(struct kunit *test)
+static void bc_test_fault_pm(struct kunit *test)
 {
-	bc_fault_sweep(test, "pm", bc_fault_add_pm, BC_FAULT_PM, 7);
+	bc_test_fault_sweep(test, "pm", bc_test_fault_add_pm, BC_TEST_FAULT_PM, 7);
 }
 
 /* All three at once, deferrable: the batch array, 3 x 2, 2, and 2 for pm. */
-static void bc_fault_test_all(struct kunit *test)
+static void bc_test_fault_all(struct kunit *test)
 {
-	bc_fault_sweep(test, "clk+supply+pm", bc_fault_add_all,
-		       BC_FAULT_CLK | BC_FAULT_SUPPLY | BC_FAULT_PM, 11);
+	bc_test_fault_sweep(test, "clk+supply+pm", bc_test_fault_add_all,
+			    BC_TEST_FAULT_CLK | BC_TEST_FAULT_SUPPLY | BC_TEST_FAULT_PM, 11);
 }
 
 /* The DT table of a device that exists: its info array (of.c), then as above. */
-static void bc_fault_test_of(struct kunit *test)
+static void bc_test_fault_of(struct kunit *test)
 {
-	bc_fault_sweep(test, "of", bc_fault_add_of,
-		       BC_FAULT_CLK | BC_FAULT_SUPPLY | BC_FAULT_PM, 12);
+	bc_test_fault_sweep(test, "of", bc_test_fault_add_of,
+			    BC_TEST_FAULT_CLK | BC_TEST_FAULT_SUPPLY | BC_TEST_FAULT_PM, 12);
 }
 
 /* Creates the late device; returns it, with a reference, or NULL. */
-static struct device *bc_fault_late_create(struct kunit *test)
+static struct device *bc_test_fault_late_create(struct kunit *test)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 	struct platform_device *pdev;
 
 	pdev = of_platform_device_create(ctx->late_np, NULL, NULL);
@@ -505,7 +505,7 @@ static struct device *bc_fault_late_create(struct kunit *test)
 	return get_device(&pdev->dev);
 }
 
-static void bc_fault_late_destroy(struct device *dev)
+static void bc_test_fault_late_destroy(struct device *dev)
 {
 	of_platform_device_destroy(dev, NULL);
 	put_device(dev);
@@ -516,18 +516,18 @@ static void bc_fault_late_destroy(struct device *dev)
  * notifier failing when @nth: its driver probes at once, and finds its
  * constraints held unless the add failed. Returns whether it failed.
  */
-static bool bc_fault_late_probe(struct kunit *test, unsigned int nth,
-				unsigned int held, unsigned int n)
+static bool bc_test_fault_late_probe(struct kunit *test, unsigned int nth,
+				     unsigned int held, unsigned int n)
 {
-	struct bc_fault_ctx *ctx = test->priv;
-	struct bc_kunit_driver *drv = ctx->late_drv;
+	struct bc_test_fault_ctx *ctx = test->priv;
+	struct bc_test_driver *drv = ctx->late_drv;
 	unsigned int probes = drv->probes;
 	struct device *dev;
 	bool failed;
 
 	ctx->nth = nth;
 	ctx->hit = false;
-	dev = bc_fault_late_create(test);
+	dev = bc_test_fault_late_create(test);
 	ctx->nth = 0;
 	KUNIT_EXPECT_NOT_NULL_MSG(test, dev, "n=%u", n);
 	if (!dev)
@@ -542,52 +542,52 @@ static bool bc_fault_late_probe(struct kunit *test, unsigned int nth,
 	KUNIT_EXPECT_EQ_MSG(test, drv->probes, probes + 1, "n=%u", n);
 	KUNIT_EXPECT_EQ_MSG(test, drv->seen_applied, hweight32(held), "n=%u", n);
 	KUNIT_EXPECT_EQ_MSG(test, drv->seen_clk_enable_count,
-			    !!(held & BC_FAULT_CLK), "n=%u", n);
+			    !!(held & BC_TEST_FAULT_CLK), "n=%u", n);
 	KUNIT_EXPECT_EQ_MSG(test, drv->seen_reg_enabled,
-			    !!(held & BC_FAULT_SUPPLY), "n=%u", n);
-	bc_fault_expect_held(test, dev, 0, n);
-	bc_fault_expect_balanced(test, n);
+			    !!(held & BC_TEST_FAULT_SUPPLY), "n=%u", n);
+	bc_test_fault_expect_held(test, dev, 0, n);
+	bc_test_fault_expect_balanced(test, n);
 
-	bc_fault_late_destroy(dev);
+	bc_test_fault_late_destroy(dev);
 
 	return failed;
 }
 
-static void bc_fault_late_setup(struct kunit *test)
+static void bc_test_fault_late_setup(struct kunit *test)
 {
-	struct bc_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_ctx *ctx = test->priv;
 	struct platform_device *pdev;
 
-	ctx->late_drv = bc_kunit_driver_alloc(test, ctx->log, "bc-fault-late",
-					      bc_fault_late_match);
+	ctx->late_drv = bc_test_driver_alloc(test, ctx->log, "bc-fault-late",
+					     bc_test_fault_late_match);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->late_drv);
 	ctx->late_drv->clk = ctx->clk;
 	ctx->late_drv->reg = ctx->reg;
-	KUNIT_ASSERT_EQ(test, bc_fault_register_notifiers(test), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_fault_register_notifiers(test), 0);
 
 	/* The overlay's device goes: the test makes its own. */
 	pdev = of_find_device_by_node(ctx->late_np);
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	bc_fault_late_destroy(&pdev->dev);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, ctx->late_drv), 0);
+	bc_test_fault_late_destroy(&pdev->dev);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->late_drv), 0);
 }
 
 /*
  * The DT table of a device not created yet: the waiter (of.c) fails to be
  * allocated, and the device, once created, probes without constraints.
  */
-static void bc_fault_test_of_waiter(struct kunit *test)
+static void bc_test_fault_of_waiter(struct kunit *test)
 {
-	struct bc_fault_ctx *ctx = test->priv;
-	struct bc_fault_sweep sw = { .what = "of-waiter" };
-	const unsigned int held = BC_FAULT_CLK | BC_FAULT_SUPPLY;
+	struct bc_test_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_sweep sw = { .what = "of-waiter" };
+	const unsigned int held = BC_TEST_FAULT_CLK | BC_TEST_FAULT_SUPPLY;
 	unsigned int n;
 	bool hit;
 	int ret;
 
-	bc_fault_late_setup(test);
+	bc_test_fault_late_setup(test);
 
-	for (n = 1; n < BC_FAULT_MAX_NTH; n++) {
+	for (n = 1; n < BC_TEST_FAULT_MAX_NTH; n++) {
 		WRITE_ONCE(current->fail_nth, n);
 		ret = dev_boot_constraint_add_deferrable_of(&ctx->of_late, 1);
 		hit = !READ_ONCE(current->fail_nth);
@@ -600,12 +600,12 @@ static void bc_fault_test_of_waiter(struct kunit *test)
 			sw.failed++;
 		else
 			sw.absorbed++;
-		bc_fault_late_probe(test, 0, ret ? 0 : held, n);
+		bc_test_fault_late_probe(test, 0, ret ? 0 : held, n);
 	}
 
 	KUNIT_EXPECT_EQ(test, ret, 0);
-	bc_fault_late_probe(test, 0, held, n);
-	bc_fault_report(test, &sw, 1);
+	bc_test_fault_late_probe(test, 0, held, n);
+	bc_test_fault_report(test, &sw, 1);
 }
 
 /*
@@ -616,21 +616,21 @@ static void bc_fault_test_of_waiter(struct kunit *test)
  * device probes without them, and the guest checks that each failure was
  * logged once.
  */
-static void bc_fault_test_of_notify(struct kunit *test)
+static void bc_test_fault_of_notify(struct kunit *test)
 {
-	struct bc_fault_ctx *ctx = test->priv;
-	struct bc_fault_sweep sw = { .what = "of-notify" };
-	const unsigned int held = BC_FAULT_CLK | BC_FAULT_SUPPLY;
+	struct bc_test_fault_ctx *ctx = test->priv;
+	struct bc_test_fault_sweep sw = { .what = "of-notify" };
+	const unsigned int held = BC_TEST_FAULT_CLK | BC_TEST_FAULT_SUPPLY;
 	unsigned int n;
 	bool failed;
 	int ret;
 
-	bc_fault_late_setup(test);
+	bc_test_fault_late_setup(test);
 
-	for (n = 1; n < BC_FAULT_MAX_NTH; n++) {
+	for (n = 1; n < BC_TEST_FAULT_MAX_NTH; n++) {
 		ret = dev_boot_constraint_add_deferrable_of(&ctx->of_late, 1);
 		KUNIT_EXPECT_EQ_MSG(test, ret, 0, "n=%u", n);
-		failed = bc_fault_late_probe(test, n, held, n);
+		failed = bc_test_fault_late_probe(test, n, held, n);
 		if (!ctx->hit)
 			break;
 
@@ -641,14 +641,14 @@ static void bc_fault_test_of_notify(struct kunit *test)
 			sw.absorbed++;
 	}
 
-	bc_fault_report(test, &sw, 8);
+	bc_test_fault_report(test, &sw, 8);
 	kunit_info(test, "fault-sweep: of-notify: %u not added\n", sw.failed);
 }
 
 /* The table of the node's two clocks, its domain and its two supplies. */
-static void bc_fault_expect_console(struct kunit *test,
-				    const struct dev_boot_constraint_of *oconst,
-				    unsigned int n)
+static void bc_test_fault_expect_console(struct kunit *test,
+					 const struct dev_boot_constraint_of *oconst,
+					 unsigned int n)
 {
 	const struct dev_boot_constraint_supply_info *supply;
 	unsigned int i, clks = 0, pms = 0, supplies = 0;
@@ -686,9 +686,9 @@ static void bc_fault_expect_console(struct kunit *test,
  * each of its two supplies and its copy. What a failure leaves is for
  * kmemleak to find.
  */
-static void bc_fault_test_console(struct kunit *test)
+static void bc_test_fault_console(struct kunit *test)
 {
-	struct bc_fault_sweep sw = { .what = "console" };
+	struct bc_test_fault_sweep sw = { .what = "console" };
 	struct boot_constraint_table *t;
 	struct device_node *np;
 	unsigned int n;
@@ -698,7 +698,7 @@ static void bc_fault_test_console(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, np);
 	of_node_put_kunit(test, np);
 
-	for (n = 1; n < BC_FAULT_MAX_NTH; n++) {
+	for (n = 1; n < BC_TEST_FAULT_MAX_NTH; n++) {
 		WRITE_ONCE(current->fail_nth, n);
 		t = boot_constraint_console_table(np);
 		hit = !READ_ONCE(current->fail_nth);
@@ -712,32 +712,32 @@ static void bc_fault_test_console(struct kunit *test)
 			continue;
 		}
 		sw.absorbed++;
-		bc_fault_expect_console(test, &t->oconst, n);
+		bc_test_fault_expect_console(test, &t->oconst, n);
 		boot_constraint_table_free(t);
 	}
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	bc_fault_expect_console(test, &t->oconst, n);
+	bc_test_fault_expect_console(test, &t->oconst, n);
 	boot_constraint_table_free(t);
-	bc_fault_report(test, &sw, 9);
+	bc_test_fault_report(test, &sw, 9);
 }
 
-static struct kunit_case bc_fault_test_cases[] = {
-	KUNIT_CASE_SLOW(bc_fault_test_clk),
-	KUNIT_CASE_SLOW(bc_fault_test_supply),
-	KUNIT_CASE_SLOW(bc_fault_test_pm),
-	KUNIT_CASE_SLOW(bc_fault_test_all),
-	KUNIT_CASE_SLOW(bc_fault_test_of),
-	KUNIT_CASE_SLOW(bc_fault_test_of_waiter),
-	KUNIT_CASE_SLOW(bc_fault_test_of_notify),
-	KUNIT_CASE(bc_fault_test_console),
+static struct kunit_case bc_test_fault_cases[] = {
+	KUNIT_CASE_SLOW(bc_test_fault_clk),
+	KUNIT_CASE_SLOW(bc_test_fault_supply),
+	KUNIT_CASE_SLOW(bc_test_fault_pm),
+	KUNIT_CASE_SLOW(bc_test_fault_all),
+	KUNIT_CASE_SLOW(bc_test_fault_of),
+	KUNIT_CASE_SLOW(bc_test_fault_of_waiter),
+	KUNIT_CASE_SLOW(bc_test_fault_of_notify),
+	KUNIT_CASE(bc_test_fault_console),
 	{}
 };
 
-static struct kunit_suite bc_fault_test_suite = {
+static struct kunit_suite bc_test_fault_suite = {
 	.name = "boot_constraint_fault",
-	.init = bc_fault_test_init,
-	.test_cases = bc_fault_test_cases,
+	.init = bc_test_fault_init,
+	.test_cases = bc_test_fault_cases,
 };
 
-kunit_test_suite(bc_fault_test_suite);
+kunit_test_suite(bc_test_fault_suite);

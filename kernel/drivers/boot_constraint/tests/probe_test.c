@@ -17,59 +17,23 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "core.h"
+#include "../core.h"
 
-#define BC_PROBE_DEV	"bc-probe-dev"
+#define BC_TEST_PROBE_DEV	"bc-probe-dev"
 
-/**
- * struct bc_probe_ctx - Context of a probe test.
- *
- * @log: what the providers, the driver and the owner did.
- * @clk: a clock that is off, "core" of the device.
- * @reg: a regulator that is off, "vdd" of the device.
- * @owner: the owner of the constraints.
- * @dev: the constrained device.
- * @drv: its driver, not registered yet, which records @clk and @reg.
- */
-struct bc_probe_ctx {
-	struct bc_kunit_log *log;
-	struct bc_kunit_clk *clk;
-	struct bc_kunit_reg *reg;
-	struct bc_kunit_owner *owner;
-	struct device *dev;
-	struct bc_kunit_driver *drv;
-};
-
-static int bc_probe_test_init(struct kunit *test)
+/* The device's clock, off, and supply, off at 1.2 V; its driver. */
+static int bc_test_probe_init(struct kunit *test)
 {
-	struct platform_device *pdev;
-	struct bc_probe_ctx *ctx;
+	static const struct bc_test_setup setup = {
+		.dev = BC_TEST_PROBE_DEV,
+		.with = BC_TEST_WITH_CLK,
+		.reg_uv = 1200000,
+	};
+	struct bc_test_ctx *ctx;
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	ctx->log = bc_kunit_log_alloc(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
-	ctx->owner = bc_kunit_owner_alloc(test, ctx->log, "owner");
-	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
-
-	ctx->clk = bc_kunit_clk_alloc(test, ctx->log, "clk0", false);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->clk);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_register(test, ctx->clk), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_clk_add_lookup(test, ctx->clk, "core",
-						      BC_PROBE_DEV), 0);
-
-	ctx->reg = bc_kunit_reg_alloc(test, ctx->log, false, 1200000);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->reg);
-	bc_kunit_reg_add_consumer(ctx->reg, BC_PROBE_DEV);
-	KUNIT_ASSERT_EQ(test, bc_kunit_reg_register(test, ctx->reg), 0);
-
-	pdev = bc_kunit_pdev_add(test, BC_PROBE_DEV);
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	ctx->dev = &pdev->dev;
-
-	ctx->drv = bc_kunit_driver_alloc(test, ctx->log, BC_PROBE_DEV, NULL);
+	bc_test_init_with(test, &setup);
+	ctx = test->priv;
+	ctx->drv = bc_test_driver_alloc(test, ctx->log, BC_TEST_PROBE_DEV, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->drv);
 	ctx->drv->clk = ctx->clk;
 	ctx->drv->reg = ctx->reg;
@@ -77,28 +41,22 @@ static int bc_probe_test_init(struct kunit *test)
 	return 0;
 }
 
-static void bc_probe_add_clk(struct kunit *test)
+static void bc_test_probe_add_clk(struct kunit *test)
 {
-	struct bc_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_clk_info clk = { .name = "core" };
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = DEV_BOOT_CONSTRAINT_CLK,
-			.data = &clk,
-		},
-	};
 
-	bc_kunit_owner_set(&info, ctx->owner);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_CLK,
+					  &clk, false), 0);
 }
 
 /* The clock is held while the driver's probe runs. */
-static void bc_probe_test_held_during_probe(struct kunit *test)
+static void bc_test_probe_held_during_probe(struct kunit *test)
 {
-	struct bc_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
-	bc_probe_add_clk(test);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, ctx->drv), 0);
+	bc_test_probe_add_clk(test);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
 
 	KUNIT_EXPECT_EQ(test, ctx->drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, ctx->drv->seen_clk_enable_count, 1);
@@ -106,52 +64,52 @@ static void bc_probe_test_held_during_probe(struct kunit *test)
 }
 
 /* It is released once the probe has succeeded. */
-static void bc_probe_test_released_after_probe(struct kunit *test)
+static void bc_test_probe_released_after_probe(struct kunit *test)
 {
-	struct bc_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
-	bc_probe_add_clk(test);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, ctx->drv), 0);
+	bc_test_probe_add_clk(test);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
 
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   "clk0:prepare clk0:enable bc-probe-dev:probe=0 clk0:disable clk0:unprepare free:owner");
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "clk0:prepare clk0:on bc-probe-dev:probe=0 clk0:off clk0:unprepare free:owner");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
 /* It is released once the probe has failed, and its owner told. */
-static void bc_probe_test_released_after_failure(struct kunit *test)
+static void bc_test_probe_released_after_failure(struct kunit *test)
 {
-	struct bc_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	ctx->drv->ret = -EINVAL;
-	bc_probe_add_clk(test);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, ctx->drv), 0);
+	bc_test_probe_add_clk(test);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
 
 	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   "clk0:prepare clk0:enable bc-probe-dev:probe=-22 clk0:disable clk0:unprepare free:owner");
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "clk0:prepare clk0:on bc-probe-dev:probe=-22 clk0:off clk0:unprepare free:owner");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
 }
 
 /* A deferred probe keeps it, until the probe that succeeds. */
-static void bc_probe_test_kept_across_deferral(struct kunit *test)
+static void bc_test_probe_kept_across_deferral(struct kunit *test)
 {
 	static const char expected[] =
-		"bc-probe-dev:probe=0 clk0:disable clk0:unprepare free:owner";
-	struct bc_probe_ctx *ctx = test->priv;
+		"bc-probe-dev:probe=0 clk0:off clk0:unprepare free:owner";
+	struct bc_test_ctx *ctx = test->priv;
 
 	ctx->drv->ret = -EPROBE_DEFER;
-	bc_probe_add_clk(test);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, ctx->drv), 0);
+	bc_test_probe_add_clk(test);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
 	wait_for_device_probe();
 
 	KUNIT_EXPECT_GE(test, ctx->drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, ctx->drv->seen_clk_enable_count, 1);
-	KUNIT_EXPECT_FALSE(test, bc_kunit_log_has(ctx->log, "clk0:disable"));
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "clk0:off"));
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 
@@ -161,9 +119,9 @@ static void bc_probe_test_kept_across_deferral(struct kunit *test)
 
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, ctx->drv->seen_clk_enable_count, 1);
-	KUNIT_EXPECT_TRUE(test, bc_kunit_log_ends_with(ctx->log, expected));
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, expected));
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
 /*
@@ -171,63 +129,63 @@ static void bc_probe_test_kept_across_deferral(struct kunit *test)
  * a supplier is not bound, keeps it until the supplier is bound and the
  * driver's probe has run.
  */
-static void bc_probe_test_kept_while_supplier_missing(struct kunit *test)
+static void bc_test_probe_kept_while_supplier_missing(struct kunit *test)
 {
-	struct bc_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct platform_device *supplier;
-	struct bc_kunit_driver *supplier_drv;
+	struct bc_test_driver *supplier_drv;
 
-	supplier = bc_kunit_pdev_add(test, "bc-probe-supplier");
+	supplier = bc_test_pdev_add(test, "bc-probe-supplier");
 	KUNIT_ASSERT_NOT_NULL(test, supplier);
 	KUNIT_ASSERT_NOT_NULL(test, device_link_add(ctx->dev, &supplier->dev,
 						    DL_FLAG_AUTOREMOVE_CONSUMER));
 
-	bc_probe_add_clk(test);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, ctx->drv), 0);
+	bc_test_probe_add_clk(test);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
 	wait_for_device_probe();
 
 	KUNIT_EXPECT_EQ(test, ctx->drv->probes, 0);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   "clk0:prepare clk0:enable");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "clk0:prepare clk0:on");
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 
-	supplier_drv = bc_kunit_driver_alloc(test, ctx->log, "bc-probe-supplier",
-					     NULL);
+	supplier_drv = bc_test_driver_alloc(test, ctx->log, "bc-probe-supplier",
+					    NULL);
 	KUNIT_ASSERT_NOT_NULL(test, supplier_drv);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, supplier_drv), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, supplier_drv), 0);
 	wait_for_device_probe();
 
 	KUNIT_EXPECT_EQ(test, ctx->drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, ctx->drv->seen_clk_enable_count, 1);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   "clk0:prepare clk0:enable bc-probe-supplier:probe=0 bc-probe-dev:probe=0 clk0:disable clk0:unprepare free:owner");
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "clk0:prepare clk0:on bc-probe-supplier:probe=0 bc-probe-dev:probe=0 clk0:off clk0:unprepare free:owner");
 }
 
 /* An asynchronous probe releases it too. */
-static void bc_probe_test_async(struct kunit *test)
+static void bc_test_probe_async(struct kunit *test)
 {
-	struct bc_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 
 	ctx->drv->pdrv.driver.probe_type = PROBE_PREFER_ASYNCHRONOUS;
-	bc_probe_add_clk(test);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, ctx->drv), 0);
+	bc_test_probe_add_clk(test);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
 	wait_for_device_probe();
 
 	KUNIT_EXPECT_EQ(test, ctx->drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, ctx->drv->seen_clk_enable_count, 1);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   "clk0:prepare clk0:enable bc-probe-dev:probe=0 clk0:disable clk0:unprepare free:owner");
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "clk0:prepare clk0:on bc-probe-dev:probe=0 clk0:off clk0:unprepare free:owner");
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
 /* A supply is on, at its voltage, while the probe runs, and then let go. */
-static void bc_probe_test_supply(struct kunit *test)
+static void bc_test_probe_supply(struct kunit *test)
 {
-	struct bc_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_supply_info vdd = {
 		.name = "vdd",
-		.u_volt_min = BC_KUNIT_REG_BOOT_UV,
-		.u_volt_max = BC_KUNIT_REG_BOOT_UV,
+		.u_volt_min = BC_TEST_REG_BOOT_UV,
+		.u_volt_max = BC_TEST_REG_BOOT_UV,
 	};
 	struct dev_boot_constraint_info info = {
 		.constraint = {
@@ -237,20 +195,20 @@ static void bc_probe_test_supply(struct kunit *test)
 	};
 
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, ctx->drv), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
 
 	KUNIT_EXPECT_TRUE(test, ctx->drv->seen_reg_enabled);
-	KUNIT_EXPECT_EQ(test, ctx->drv->seen_reg_uv, BC_KUNIT_REG_BOOT_UV);
-	KUNIT_EXPECT_STREQ(test, bc_kunit_log_str(ctx->log),
-			   "reg:set_voltage=1800000 reg:enable bc-probe-dev:probe=0 reg:disable");
+	KUNIT_EXPECT_EQ(test, ctx->drv->seen_reg_uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "reg:voltage=1800000 reg:on bc-probe-dev:probe=0 reg:off");
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 }
 
 /**
- * struct bc_probe_own - A driver that sets its own rate and voltage.
+ * struct bc_test_probe_own - A driver that sets its own rate and voltage.
  *
- * @pdrv: the driver, of BC_PROBE_DEV.
+ * @pdrv: the driver, of BC_TEST_PROBE_DEV.
  * @rate: the rate its probe sets on "core", or 0.
  * @uv: the voltage its probe sets on "vdd", or 0.
  * @ret: what its probe returns once it has set them.
@@ -259,7 +217,7 @@ static void bc_probe_test_supply(struct kunit *test)
  * @rate_got: the rate of "core" after it.
  * @uv_ret: what regulator_set_voltage() returned.
  */
-struct bc_probe_own {
+struct bc_test_probe_own {
 	struct platform_driver pdrv;
 	unsigned long rate;
 	int uv;
@@ -274,15 +232,15 @@ struct bc_probe_own {
  * Most drivers: set the rate and the voltage their device needs, whatever
  * the bootloader left, and fail the probe if they cannot.
  */
-static int bc_probe_own_probe(struct platform_device *pdev)
+static int bc_test_probe_own_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct bc_probe_own *drv;
+	struct bc_test_probe_own *drv;
 	struct regulator *reg;
 	struct clk *clk;
 
 	drv = container_of(to_platform_driver(dev->driver),
-			   struct bc_probe_own, pdrv);
+			   struct bc_test_probe_own, pdrv);
 	drv->probes++;
 	if (drv->rate) {
 		clk = devm_clk_get(dev, "core");
@@ -305,15 +263,15 @@ static int bc_probe_own_probe(struct platform_device *pdev)
 	return READ_ONCE(drv->ret);
 }
 
-static struct bc_probe_own *bc_probe_own_alloc(struct kunit *test,
-					       unsigned long rate, int uv)
+static struct bc_test_probe_own *bc_test_probe_own_alloc(struct kunit *test,
+							 unsigned long rate, int uv)
 {
-	struct bc_probe_own *drv;
+	struct bc_test_probe_own *drv;
 
 	drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
-	drv->pdrv.probe = bc_probe_own_probe;
-	drv->pdrv.driver.name = BC_PROBE_DEV;
+	drv->pdrv.probe = bc_test_probe_own_probe;
+	drv->pdrv.driver.name = BC_TEST_PROBE_DEV;
 	drv->rate = rate;
 	drv->uv = uv;
 	drv->rate_ret = 1;
@@ -322,9 +280,9 @@ static struct bc_probe_own *bc_probe_own_alloc(struct kunit *test,
 	return drv;
 }
 
-static void bc_probe_add_range(struct kunit *test)
+static void bc_test_probe_add_range(struct kunit *test)
 {
-	struct bc_probe_ctx *ctx = test->priv;
+	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_clk_info clk = {
 		.name = "core",
 		.rate_min = 74000000,
@@ -332,20 +290,20 @@ static void bc_probe_add_range(struct kunit *test)
 	};
 	struct dev_boot_constraint_supply_info vdd = {
 		.name = "vdd",
-		.u_volt_min = BC_KUNIT_REG_BOOT_UV,
-		.u_volt_max = BC_KUNIT_REG_BOOT_UV,
+		.u_volt_min = BC_TEST_REG_BOOT_UV,
+		.u_volt_max = BC_TEST_REG_BOOT_UV,
 	};
 	struct dev_boot_constraint_info infos[] = {
 		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &clk } },
 		{ .constraint = { DEV_BOOT_CONSTRAINT_SUPPLY, &vdd } },
 	};
 
-	bc_kunit_owner_set(&infos[0], ctx->owner);
-	bc_kunit_owner_set(&infos[1], ctx->owner);
+	bc_test_owner_set(&infos[0], ctx->owner);
+	bc_test_owner_set(&infos[1], ctx->owner);
 	KUNIT_ASSERT_EQ(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
 			0);
 	KUNIT_ASSERT_EQ(test, ctx->clk->rate, 74000000);
-	KUNIT_ASSERT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+	KUNIT_ASSERT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 }
 
 /*
@@ -353,13 +311,13 @@ static void bc_probe_add_range(struct kunit *test)
  * on: it sets a rate and a voltage out of them, gets them, and keeps them
  * after the constraints are released.
  */
-static void bc_probe_test_handover(struct kunit *test)
+static void bc_test_probe_handover(struct kunit *test)
 {
-	struct bc_probe_ctx *ctx = test->priv;
-	struct bc_probe_own *drv;
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_probe_own *drv;
 
-	drv = bc_probe_own_alloc(test, 50000000, 1200000);
-	bc_probe_add_range(test);
+	drv = bc_test_probe_own_alloc(test, 50000000, 1200000);
+	bc_test_probe_add_range(test);
 	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
 			0);
 
@@ -370,9 +328,9 @@ static void bc_probe_test_handover(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, ctx->clk->rate, 50000000);
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 1200000);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
 /*
@@ -380,23 +338,23 @@ static void bc_probe_test_handover(struct kunit *test)
  * constraints stay, whole, until another driver binds it, and are released
  * after that one's probe.
  */
-static void bc_probe_test_decline_keeps(struct kunit *test)
+static void bc_test_probe_decline_keeps(struct kunit *test)
 {
-	struct bc_probe_ctx *ctx = test->priv;
-	struct bc_kunit_driver *second;
-	struct bc_probe_own *first;
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_driver *second;
+	struct bc_test_probe_own *first;
 	struct regulator *other;
 
-	first = bc_probe_own_alloc(test, 0, 0);
+	first = bc_test_probe_own_alloc(test, 0, 0);
 	first->ret = -ENODEV;
-	bc_probe_add_range(test);
+	bc_test_probe_add_range(test);
 	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &first->pdrv),
 			0);
 
 	KUNIT_EXPECT_EQ(test, first->probes, 1);
 	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 2);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 	/* The voltage request is back: no one else may leave the range. */
@@ -404,12 +362,12 @@ static void bc_probe_test_decline_keeps(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
 	KUNIT_EXPECT_LT(test, regulator_set_voltage(other, 3300000, 3300000), 0);
 	regulator_put(other);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 
-	second = bc_kunit_driver_alloc(test, ctx->log, "bc-probe-second", NULL);
+	second = bc_test_driver_alloc(test, ctx->log, "bc-probe-second", NULL);
 	KUNIT_ASSERT_NOT_NULL(test, second);
 	second->clk = ctx->clk;
-	KUNIT_ASSERT_EQ(test, bc_kunit_driver_register(test, second), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, second), 0);
 	KUNIT_ASSERT_EQ(test, device_set_driver_override(ctx->dev,
 							 "bc-probe-second"), 0);
 	KUNIT_ASSERT_GE(test, device_attach(ctx->dev), 0);
@@ -417,9 +375,9 @@ static void bc_probe_test_decline_keeps(struct kunit *test)
 
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, second->seen_clk_enable_count, 1);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 2);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 }
 
 /*
@@ -428,15 +386,15 @@ static void bc_probe_test_decline_keeps(struct kunit *test)
  * constraints' are back, and no one else may leave their ranges until the
  * driver probes again.
  */
-static void bc_probe_test_deferral_takes_back(struct kunit *test)
+static void bc_test_probe_deferral_takes_back(struct kunit *test)
 {
-	struct bc_probe_ctx *ctx = test->priv;
-	struct bc_probe_own *drv;
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_probe_own *drv;
 	struct regulator *other;
 
-	drv = bc_probe_own_alloc(test, 50000000, 1200000);
+	drv = bc_test_probe_own_alloc(test, 50000000, 1200000);
 	drv->ret = -EPROBE_DEFER;
-	bc_probe_add_range(test);
+	bc_test_probe_add_range(test);
 	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
 			0);
 	wait_for_device_probe();
@@ -446,9 +404,9 @@ static void bc_probe_test_deferral_takes_back(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, drv->uv_ret, 0);
 	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 2);
-	KUNIT_EXPECT_EQ(test, bc_kunit_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 	KUNIT_EXPECT_GE(test, ctx->clk->rate, 74000000);
 	KUNIT_EXPECT_LE(test, ctx->clk->rate, 75000000);
 
@@ -456,7 +414,7 @@ static void bc_probe_test_deferral_takes_back(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
 	KUNIT_EXPECT_LT(test, regulator_set_voltage(other, 3300000, 3300000), 0);
 	regulator_put(other);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_KUNIT_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 
 	WRITE_ONCE(drv->ret, 0);
@@ -466,27 +424,27 @@ static void bc_probe_test_deferral_takes_back(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, ctx->clk->rate, 50000000);
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 1200000);
-	KUNIT_EXPECT_EQ(test, bc_kunit_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
-static struct kunit_case bc_probe_test_cases[] = {
-	KUNIT_CASE(bc_probe_test_held_during_probe),
-	KUNIT_CASE(bc_probe_test_released_after_probe),
-	KUNIT_CASE(bc_probe_test_released_after_failure),
-	KUNIT_CASE(bc_probe_test_kept_across_deferral),
-	KUNIT_CASE(bc_probe_test_kept_while_supplier_missing),
-	KUNIT_CASE(bc_probe_test_async),
-	KUNIT_CASE(bc_probe_test_supply),
-	KUNIT_CASE(bc_probe_test_handover),
-	KUNIT_CASE(bc_probe_test_decline_keeps),
-	KUNIT_CASE(bc_probe_test_deferral_takes_back),
+static struct kunit_case bc_test_probe_cases[] = {
+	KUNIT_CASE(bc_test_probe_held_during_probe),
+	KUNIT_CASE(bc_test_probe_released_after_probe),
+	KUNIT_CASE(bc_test_probe_released_after_failure),
+	KUNIT_CASE(bc_test_probe_kept_across_deferral),
+	KUNIT_CASE(bc_test_probe_kept_while_supplier_missing),
+	KUNIT_CASE(bc_test_probe_async),
+	KUNIT_CASE(bc_test_probe_supply),
+	KUNIT_CASE(bc_test_probe_handover),
+	KUNIT_CASE(bc_test_probe_decline_keeps),
+	KUNIT_CASE(bc_test_probe_deferral_takes_back),
 	{}
 };
 
-static struct kunit_suite bc_probe_test_suite = {
+static struct kunit_suite bc_test_probe_suite = {
 	.name = "boot_constraint_probe",
-	.init = bc_probe_test_init,
-	.test_cases = bc_probe_test_cases,
+	.init = bc_test_probe_init,
+	.test_cases = bc_test_probe_cases,
 };
 
-kunit_test_suite(bc_probe_test_suite);
+kunit_test_suite(bc_test_probe_suite);

@@ -1,0 +1,678 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot-time benchmark of deferrable boot constraints.
+ *
+ * A generated device tree has many "bc-bench,device" nodes, and among them
+ * "bc-bench,display" nodes whose "pixel" clock comes from a
+ * "bc-bench,clock-controller". One consumer driver binds them all at
+ * device_initcall; the clock controllers' driver is registered late, at
+ * device_initcall_sync, so the displays' constraints are pending while
+ * every other device is bound.
+ *
+ * The displays' constraints are added before any of the devices probes, in
+ * one of two ways:
+ * - as a board does, with dev_boot_constraint_add_deferrable_of() at
+ *   arch_initcall, before the devices are created: pending from their
+ *   creation, retried when a clock controller binds;
+ * - with bc_bench.seed_deferral=1, as the 2017 series did, to compare: at
+ *   subsys_initcall, once the devices exist, a platform device per
+ *   constraint, whose driver adds the constraint and defers its probe while
+ *   the clock is missing, and enables deferred probing at its first
+ *   deferral, so that each bind retries every deferred device.
+ * boot_constraints=off boots without constraints.
+ *
+ * debugfs bc_bench/stats gives the probe calls and -EPROBE_DEFER returns of
+ * each of these drivers, how many displays found their clock held when they
+ * probed, how many of the seed way's constraints came after their display
+ * had probed, and, with bc_bench.time_hooks=1, what the driver core's boot
+ * constraint hooks cost a device without constraints while the displays'
+ * constraints are pending, each hook alone and the three together, and
+ * where a constraint's time goes (see struct bc_test_bench_phase).
+ */
+
+#define pr_fmt(fmt) "bc_bench: " fmt
+
+#include <linux/atomic.h>
+#include <linux/boot_constraint.h>
+#include <linux/clk.h>
+#include <linux/clk-provider.h>
+#include <linux/debugfs.h>
+#include <linux/device/driver.h>
+#include <linux/init.h>
+#include <linux/kstrtox.h>
+#include <linux/sched/clock.h>
+#include <linux/limits.h>
+#include <linux/math64.h>
+#include <linux/notifier.h>
+#include <linux/mod_devicetable.h>
+#include <linux/of.h>
+#include <linux/of_platform.h>
+#include <linux/platform_device.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "../core.h"
+#include "fakes.h"
+
+/* Hook calls timed, over devices without constraints. */
+#define BC_TEST_BENCH_HOOK_LOOPS	1000
+
+static bool bc_test_bench_seed_deferral;
+static bool bc_test_bench_time_hooks_param;
+
+static int __init bc_test_bench_seed_deferral_param(char *arg)
+{
+	return kstrtobool(arg ?: "1", &bc_test_bench_seed_deferral);
+}
+early_param("bc_bench.seed_deferral", bc_test_bench_seed_deferral_param);
+
+/* Timing the hooks takes time: a boot that does is not timed itself. */
+static int __init bc_test_bench_time_hooks_setup(char *arg)
+{
+	return kstrtobool(arg ?: "1", &bc_test_bench_time_hooks_param);
+}
+early_param("bc_bench.time_hooks", bc_test_bench_time_hooks_setup);
+
+/**
+ * struct bc_test_bench_counter - Calls of a driver's probe.
+ *
+ * @probes: calls of its probe.
+ * @defers: of those, the ones that returned -EPROBE_DEFER.
+ */
+struct bc_test_bench_counter {
+	atomic_t probes;
+	atomic_t defers;
+};
+
+static struct bc_test_bench_counter bc_test_bench_devices, bc_test_bench_displays;
+static struct bc_test_bench_counter bc_test_bench_providers, bc_test_bench_seeds;
+static atomic_t bc_test_bench_held_at_probe;
+static atomic_t bc_test_bench_seed_late;
+static u64 bc_test_bench_hook_ns;
+
+/*
+ * Where the time of a constraint goes, measured from outside the core in
+ * the boot that times the hooks (bc_bench.time_hooks=1, on one CPU, whose
+ * own time is not counted): each phase of a device's life that a
+ * constraint adds to, between the bus notifications the driver core sends
+ * and the bench drivers' own probes, summed over the displays, and over
+ * the devices without constraints. Against the same boot with constraints
+ * off, a display's phase gives what its constraint costs there, and a
+ * device's what the constraints cost devices without any.
+ *
+ * @BC_TEST_BENCH_ADD_OF: dev_boot_constraint_add_deferrable_of() of the board, once:
+ *	the scan of the tree for the displays' compatible, waiters recorded.
+ * @BC_TEST_BENCH_CREATE: BUS_NOTIFY_ADD_DEVICE, all of its notifiers: for a display,
+ *	the constraint added to its new device and tried once.
+ * @BC_TEST_BENCH_BEFORE: BUS_NOTIFY_BIND_DRIVER to the driver's probe: for a display,
+ *	the handover (dev_boot_constraints_probe_start()).
+ * @BC_TEST_BENCH_AFTER: the driver's probe to BUS_NOTIFY_BOUND_DRIVER: for a display,
+ *	the release (dev_boot_constraints_probe_end()).
+ * @BC_TEST_BENCH_BIND: a clock controller's probe to BUS_NOTIFY_BOUND_DRIVER: the
+ *	constraints it provides, applied (dev_boot_constraints_device_bound()).
+ * @BC_TEST_BENCH_CLK_GET_MISSING: clk_get() of a display's clock while its provider
+ *	is missing, once per display: what an attempt that fails costs in the
+ *	clock framework.
+ * @BC_TEST_BENCH_PHASES: number of phases.
+ */
+enum bc_test_bench_phase {
+	BC_TEST_BENCH_ADD_OF,
+	BC_TEST_BENCH_CREATE,
+	BC_TEST_BENCH_BEFORE,
+	BC_TEST_BENCH_AFTER,
+	BC_TEST_BENCH_BIND,
+	BC_TEST_BENCH_CLK_GET_MISSING,
+	BC_TEST_BENCH_PHASES,
+};
+
+static const char * const bc_test_bench_phase_names[BC_TEST_BENCH_PHASES] = {
+	[BC_TEST_BENCH_ADD_OF] = "add_of",
+	[BC_TEST_BENCH_CREATE] = "create",
+	[BC_TEST_BENCH_BEFORE] = "before_probe",
+	[BC_TEST_BENCH_AFTER] = "after_probe",
+	[BC_TEST_BENCH_BIND] = "provider_bind",
+	[BC_TEST_BENCH_CLK_GET_MISSING] = "clk_get_missing",
+};
+
+/**
+ * struct bc_test_bench_time - Time summed over the calls of a phase.
+ *
+ * @ns: the time.
+ * @calls: how many times it was measured.
+ */
+struct bc_test_bench_time {
+	u64 ns;
+	unsigned int calls;
+};
+
+/* Per phase: [0] the devices without constraints, [1] the displays. */
+static struct bc_test_bench_time bc_test_bench_phase_time[BC_TEST_BENCH_PHASES][2];
+/*
+ * Start of the phase in progress: one CPU, one probe at a time. Times are
+ * local_clock()'s: timekeeping counts jiffies until fs_initcall, and the
+ * devices are created before.
+ */
+static u64 bc_test_bench_mark;
+
+static void bc_test_bench_mark_now(void)
+{
+	if (bc_test_bench_time_hooks_param)
+		bc_test_bench_mark = local_clock();
+}
+
+static void bc_test_bench_account(enum bc_test_bench_phase phase, bool display)
+{
+	struct bc_test_bench_time *t = &bc_test_bench_phase_time[phase][display];
+
+	if (!bc_test_bench_time_hooks_param)
+		return;
+
+	t->ns += local_clock() - bc_test_bench_mark;
+	t->calls++;
+}
+
+static bool bc_test_bench_board_has(const char *compat)
+{
+	struct device_node *np;
+
+	np = of_find_compatible_node(NULL, NULL, compat);
+	of_node_put(np);
+
+	return np;
+}
+
+static int bc_test_bench_count(struct bc_test_bench_counter *counter, int ret)
+{
+	atomic_inc(&counter->probes);
+	if (ret == -EPROBE_DEFER)
+		atomic_inc(&counter->defers);
+
+	return ret;
+}
+
+/* The clock controllers: "bc-bench,clocks" fake gates each, off, registered late. */
+
+static int bc_test_bench_provider_setup(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct bc_test_clk *gates;
+	u32 i, n;
+
+	if (of_property_read_u32(dev->of_node, "bc-bench,clocks", &n) || !n)
+		return dev_err_probe(dev, -EINVAL, "no bc-bench,clocks\n");
+
+	gates = devm_kcalloc(dev, n, sizeof(*gates), GFP_KERNEL);
+	if (!gates)
+		return -ENOMEM;
+
+	for (i = 0; i < n; i++) {
+		gates[i].name = devm_kasprintf(dev, GFP_KERNEL, "%s.%u",
+					       dev_name(dev), i);
+		if (!gates[i].name)
+			return -ENOMEM;
+	}
+
+	return bc_test_clk_provide(dev, gates, n, &bc_test_gate_ops, NULL);
+}
+
+static int bc_test_bench_provider_probe(struct platform_device *pdev)
+{
+	int ret;
+
+	ret = bc_test_bench_count(&bc_test_bench_providers, bc_test_bench_provider_setup(pdev));
+	bc_test_bench_mark_now();
+
+	return ret;
+}
+
+/* The consumers: displays take their clock, as their driver would. */
+
+static void bc_test_bench_clk_disable(void *clk)
+{
+	clk_disable_unprepare(clk);
+}
+
+static int bc_test_bench_display_setup(struct device *dev)
+{
+	struct clk *clk;
+	int ret;
+
+	clk = devm_clk_get(dev, "pixel");
+	if (IS_ERR(clk))
+		return dev_err_probe(dev, PTR_ERR(clk), "no pixel clock\n");
+
+	/* Held by its constraint, or by no one yet. */
+	if (__clk_get_enable_count(clk))
+		atomic_inc(&bc_test_bench_held_at_probe);
+
+	ret = clk_prepare_enable(clk);
+	if (ret)
+		return ret;
+
+	return devm_add_action_or_reset(dev, bc_test_bench_clk_disable, clk);
+}
+
+static bool bc_test_bench_is_display(struct device *dev)
+{
+	return of_device_is_compatible(dev->of_node, "bc-bench,display");
+}
+
+static int bc_test_bench_consumer_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	int ret;
+
+	bc_test_bench_account(BC_TEST_BENCH_BEFORE, bc_test_bench_is_display(dev));
+	if (!bc_test_bench_is_display(dev))
+		ret = bc_test_bench_count(&bc_test_bench_devices, 0);
+	else
+		ret = bc_test_bench_count(&bc_test_bench_displays,
+					  bc_test_bench_display_setup(dev));
+	bc_test_bench_mark_now();
+
+	return ret;
+}
+
+static BC_TEST_OF_MATCH(bc_test_bench_provider_match, "bc-bench,clock-controller");
+
+static const struct of_device_id bc_test_bench_consumer_match[] = {
+	{ .compatible = "bc-bench,device" },
+	{ .compatible = "bc-bench,display" },
+	{ }
+};
+
+static struct platform_driver bc_test_bench_provider_driver = {
+	.probe = bc_test_bench_provider_probe,
+	.driver = {
+		.name = "bc-bench-clk",
+		.of_match_table = bc_test_bench_provider_match,
+		.suppress_bind_attrs = true,
+	},
+};
+
+static struct platform_driver bc_test_bench_consumer_driver = {
+	.probe = bc_test_bench_consumer_probe,
+	.driver = {
+		.name = "bc-bench-consumer",
+		.of_match_table = bc_test_bench_consumer_match,
+		.suppress_bind_attrs = true,
+	},
+};
+
+/* The displays' constraint: their pixel clock. */
+
+static const struct dev_boot_constraint_clk_info bc_test_bench_pixel = {
+	.name = "pixel",
+};
+
+static const struct dev_boot_constraint bc_test_bench_display_constraints[] = {
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_test_bench_pixel },
+};
+
+static const struct dev_boot_constraint_of bc_test_bench_board[] = {
+	{
+		.compat = "bc-bench,display",
+		.constraints = bc_test_bench_display_constraints,
+		.count = ARRAY_SIZE(bc_test_bench_display_constraints),
+	},
+};
+
+/*
+ * The 2017 series' way, for comparison: one platform device per constraint,
+ * whose probe adds it or defers, and unregistered once it is released.
+ */
+
+/**
+ * struct bc_test_bench_seed - A constraint added the 2017 series' way.
+ *
+ * @dev: the constrained device, with a reference held.
+ * @pdev: the platform device whose probe adds the constraint.
+ */
+struct bc_test_bench_seed {
+	struct device *dev;
+	struct platform_device *pdev;
+};
+
+static void bc_test_bench_seed_free(struct bc_test_bench_seed *seed)
+{
+	put_device(seed->dev);
+	kfree(seed);
+}
+
+static void bc_test_bench_seed_released(void *data)
+{
+	struct bc_test_bench_seed *seed = data;
+
+	platform_device_unregister(seed->pdev);
+	bc_test_bench_seed_free(seed);
+}
+
+static int bc_test_bench_seed_add(struct bc_test_bench_seed *seed)
+{
+	struct dev_boot_constraint_info info = {
+		.constraint = bc_test_bench_display_constraints[0],
+		.free_resources = bc_test_bench_seed_released,
+		.free_resources_data = seed,
+	};
+	int ret;
+
+	ret = dev_boot_constraint_add(seed->dev, &info);
+	if (ret == -EPROBE_DEFER)
+		driver_deferred_probe_enable_early();
+	else if (ret)
+		atomic_inc(&bc_test_bench_seed_late);
+
+	return ret;
+}
+
+static int bc_test_bench_seed_probe(struct platform_device *pdev)
+{
+	struct bc_test_bench_seed **seed = dev_get_platdata(&pdev->dev);
+
+	return bc_test_bench_count(&bc_test_bench_seeds, bc_test_bench_seed_add(*seed));
+}
+
+static struct platform_driver bc_test_bench_seed_driver = {
+	.probe = bc_test_bench_seed_probe,
+	.driver = {
+		.name = "bc-bench-seed",
+		.suppress_bind_attrs = true,
+	},
+};
+
+/* Adds the constraint of a display; called for every platform device. */
+static int bc_test_bench_seed_add_dev(struct device *dev, void *unused)
+{
+	struct bc_test_bench_seed *seed;
+	int ret;
+
+	if (!of_device_is_compatible(dev->of_node, "bc-bench,display"))
+		return 0;
+
+	seed = kzalloc(sizeof(*seed), GFP_KERNEL);
+	if (!seed)
+		return -ENOMEM;
+
+	seed->dev = get_device(dev);
+	seed->pdev = platform_device_alloc("bc-bench-seed", PLATFORM_DEVID_AUTO);
+	if (!seed->pdev) {
+		bc_test_bench_seed_free(seed);
+		return -ENOMEM;
+	}
+
+	/* Probed at once: the driver is registered. */
+	ret = platform_device_add_data(seed->pdev, &seed, sizeof(seed));
+	if (!ret)
+		ret = platform_device_add(seed->pdev);
+	if (ret) {
+		platform_device_put(seed->pdev);
+		bc_test_bench_seed_free(seed);
+	}
+
+	return ret;
+}
+
+static bool bc_test_bench_seed_way(void)
+{
+	return bc_test_bench_seed_deferral && !boot_constraints_disabled() &&
+	       bc_test_bench_board_has("bc-bench,display");
+}
+
+/* The 2017 way: after of_platform_populate(), before any display probes. */
+static int __init bc_test_bench_seed_init(void)
+{
+	int ret;
+
+	if (!bc_test_bench_seed_way())
+		return 0;
+
+	ret = platform_driver_register(&bc_test_bench_seed_driver);
+	if (!ret)
+		ret = bus_for_each_dev(&platform_bus_type, NULL, NULL,
+				       bc_test_bench_seed_add_dev);
+	if (ret)
+		pr_err("constraints not added the 2017 way: %d\n", ret);
+
+	return 0;
+}
+subsys_initcall(bc_test_bench_seed_init);
+
+/*
+ * The phases between bus notifications: the first of the platform bus's
+ * notifiers starts them, the last one ends them.
+ */
+static int bc_test_bench_bus_first(struct notifier_block *nb, unsigned long action,
+				   void *data)
+{
+	if (action == BUS_NOTIFY_ADD_DEVICE || action == BUS_NOTIFY_BIND_DRIVER)
+		bc_test_bench_mark_now();
+
+	return NOTIFY_DONE;
+}
+
+static int bc_test_bench_bus_last(struct notifier_block *nb, unsigned long action,
+				  void *data)
+{
+	struct device *dev = data;
+
+	if (!of_device_is_compatible(dev->of_node, "bc-bench,device") &&
+	    !bc_test_bench_is_display(dev)) {
+		if (action == BUS_NOTIFY_BOUND_DRIVER &&
+		    of_device_is_compatible(dev->of_node, "bc-bench,clock-controller"))
+			bc_test_bench_account(BC_TEST_BENCH_BIND, true);
+		return NOTIFY_DONE;
+	}
+
+	if (action == BUS_NOTIFY_ADD_DEVICE)
+		bc_test_bench_account(BC_TEST_BENCH_CREATE, bc_test_bench_is_display(dev));
+	else if (action == BUS_NOTIFY_BOUND_DRIVER)
+		bc_test_bench_account(BC_TEST_BENCH_AFTER, bc_test_bench_is_display(dev));
+
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block bc_test_bench_bus_first_nb = {
+	.notifier_call = bc_test_bench_bus_first,
+	.priority = INT_MAX,
+};
+
+static struct notifier_block bc_test_bench_bus_last_nb = {
+	.notifier_call = bc_test_bench_bus_last,
+	.priority = INT_MIN,
+};
+
+/* As a board declares them: before the devices are created. */
+static int __init bc_test_bench_board_init(void)
+{
+	int ret;
+
+	if (!bc_test_bench_board_has("bc-bench,display"))
+		return 0;
+
+	if (bc_test_bench_time_hooks_param &&
+	    (bus_register_notifier(&platform_bus_type, &bc_test_bench_bus_first_nb) ||
+	     bus_register_notifier(&platform_bus_type, &bc_test_bench_bus_last_nb)))
+		pr_err("phases not timed\n");
+
+	if (bc_test_bench_seed_way())
+		return 0;
+
+	bc_test_bench_mark_now();
+	ret = dev_boot_constraint_add_deferrable_of(bc_test_bench_board,
+						    ARRAY_SIZE(bc_test_bench_board));
+	bc_test_bench_account(BC_TEST_BENCH_ADD_OF, true);
+	if (ret)
+		pr_err("constraints not added: %d\n", ret);
+
+	return 0;
+}
+arch_initcall(bc_test_bench_board_init);
+
+static int __init bc_test_bench_consumers_init(void)
+{
+	if (!bc_test_bench_board_has("bc-bench,device"))
+		return 0;
+
+	return platform_driver_register(&bc_test_bench_consumer_driver);
+}
+device_initcall(bc_test_bench_consumers_init);
+
+/*
+ * What the driver core's hooks (before probe, after probe, at bind) cost a
+ * device without constraints, with the displays' constraints pending: each
+ * alone, and the three in a row as a probe calls them.
+ */
+enum bc_test_bench_hook {
+	BC_TEST_BENCH_HOOK_START,
+	BC_TEST_BENCH_HOOK_END,
+	BC_TEST_BENCH_HOOK_BOUND,
+	BC_TEST_BENCH_HOOKS,
+};
+
+static const char * const bc_test_bench_hook_names[BC_TEST_BENCH_HOOKS] = {
+	[BC_TEST_BENCH_HOOK_START] = "probe_start",
+	[BC_TEST_BENCH_HOOK_END] = "probe_end",
+	[BC_TEST_BENCH_HOOK_BOUND] = "device_bound",
+};
+
+static u64 bc_test_bench_each_hook_ns[BC_TEST_BENCH_HOOKS];
+
+/* Devices without constraints, each timed in turn; freed once timed. */
+static struct device **bc_test_bench_plain;
+static unsigned int bc_test_bench_nr_plain;
+
+static int bc_test_bench_add_plain(struct device *dev, void *unused)
+{
+	if (bc_test_bench_nr_plain < BC_TEST_BENCH_HOOK_LOOPS &&
+	    of_device_is_compatible(dev->of_node, "bc-bench,device"))
+		bc_test_bench_plain[bc_test_bench_nr_plain++] = get_device(dev);
+
+	return 0;
+}
+
+static u64 bc_test_bench_time_hook(enum bc_test_bench_hook hook)
+{
+	struct device *dev;
+	unsigned int i;
+	u64 start;
+
+	start = local_clock();
+	for (i = 0; i < BC_TEST_BENCH_HOOK_LOOPS; i++) {
+		dev = bc_test_bench_plain[i % bc_test_bench_nr_plain];
+		switch (hook) {
+		case BC_TEST_BENCH_HOOK_START:
+			dev_boot_constraints_probe_start(dev);
+			break;
+		case BC_TEST_BENCH_HOOK_END:
+			dev_boot_constraints_probe_end(dev, 0);
+			break;
+		case BC_TEST_BENCH_HOOK_BOUND:
+			dev_boot_constraints_device_bound(dev);
+			break;
+		default:
+			dev_boot_constraints_probe_start(dev);
+			dev_boot_constraints_probe_end(dev, 0);
+			dev_boot_constraints_device_bound(dev);
+			break;
+		}
+	}
+
+	return div_u64(local_clock() - start, BC_TEST_BENCH_HOOK_LOOPS);
+}
+
+/*
+ * Over up to BC_TEST_BENCH_HOOK_LOOPS different devices, so that where each falls in
+ * the core's tables averages out.
+ */
+static void bc_test_bench_time_hooks(void)
+{
+	unsigned int i;
+
+	bc_test_bench_plain = kcalloc(BC_TEST_BENCH_HOOK_LOOPS,
+				      sizeof(*bc_test_bench_plain), GFP_KERNEL);
+	if (!bc_test_bench_plain)
+		return;
+
+	bus_for_each_dev(&platform_bus_type, NULL, NULL, bc_test_bench_add_plain);
+	if (bc_test_bench_nr_plain) {
+		for (i = 0; i < BC_TEST_BENCH_HOOKS; i++)
+			bc_test_bench_each_hook_ns[i] = bc_test_bench_time_hook(i);
+		bc_test_bench_hook_ns = bc_test_bench_time_hook(BC_TEST_BENCH_HOOKS);
+	}
+
+	for (i = 0; i < bc_test_bench_nr_plain; i++)
+		put_device(bc_test_bench_plain[i]);
+	kfree(bc_test_bench_plain);
+}
+
+/* What clk_get() costs a display whose clock controller is not bound. */
+static int bc_test_bench_time_clk_get(struct device *dev, void *unused)
+{
+	struct clk *clk;
+
+	if (!bc_test_bench_is_display(dev))
+		return 0;
+
+	bc_test_bench_mark_now();
+	clk = clk_get(dev, "pixel");
+	bc_test_bench_account(BC_TEST_BENCH_CLK_GET_MISSING, true);
+	if (!IS_ERR(clk))
+		clk_put(clk);
+
+	return 0;
+}
+
+static int bc_test_bench_stats_show(struct seq_file *s, void *unused)
+{
+	static const struct {
+		const char *name;
+		struct bc_test_bench_counter *counter;
+	} drivers[] = {
+		{ "device", &bc_test_bench_devices },
+		{ "display", &bc_test_bench_displays },
+		{ "provider", &bc_test_bench_providers },
+		{ "seed", &bc_test_bench_seeds },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(drivers); i++)
+		seq_printf(s, "%s_probes %d\n%s_defers %d\n",
+			   drivers[i].name, atomic_read(&drivers[i].counter->probes),
+			   drivers[i].name, atomic_read(&drivers[i].counter->defers));
+	seq_printf(s, "held_at_probe %d\nseed_late %d\nhook_ns %llu\n",
+		   atomic_read(&bc_test_bench_held_at_probe), atomic_read(&bc_test_bench_seed_late),
+		   bc_test_bench_hook_ns);
+	for (i = 0; i < BC_TEST_BENCH_HOOKS; i++)
+		seq_printf(s, "hook_%s_ns %llu\n", bc_test_bench_hook_names[i],
+			   bc_test_bench_each_hook_ns[i]);
+	for (i = 0; i < BC_TEST_BENCH_PHASES; i++)
+		seq_printf(s, "%s_device_ns %llu\n%s_device_calls %u\n"
+			   "%s_display_ns %llu\n%s_display_calls %u\n",
+			   bc_test_bench_phase_names[i], bc_test_bench_phase_time[i][0].ns,
+			   bc_test_bench_phase_names[i], bc_test_bench_phase_time[i][0].calls,
+			   bc_test_bench_phase_names[i], bc_test_bench_phase_time[i][1].ns,
+			   bc_test_bench_phase_names[i], bc_test_bench_phase_time[i][1].calls);
+
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(bc_test_bench_stats);
+
+/* After every device of the board has been bound but the displays. */
+static int __init bc_test_bench_providers_init(void)
+{
+	struct dentry *dir;
+
+	if (!bc_test_bench_board_has("bc-bench,clock-controller"))
+		return 0;
+
+	if (bc_test_bench_time_hooks_param) {
+		bc_test_bench_time_hooks();
+		bus_for_each_dev(&platform_bus_type, NULL, NULL,
+				 bc_test_bench_time_clk_get);
+	}
+	dir = debugfs_create_dir("bc_bench", NULL);
+	debugfs_create_file("stats", 0444, dir, NULL, &bc_test_bench_stats_fops);
+
+	return platform_driver_register(&bc_test_bench_provider_driver);
+}
+device_initcall_sync(bc_test_bench_providers_init);

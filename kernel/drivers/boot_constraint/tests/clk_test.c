@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of clock boot constraints: the clock is prepared and enabled
+ * when the constraint is added, and kept within its rate range if it has
+ * one; no other consumer can gate it, or move its rate out of the range,
+ * until the constraint is released; and a constraint that cannot be
+ * applied leaves the clock alone.
+ */
+
+#include <linux/clk.h>
+#include <linux/platform_device.h>
+
+#include <kunit/clk.h>
+#include <kunit/test.h>
+
+#include "boot_constraint_kunit.h"
+#include "../core.h"
+
+#define BC_TEST_CLK_DEV	"bc-clk-dev"
+
+/* The rate the bootloader left the "pixel" clock at, and the device's range */
+#define BC_TEST_CLK_BOOT_HZ	74250000
+#define BC_TEST_CLK_MIN_HZ	74000000
+#define BC_TEST_CLK_MAX_HZ	75000000
+
+BC_TEST_DEFINE_INIT(bc_test_clk, .dev = BC_TEST_CLK_DEV,
+		    .with = BC_TEST_WITH_CLK);
+
+static int bc_test_clk_add_range(struct kunit *test, const char *name,
+				 unsigned long rate_min, unsigned long rate_max)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct dev_boot_constraint_clk_info clk = {
+		.name = name,
+		.rate_min = rate_min,
+		.rate_max = rate_max,
+	};
+
+	return bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_CLK, &clk, false);
+}
+
+static int bc_test_clk_add(struct kunit *test, const char *name)
+{
+	return bc_test_clk_add_range(test, name, 0, 0);
+}
+
+/* Adding the constraint prepares and enables the clock, once. */
+static void bc_test_clk_add_enables(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(test, "core"), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "clk0:prepare clk0:on");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&ctx->clk->hw));
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+}
+
+/* Releasing it disables and unprepares the clock, then tells the owner. */
+static void bc_test_clk_release_disables(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(test, "core"), 0);
+	bc_test_log_clear(ctx->log);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "clk0:off clk0:unprepare free:owner");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&ctx->clk->hw));
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
+}
+
+/*
+ * Another consumer of the clock cannot gate it while the constraint holds
+ * it, and can once it is released.
+ */
+static void bc_test_clk_shared_consumer(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct clk *other;
+
+	other = clk_hw_get_clk_kunit(test, &ctx->clk->hw, "other");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(test, "core"), 0);
+
+	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 2);
+	clk_disable_unprepare(other);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "clk0:prepare clk0:on");
+	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&ctx->clk->hw));
+
+	dev_boot_constraints_remove(ctx->dev);
+	bc_test_log_clear(ctx->log);
+
+	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
+	clk_disable_unprepare(other);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "clk0:prepare clk0:on clk0:off clk0:unprepare");
+	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&ctx->clk->hw));
+}
+
+/*
+ * A gate the bootloader left on is never turned off while the constraint
+ * holds it, whatever the other consumers do.
+ */
+static void bc_test_clk_boot_on_gate(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_clk *boot;
+	struct clk *other;
+
+	boot = bc_test_clk_alloc(test, ctx->log, "boot", true);
+	KUNIT_ASSERT_NOT_NULL(test, boot);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, boot), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, boot, "boot",
+						     BC_TEST_CLK_DEV), 0);
+	other = clk_hw_get_clk_kunit(test, &boot->hw, "other");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
+
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(test, "boot"), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
+	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
+	clk_disable_unprepare(other);
+
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "boot:off"));
+	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&boot->hw));
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(boot), 1);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log,
+						      "boot:off boot:unprepare free:owner"));
+	KUNIT_EXPECT_FALSE(test, clk_hw_is_enabled(&boot->hw));
+}
+
+/* A clock the device does not have is an error, and nothing is taken. */
+static void bc_test_clk_unknown_name(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add(test, "missing"), -ENOENT);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+}
+
+/* A clock constraint without its description is refused. */
+static void bc_test_clk_null_data(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct dev_boot_constraint_info info = {
+		.constraint.type = DEV_BOOT_CONSTRAINT_CLK,
+	};
+
+	bc_test_owner_set(&info, ctx->owner);
+
+	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), -EINVAL);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+}
+
+/* A NULL name is the device's default clock, as for clk_get(). */
+static void bc_test_clk_default_clock(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_clk *dflt;
+
+	dflt = bc_test_clk_alloc(test, ctx->log, "dflt", false);
+	KUNIT_ASSERT_NOT_NULL(test, dflt);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, dflt), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, dflt, NULL,
+						     BC_TEST_CLK_DEV), 0);
+
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add(test, NULL), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "dflt:prepare dflt:on");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(dflt), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+}
+
+/* A clock that fails to enable fails the constraint, left unprepared. */
+static void bc_test_clk_enable_fails(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	ctx->clk->enable_err = -EIO;
+
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add(test, "core"), -EIO);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "clk0:prepare clk0:on=-5 clk0:unprepare");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+}
+
+/*
+ * Registers "pixel", on at its boot rate, and returns another consumer of
+ * it.
+ */
+static struct clk *bc_test_clk_setup_pixel(struct kunit *test,
+					   struct bc_test_clk **pixel)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct clk *other;
+
+	*pixel = bc_test_clk_alloc(test, ctx->log, "pixel", true);
+	KUNIT_ASSERT_NOT_NULL(test, *pixel);
+	(*pixel)->rate = BC_TEST_CLK_BOOT_HZ;
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, *pixel), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, *pixel, "pixel",
+						     BC_TEST_CLK_DEV), 0);
+	other = clk_hw_get_clk_kunit(test, &(*pixel)->hw, "other");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
+
+	return other;
+}
+
+/*
+ * A range around the boot rate leaves the rate alone; while it is held,
+ * another consumer asking for a rate out of it gets the nearest end of it.
+ * The release leaves the rate as it is (the clock framework would re-apply
+ * the rate that consumer asked for before, under the running device); that
+ * consumer may set any rate afterwards.
+ */
+static void bc_test_clk_range_holds(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_clk *pixel;
+	struct clk *other;
+
+	other = bc_test_clk_setup_pixel(test, &pixel);
+
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_range(test, "pixel", BC_TEST_CLK_MIN_HZ,
+						    BC_TEST_CLK_MAX_HZ), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "pixel:prepare pixel:on");
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_BOOT_HZ);
+
+	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 50000000), 0);
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_MIN_HZ);
+	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 200000000), 0);
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_MAX_HZ);
+	KUNIT_EXPECT_EQ(test, clk_get_rate(other), BC_TEST_CLK_MAX_HZ);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "pixel:prepare pixel:on pixel:rate=74000000 pixel:rate=75000000");
+	bc_test_log_clear(ctx->log);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "pixel:off pixel:unprepare free:owner");
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_MAX_HZ);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+
+	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 200000000), 0);
+	KUNIT_EXPECT_EQ(test, pixel->rate, 200000000);
+}
+
+/*
+ * A range with one end only, or upside down, is refused before anything
+ * is touched.
+ */
+static void bc_test_clk_range_malformed(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_clk *pixel;
+
+	bc_test_clk_setup_pixel(test, &pixel);
+
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(test, "pixel", BC_TEST_CLK_MAX_HZ,
+						    BC_TEST_CLK_MIN_HZ), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(test, "pixel", BC_TEST_CLK_MIN_HZ, 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(test, "pixel", 0, BC_TEST_CLK_MAX_HZ),
+			-EINVAL);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+}
+
+/*
+ * A range the clock cannot be moved into, its rate held by another
+ * consumer, fails the constraint: the clock is disabled again and the
+ * range dropped, so that consumer can then set any rate.
+ */
+static void bc_test_clk_range_fails(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_clk *pixel;
+	struct clk *other;
+
+	other = bc_test_clk_setup_pixel(test, &pixel);
+	KUNIT_ASSERT_EQ(test, clk_rate_exclusive_get(other), 0);
+
+	KUNIT_EXPECT_EQ(test, bc_test_clk_add_range(test, "pixel", 10000000,
+						    20000000), -EBUSY);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "pixel:prepare pixel:on pixel:off pixel:unprepare");
+	KUNIT_EXPECT_EQ(test, pixel->rate, BC_TEST_CLK_BOOT_HZ);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+
+	clk_rate_exclusive_put(other);
+	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 50000000), 0);
+	KUNIT_EXPECT_EQ(test, pixel->rate, 50000000);
+}
+
+/*
+ * In a batch that fails, the range of a constraint that was applied is
+ * dropped with it.
+ */
+static void bc_test_clk_range_failed_batch(struct kunit *test)
+{
+	struct dev_boot_constraint_clk_info range = {
+		.name = "pixel",
+		.rate_min = BC_TEST_CLK_MIN_HZ,
+		.rate_max = BC_TEST_CLK_MAX_HZ,
+	};
+	struct dev_boot_constraint_clk_info missing = { .name = "missing" };
+	struct dev_boot_constraint_info infos[] = {
+		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &range } },
+		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &missing } },
+	};
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_clk *pixel;
+	struct clk *other;
+
+	other = bc_test_clk_setup_pixel(test, &pixel);
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(pixel), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+
+	KUNIT_EXPECT_EQ(test, clk_set_rate(other, 50000000), 0);
+	KUNIT_EXPECT_EQ(test, pixel->rate, 50000000);
+}
+
+static struct kunit_case bc_test_clk_cases[] = {
+	KUNIT_CASE(bc_test_clk_add_enables),
+	KUNIT_CASE(bc_test_clk_release_disables),
+	KUNIT_CASE(bc_test_clk_shared_consumer),
+	KUNIT_CASE(bc_test_clk_boot_on_gate),
+	KUNIT_CASE(bc_test_clk_unknown_name),
+	KUNIT_CASE(bc_test_clk_null_data),
+	KUNIT_CASE(bc_test_clk_default_clock),
+	KUNIT_CASE(bc_test_clk_enable_fails),
+	KUNIT_CASE(bc_test_clk_range_holds),
+	KUNIT_CASE(bc_test_clk_range_malformed),
+	KUNIT_CASE(bc_test_clk_range_fails),
+	KUNIT_CASE(bc_test_clk_range_failed_batch),
+	{}
+};
+
+static struct kunit_suite bc_test_clk_suite = {
+	.name = "boot_constraint_clk",
+	.init = bc_test_clk_init,
+	.test_cases = bc_test_clk_cases,
+};
+
+kunit_test_suite(bc_test_clk_suite);

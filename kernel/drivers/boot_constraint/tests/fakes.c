@@ -1,0 +1,567 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fake providers of the boot constraint tests, one per resource type,
+ * registered with the real frameworks: what the clock, regulator, genpd,
+ * interconnect and reset cores ask of them reaches their pretend hardware,
+ * which tells a recorder. See fakes.h.
+ */
+
+#include <linux/atomic.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/of.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+
+#include "fakes.h"
+
+const char * const bc_test_op_names[] = {
+	[BC_TEST_PREPARE] = "prepare",
+	[BC_TEST_UNPREPARE] = "unprepare",
+	[BC_TEST_ON] = "on",
+	[BC_TEST_OFF] = "off",
+	[BC_TEST_ASSERT] = "assert",
+	[BC_TEST_DEASSERT] = "deassert",
+	[BC_TEST_RATE] = "rate",
+	[BC_TEST_VOLTAGE] = "voltage",
+	[BC_TEST_AVG] = "avg",
+	[BC_TEST_PEAK] = "peak",
+};
+
+static void bc_test_record(struct bc_test_recorder *rec, const char *res,
+			   enum bc_test_op op, long value, int err)
+{
+	const struct bc_test_event ev = {
+		.res = res, .op = op, .value = value, .err = err,
+	};
+
+	if (rec)
+		rec->record(rec, &ev);
+}
+
+/* Clock gate */
+
+static struct bc_test_clk *to_bc_test_clk(struct clk_hw *hw)
+{
+	return container_of(hw, struct bc_test_clk, hw);
+}
+
+static int bc_test_clk_prepare(struct clk_hw *hw)
+{
+	struct bc_test_clk *clk = to_bc_test_clk(hw);
+
+	if (clk->prepare_hook)
+		clk->prepare_hook(clk->hook_data);
+	clk->prepares++;
+	bc_test_record(clk->rec, clk->name, BC_TEST_PREPARE, 1, 0);
+
+	return 0;
+}
+
+static void bc_test_clk_unprepare(struct clk_hw *hw)
+{
+	struct bc_test_clk *clk = to_bc_test_clk(hw);
+
+	clk->unprepares++;
+	bc_test_record(clk->rec, clk->name, BC_TEST_UNPREPARE, 0, 0);
+}
+
+static int bc_test_clk_enable(struct clk_hw *hw)
+{
+	struct bc_test_clk *clk = to_bc_test_clk(hw);
+
+	if (clk->enable_err) {
+		bc_test_record(clk->rec, clk->name, BC_TEST_ON, clk->enabled,
+			       clk->enable_err);
+		return clk->enable_err;
+	}
+
+	clk->enabled = true;
+	clk->enables++;
+	bc_test_record(clk->rec, clk->name, BC_TEST_ON, 1, 0);
+
+	return 0;
+}
+
+static void bc_test_clk_disable(struct clk_hw *hw)
+{
+	struct bc_test_clk *clk = to_bc_test_clk(hw);
+
+	clk->enabled = false;
+	clk->disables++;
+	bc_test_record(clk->rec, clk->name, BC_TEST_OFF, 0, 0);
+}
+
+static int bc_test_clk_is_enabled(struct clk_hw *hw)
+{
+	return to_bc_test_clk(hw)->enabled;
+}
+
+static unsigned long bc_test_clk_recalc_rate(struct clk_hw *hw,
+					     unsigned long parent_rate)
+{
+	return to_bc_test_clk(hw)->rate;
+}
+
+/* Any rate is possible: the clock framework has clamped it to the ranges. */
+static int bc_test_clk_determine_rate(struct clk_hw *hw,
+				      struct clk_rate_request *req)
+{
+	return 0;
+}
+
+static int bc_test_clk_set_rate(struct clk_hw *hw, unsigned long rate,
+				unsigned long parent_rate)
+{
+	struct bc_test_clk *clk = to_bc_test_clk(hw);
+
+	clk->rate = rate;
+	bc_test_record(clk->rec, clk->name, BC_TEST_RATE, rate, 0);
+
+	return 0;
+}
+
+#define BC_TEST_GATE_OPS						\
+	.prepare = bc_test_clk_prepare, .unprepare = bc_test_clk_unprepare,	\
+	.enable = bc_test_clk_enable, .disable = bc_test_clk_disable,	\
+	.is_enabled = bc_test_clk_is_enabled
+
+const struct clk_ops bc_test_gate_ops = { BC_TEST_GATE_OPS };
+
+const struct clk_ops bc_test_clk_ops = {
+	BC_TEST_GATE_OPS,
+	.recalc_rate = bc_test_clk_recalc_rate,
+	.determine_rate = bc_test_clk_determine_rate,
+	.set_rate = bc_test_clk_set_rate,
+};
+
+/**
+ * bc_test_clk_init_hw() - Describe a fake clock to the clock framework.
+ * @clk: the clock, with its name set.
+ * @init: its description, which must live until the clock is registered.
+ * @ops: &bc_test_clk_ops or &bc_test_gate_ops.
+ */
+void bc_test_clk_init_hw(struct bc_test_clk *clk, struct clk_init_data *init,
+			 const struct clk_ops *ops)
+{
+	init->name = clk->name;
+	init->ops = ops;
+	clk->hw.init = init;
+}
+
+/**
+ * bc_test_clk_provide() - Make fake clocks the clocks of a device's node.
+ * @dev: the device, whose driver is probing; the clocks and the provider
+ *	are removed when it unbinds.
+ * @clks: the clocks, with their names and states set.
+ * @n: number of entries in @clks; with "#clock-cells = <0>", 1.
+ * @ops: &bc_test_clk_ops or &bc_test_gate_ops.
+ * @parent: the parent of every clock, or NULL.
+ *
+ * Context: the probe of @dev.
+ * Return: 0 or a negative errno.
+ */
+int bc_test_clk_provide(struct device *dev, struct bc_test_clk *clks,
+			unsigned int n, const struct clk_ops *ops,
+			const struct clk_parent_data *parent)
+{
+	struct clk_hw_onecell_data *data;
+	u32 cells = 1;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		struct clk_init_data init = {
+			.parent_data = parent,
+			.num_parents = parent ? 1 : 0,
+		};
+
+		bc_test_clk_init_hw(&clks[i], &init, ops);
+		ret = devm_clk_hw_register(dev, &clks[i].hw);
+		if (ret)
+			return ret;
+	}
+
+	of_property_read_u32(dev->of_node, "#clock-cells", &cells);
+	if (!cells)
+		return devm_of_clk_add_hw_provider(dev, of_clk_hw_simple_get,
+						   &clks[0].hw);
+
+	data = devm_kzalloc(dev, struct_size(data, hws, n), GFP_KERNEL);
+	if (!data)
+		return -ENOMEM;
+
+	data->num = n;
+	for (i = 0; i < n; i++)
+		data->hws[i] = &clks[i].hw;
+
+	return devm_of_clk_add_hw_provider(dev, of_clk_hw_onecell_get, data);
+}
+
+/* Voltage regulator */
+
+static int bc_test_reg_enable(struct regulator_dev *rdev)
+{
+	struct bc_test_reg *reg = rdev_get_drvdata(rdev);
+
+	if (reg->enable_err) {
+		bc_test_record(reg->rec, reg->desc.name, BC_TEST_ON, reg->uv,
+			       reg->enable_err);
+		return reg->enable_err;
+	}
+
+	reg->enabled = true;
+	bc_test_record(reg->rec, reg->desc.name, BC_TEST_ON, reg->uv, 0);
+
+	return 0;
+}
+
+static int bc_test_reg_disable(struct regulator_dev *rdev)
+{
+	struct bc_test_reg *reg = rdev_get_drvdata(rdev);
+
+	reg->enabled = false;
+	bc_test_record(reg->rec, reg->desc.name, BC_TEST_OFF, reg->uv, 0);
+
+	return 0;
+}
+
+static int bc_test_reg_is_enabled(struct regulator_dev *rdev)
+{
+	struct bc_test_reg *reg = rdev_get_drvdata(rdev);
+
+	return reg->enabled;
+}
+
+/* Like most hardware, settles on the lowest voltage it is allowed. */
+static int bc_test_reg_set_voltage(struct regulator_dev *rdev, int min_uV,
+				   int max_uV, unsigned int *selector)
+{
+	struct bc_test_reg *reg = rdev_get_drvdata(rdev);
+
+	reg->uv = min_uV;
+	*selector = 0;
+	bc_test_record(reg->rec, reg->desc.name, BC_TEST_VOLTAGE, min_uV, 0);
+
+	return 0;
+}
+
+static int bc_test_reg_get_voltage(struct regulator_dev *rdev)
+{
+	struct bc_test_reg *reg = rdev_get_drvdata(rdev);
+
+	return reg->uv;
+}
+
+static const struct regulator_ops bc_test_reg_ops = {
+	.enable = bc_test_reg_enable,
+	.disable = bc_test_reg_disable,
+	.is_enabled = bc_test_reg_is_enabled,
+	.set_voltage = bc_test_reg_set_voltage,
+	.get_voltage = bc_test_reg_get_voltage,
+};
+
+/**
+ * bc_test_reg_provide() - Register a fake regulator for a device.
+ * @dev: the device; the regulator is unregistered when it unbinds, or, if
+ *	no driver binds it, when it is deleted.
+ * @reg: the regulator, with its name, state, constraints and consumers
+ *	set.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_test_reg_provide(struct device *dev, struct bc_test_reg *reg)
+{
+	struct regulator_config config = {
+		.dev = dev,
+		.init_data = &reg->init_data,
+		.driver_data = reg,
+		.of_node = dev->of_node,
+	};
+
+	reg->desc.type = REGULATOR_VOLTAGE;
+	reg->desc.owner = THIS_MODULE;
+	reg->desc.ops = &bc_test_reg_ops;
+	reg->rdev = devm_regulator_register(dev, &reg->desc, &config);
+
+	return PTR_ERR_OR_ZERO(reg->rdev);
+}
+
+/* Power domain */
+
+static struct bc_test_pd *to_bc_test_pd(struct generic_pm_domain *genpd)
+{
+	return container_of(genpd, struct bc_test_pd, genpd);
+}
+
+static int bc_test_pd_power_on(struct generic_pm_domain *genpd)
+{
+	struct bc_test_pd *pd = to_bc_test_pd(genpd);
+
+	pd->on = true;
+	bc_test_record(pd->rec, genpd->name, BC_TEST_ON, 1, 0);
+
+	return 0;
+}
+
+static int bc_test_pd_power_off(struct generic_pm_domain *genpd)
+{
+	struct bc_test_pd *pd = to_bc_test_pd(genpd);
+
+	pd->on = false;
+	bc_test_record(pd->rec, genpd->name, BC_TEST_OFF, 0, 0);
+
+	return 0;
+}
+
+/**
+ * bc_test_pd_init() - Initialize a fake power domain with genpd.
+ * @pd: the domain, with its name and state set.
+ *
+ * The caller removes it with pm_genpd_remove().
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_test_pd_init(struct bc_test_pd *pd)
+{
+	pd->genpd.power_on = bc_test_pd_power_on;
+	pd->genpd.power_off = bc_test_pd_power_off;
+
+	return pm_genpd_init(&pd->genpd, NULL, !pd->on);
+}
+
+static void bc_test_pd_remove(void *data)
+{
+	struct bc_test_pd *pd = data;
+
+	of_genpd_del_provider(pd->genpd.dev.of_node);
+	WARN_ON(pm_genpd_remove(&pd->genpd));
+}
+
+/**
+ * bc_test_pd_provide() - Make a fake domain the domain of a device's node.
+ * @dev: the device, with "#power-domain-cells = <0>", whose driver is
+ *	probing; the domain is removed when it unbinds.
+ * @pd: the domain, with its name and state set.
+ *
+ * Context: the probe of @dev.
+ * Return: 0 or a negative errno.
+ */
+int bc_test_pd_provide(struct device *dev, struct bc_test_pd *pd)
+{
+	int ret;
+
+	ret = bc_test_pd_init(pd);
+	if (ret)
+		return ret;
+
+	ret = of_genpd_add_provider_simple(dev->of_node, &pd->genpd);
+	if (ret) {
+		pm_genpd_remove(&pd->genpd);
+		return ret;
+	}
+
+	return devm_add_action_or_reset(dev, bc_test_pd_remove, pd);
+}
+
+/* Interconnect */
+
+static unsigned int bc_test_icc_index(const struct icc_node *node)
+{
+	return (uintptr_t)node->data;
+}
+
+static void bc_test_icc_record(struct bc_test_icc *icc, struct icc_node *node)
+{
+	unsigned int i = bc_test_icc_index(node);
+
+	icc->avg_bw[i] = node->avg_bw;
+	icc->peak_bw[i] = node->peak_bw;
+	bc_test_record(icc->rec, node->name, BC_TEST_AVG, node->avg_bw, 0);
+	bc_test_record(icc->rec, node->name, BC_TEST_PEAK, node->peak_bw, 0);
+}
+
+/* The bandwidth the core aggregated on both ends of a hop. */
+static int bc_test_icc_set(struct icc_node *src, struct icc_node *dst)
+{
+	struct bc_test_icc *icc = src->provider->data;
+
+	bc_test_icc_record(icc, src);
+	if (dst != src)
+		bc_test_icc_record(icc, dst);
+
+	return 0;
+}
+
+static int bc_test_icc_get_bw(struct icc_node *node, u32 *avg, u32 *peak)
+{
+	struct bc_test_icc *icc = node->provider->data;
+
+	*avg = icc->boot_avg;
+	*peak = icc->boot_peak;
+
+	return 0;
+}
+
+static struct icc_node *bc_test_icc_xlate(const struct of_phandle_args *spec,
+					  void *data)
+{
+	struct bc_test_icc *icc = data;
+
+	if (spec->args_count != 1 || spec->args[0] >= icc->desc->num_nodes)
+		return ERR_PTR(-EINVAL);
+
+	return icc->nodes[spec->args[0]];
+}
+
+/*
+ * Node IDs are global: each provider takes its own block, clear of the
+ * small ones of real providers.
+ */
+#define BC_TEST_ICC_ID(block, i)	(0x4bc000 + (block) * BC_TEST_ICC_MAX_NODES + (i))
+
+static int bc_test_icc_add_nodes(struct bc_test_icc *icc)
+{
+	static atomic_t blocks = ATOMIC_INIT(0);
+	const struct bc_test_icc_desc *desc = icc->desc;
+	int block = atomic_inc_return(&blocks);
+	struct icc_node *node;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < desc->num_nodes; i++) {
+		node = icc_node_create(BC_TEST_ICC_ID(block, i));
+		if (IS_ERR(node))
+			return PTR_ERR(node);
+
+		node->name = desc->names[i];
+		node->data = (void *)(uintptr_t)i;
+		icc_node_add(node, &icc->provider);
+		icc->nodes[i] = node;
+	}
+
+	for (i = 0; i < desc->num_links; i++) {
+		ret = icc_link_create(icc->nodes[desc->links[i][0]],
+				      BC_TEST_ICC_ID(block, desc->links[i][1]));
+		if (ret)
+			return ret;
+	}
+
+	return 0;
+}
+
+static void bc_test_icc_remove(void *data)
+{
+	struct bc_test_icc *icc = data;
+
+	icc_provider_deregister(&icc->provider);
+	icc_nodes_remove(&icc->provider);
+}
+
+/**
+ * bc_test_icc_provide() - Register a fake interconnect for a device.
+ * @dev: the device, with "#interconnect-cells = <1>" (the index of a node
+ *	in @icc->desc), whose driver is probing; the provider is removed
+ *	when it unbinds.
+ * @icc: the provider, with its nodes and boot bandwidth set.
+ *
+ * Context: the probe of @dev.
+ * Return: 0 or a negative errno.
+ */
+int bc_test_icc_provide(struct device *dev, struct bc_test_icc *icc)
+{
+	struct icc_provider *provider = &icc->provider;
+	int ret;
+
+	if (WARN_ON(icc->desc->num_nodes > BC_TEST_ICC_MAX_NODES))
+		return -EINVAL;
+
+	provider->dev = dev;
+	provider->set = bc_test_icc_set;
+	provider->aggregate = icc_std_aggregate;
+	provider->get_bw = bc_test_icc_get_bw;
+	provider->xlate = bc_test_icc_xlate;
+	provider->data = icc;
+	icc_provider_init(provider);
+
+	ret = bc_test_icc_add_nodes(icc);
+	if (!ret)
+		ret = icc_provider_register(provider);
+	if (ret) {
+		icc_nodes_remove(provider);
+		return ret;
+	}
+
+	return devm_add_action_or_reset(dev, bc_test_icc_remove, icc);
+}
+
+/* Reset controller */
+
+static struct bc_test_reset *to_bc_test_reset(struct reset_controller_dev *rcdev)
+{
+	return container_of(rcdev, struct bc_test_reset, rcdev);
+}
+
+static int bc_test_reset_set(struct reset_controller_dev *rcdev,
+			     unsigned long id, bool asserted)
+{
+	struct bc_test_reset *rst = to_bc_test_reset(rcdev);
+
+	rst->asserted[id] = asserted;
+	bc_test_record(rst->rec, rst->names[id],
+		       asserted ? BC_TEST_ASSERT : BC_TEST_DEASSERT, asserted, 0);
+
+	return 0;
+}
+
+static int bc_test_reset_assert(struct reset_controller_dev *rcdev,
+				unsigned long id)
+{
+	return bc_test_reset_set(rcdev, id, true);
+}
+
+static int bc_test_reset_deassert(struct reset_controller_dev *rcdev,
+				  unsigned long id)
+{
+	return bc_test_reset_set(rcdev, id, false);
+}
+
+static int bc_test_reset_status(struct reset_controller_dev *rcdev,
+				unsigned long id)
+{
+	return to_bc_test_reset(rcdev)->asserted[id];
+}
+
+static const struct reset_control_ops bc_test_reset_ops = {
+	.assert = bc_test_reset_assert,
+	.deassert = bc_test_reset_deassert,
+	.status = bc_test_reset_status,
+};
+
+/**
+ * bc_test_reset_provide() - Register a fake reset controller for a device.
+ * @dev: the device, with "#reset-cells = <1>" (the line), whose driver is
+ *	probing; the controller is removed when it unbinds.
+ * @rst: the controller.
+ * @nr_lines: its number of lines, at most %BC_TEST_RESET_LINES.
+ * @names: the name of each line in the records.
+ *
+ * Context: the probe of @dev.
+ * Return: 0 or a negative errno.
+ */
+int bc_test_reset_provide(struct device *dev, struct bc_test_reset *rst,
+			  unsigned int nr_lines, const char * const *names)
+{
+	if (WARN_ON(nr_lines > BC_TEST_RESET_LINES))
+		return -EINVAL;
+
+	rst->names = names;
+	rst->rcdev.ops = &bc_test_reset_ops;
+	rst->rcdev.owner = THIS_MODULE;
+	rst->rcdev.dev = dev;
+	/* Without an of_xlate, one cell: the line number. */
+	rst->rcdev.of_node = dev->of_node;
+	rst->rcdev.nr_resets = nr_lines;
+
+	return devm_reset_controller_register(dev, &rst->rcdev);
+}

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of reset boot constraints: the constraint is a shared user of
+ * the device's reset line that keeps it deasserted, so no other shared
+ * user asserting the line puts the device in reset until the constraint is
+ * released; a constraint that cannot be applied leaves the line alone.
+ */
+
+#include <linux/device.h>
+#include <linux/platform_device.h>
+#include <linux/reset.h>
+
+#include <kunit/resource.h>
+#include <kunit/platform_device.h>
+#include <kunit/test.h>
+
+#include "boot_constraint_kunit.h"
+#include "../core.h"
+
+/*
+ * The controller of "bc-test-reset-controller", not registered yet; the
+ * device of "bc-test-reset-consumer", lines 0 "core" and 1 "bus"; its peer,
+ * of "bc-test-reset-peer", whose only line is 0.
+ */
+BC_TEST_DEFINE_INIT(bc_test_reset, .dev = "/bc-test-reset-consumer",
+		    .peer = "/bc-test-reset-peer", .with = BC_TEST_WITH_RESET);
+
+/* Binds the controller's node; the constraints go before it at exit. */
+static void bc_test_reset_register(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	KUNIT_ASSERT_EQ(test, bc_test_reset_driver_register(test, ctx->rst,
+							    bc_test_reset_match),
+			0);
+	wait_for_device_probe();
+	KUNIT_ASSERT_NOT_NULL(test, ctx->rst->rcdev.dev);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->peer), 0);
+}
+
+static int bc_test_reset_add_to(struct kunit *test, struct device *dev,
+				const struct dev_boot_constraint_reset_info *reset,
+				bool deferrable)
+{
+	return bc_test_add(test, dev, DEV_BOOT_CONSTRAINT_RESET, reset, deferrable);
+}
+
+static int bc_test_reset_add(struct kunit *test, const char *name, bool deferrable)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct dev_boot_constraint_reset_info reset = { .name = name };
+
+	return bc_test_reset_add_to(test, ctx->dev, &reset, deferrable);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_reset_control_put, reset_control_put,
+			    struct reset_control *);
+
+/* The peer's shared line, put at exit before the controller goes. */
+static struct reset_control *bc_test_reset_peer_line(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct reset_control *rstc;
+
+	rstc = reset_control_get_shared(ctx->peer, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, rstc);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							bc_test_reset_control_put,
+							rstc), 0);
+
+	return rstc;
+}
+
+/* Applying the constraint deasserts the line, as the bootloader left it. */
+static void bc_test_reset_add_deasserts(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	bc_test_reset_register(test);
+
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+}
+
+/*
+ * Another shared user deasserting and asserting the line, as a driver
+ * resetting its block does, does not assert it while the constraint holds
+ * it. The release leaves the line deasserted, as the bootloader left it:
+ * only a user of the line asserts it.
+ */
+static void bc_test_reset_peer_cannot_assert(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct reset_control *peer;
+
+	bc_test_reset_register(test);
+	peer = bc_test_reset_peer_line(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
+
+	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, reset_control_status(peer), 0);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "rst0:deassert free:owner");
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+
+	/* Nothing is left counted: the peer's assert reaches the line. */
+	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+}
+
+/* Released while another user keeps the line deasserted, it stays so. */
+static void bc_test_reset_release_keeps_peer(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct reset_control *peer;
+
+	bc_test_reset_register(test);
+	peer = bc_test_reset_peer_line(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "rst0:deassert free:owner");
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+
+	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+}
+
+/* A NULL name, or no description, is the device's only line. */
+static void bc_test_reset_only_line(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	bc_test_reset_register(test);
+
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add_to(test, ctx->peer, NULL, false), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->peer, BC_APPLIED), 1);
+}
+
+/* A line is found by its name in "reset-names"; the others are untouched. */
+static void bc_test_reset_named_line(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	bc_test_reset_register(test);
+	ctx->rst->asserted[0] = true;
+
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "bus", false), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst1:deassert");
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[1]);
+}
+
+/*
+ * Without its controller a deferrable constraint is pending and touches
+ * nothing; it is applied when the controller's driver binds. A constraint
+ * that is not deferrable fails instead.
+ */
+static void bc_test_reset_deferred(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	KUNIT_EXPECT_EQ(test, bc_test_reset_add(test, "core", false), -EPROBE_DEFER);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", true), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_PENDING), 1);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+
+	bc_test_reset_register(test);
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
+}
+
+/*
+ * The line is held deasserted until the device's driver has probed; the
+ * release leaves it so, though that driver does not use it: a device
+ * running out of reset is not reset behind its driver's back.
+ */
+static void bc_test_reset_released_after_probe(struct kunit *test)
+{
+	static const char expected[] =
+		"rst0:deassert bc-reset-consumer:probe=0 free:owner";
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_driver *drv;
+
+	bc_test_reset_register(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", true), 0);
+	drv = bc_test_driver_alloc(test, ctx->log, "bc-reset-consumer",
+				   bc_test_reset_consumer_match);
+	KUNIT_ASSERT_NOT_NULL(test, drv);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
+	wait_for_device_probe();
+
+	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_EQ(test, drv->seen_applied, 1);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), expected);
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+}
+
+/**
+ * struct bc_test_reset_exclusive - A driver that takes its line exclusively.
+ *
+ * @pdrv: the driver, of "bc-test-reset-consumer".
+ * @ret: what reset_control_get_exclusive() gave its probe.
+ */
+struct bc_test_reset_exclusive {
+	struct platform_driver pdrv;
+	int ret;
+};
+
+/* Takes its "core" line exclusively and deasserts it, as most drivers do. */
+static int bc_test_reset_exclusive_probe(struct platform_device *pdev)
+{
+	struct bc_test_reset_exclusive *drv;
+	struct reset_control *rstc;
+
+	drv = container_of(to_platform_driver(pdev->dev.driver),
+			   struct bc_test_reset_exclusive, pdrv);
+	rstc = devm_reset_control_get_exclusive(&pdev->dev, "core");
+	drv->ret = PTR_ERR_OR_ZERO(rstc);
+	if (IS_ERR(rstc))
+		return PTR_ERR(rstc);
+
+	return reset_control_deassert(rstc);
+}
+
+/*
+ * The line is handed over before the driver's probe: a driver that takes it
+ * exclusively gets it, and the line is never asserted on the way.
+ */
+static void bc_test_reset_exclusive_in_probe(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_reset_exclusive *drv;
+
+	bc_test_reset_register(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", true), 0);
+	drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, drv);
+	drv->ret = 1;
+	drv->pdrv.probe = bc_test_reset_exclusive_probe;
+	drv->pdrv.driver.name = "bc-reset-exclusive";
+	drv->pdrv.driver.of_match_table = bc_test_reset_consumer_match;
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
+			0);
+	wait_for_device_probe();
+
+	KUNIT_EXPECT_EQ(test, drv->ret, 0);
+	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "rst0:assert"));
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+}
+
+/* A line the device does not name, or a device without one, is refused. */
+static void bc_test_reset_unknown_line(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct platform_device *lineless;
+
+	bc_test_reset_register(test);
+	lineless = bc_test_of_pdev(test, "/bc-test-no-pd");
+	KUNIT_ASSERT_NOT_NULL(test, lineless);
+
+	KUNIT_EXPECT_EQ(test, bc_test_reset_add(test, "missing", false), -ENOENT);
+	KUNIT_EXPECT_EQ(test, bc_test_reset_add_to(test, &lineless->dev, NULL, false),
+			-ENOENT);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(&lineless->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+}
+
+/*
+ * In a batch that fails, the line deasserted for it is given back, as it
+ * is: deasserted, as the bootloader left it.
+ */
+static void bc_test_reset_failed_batch(struct kunit *test)
+{
+	struct dev_boot_constraint_reset_info reset = { .name = "core" };
+	struct dev_boot_constraint_clk_info clk = { .name = "missing" };
+	struct dev_boot_constraint_info infos[] = {
+		{ .constraint = { DEV_BOOT_CONSTRAINT_RESET, &reset } },
+		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &clk } },
+	};
+	struct bc_test_ctx *ctx = test->priv;
+	struct reset_control *peer;
+
+	bc_test_reset_register(test);
+
+	KUNIT_EXPECT_LT(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
+			0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+
+	/* Nothing is left counted: another user's assert reaches the line. */
+	peer = bc_test_reset_peer_line(test);
+	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log,
+						      "rst0:deassert rst0:assert"));
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+}
+
+static struct kunit_case bc_test_reset_cases[] = {
+	KUNIT_CASE(bc_test_reset_add_deasserts),
+	KUNIT_CASE(bc_test_reset_peer_cannot_assert),
+	KUNIT_CASE(bc_test_reset_release_keeps_peer),
+	KUNIT_CASE(bc_test_reset_only_line),
+	KUNIT_CASE(bc_test_reset_named_line),
+	KUNIT_CASE(bc_test_reset_deferred),
+	KUNIT_CASE(bc_test_reset_released_after_probe),
+	KUNIT_CASE(bc_test_reset_exclusive_in_probe),
+	KUNIT_CASE(bc_test_reset_unknown_line),
+	KUNIT_CASE(bc_test_reset_failed_batch),
+	{}
+};
+
+static struct kunit_suite bc_test_reset_suite = {
+	.name = "boot_constraint_reset",
+	.init = bc_test_reset_init,
+	.test_cases = bc_test_reset_cases,
+};
+
+kunit_test_suite(bc_test_reset_suite);

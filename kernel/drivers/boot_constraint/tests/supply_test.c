@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of supply boot constraints: the supply is kept enabled and,
+ * if asked, within a voltage range that no other consumer can leave until
+ * the constraint is released; a constraint that cannot be applied leaves
+ * the regulator as it found it. A release drops the constraint's enable and
+ * its voltage request, never the voltage: a regulator left with no request
+ * stays where it is, as it would have without boot constraints.
+ */
+
+#include <linux/platform_device.h>
+#include <linux/regulator/consumer.h>
+
+#include <kunit/resource.h>
+#include <kunit/test.h>
+
+#include "boot_constraint_kunit.h"
+#include "../core.h"
+
+#define BC_TEST_SUPPLY_DEV	"bc-supply-dev"
+#define BC_TEST_SUPPLY_OTHER	"bc-supply-other"
+
+/**
+ * struct bc_test_supply_ctx - Context of a supply constraint test.
+ *
+ * @bc: the test's log, owner, constrained device and its regulator, "vdd"
+ *	of both devices.
+ * @other: the regulator as the other device's consumer.
+ */
+struct bc_test_supply_ctx {
+	struct bc_test_ctx bc;
+	struct regulator *other;
+};
+
+BC_TEST_DEFINE_INIT(bc_test_supply,
+		    .size = sizeof(struct bc_test_supply_ctx));
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_supply_regulator_put, regulator_put,
+			    struct regulator *);
+
+/*
+ * Registers the regulator, in the state the bootloader left it, then the
+ * devices that use it.
+ */
+static void bc_test_supply_setup(struct kunit *test, bool enabled, int uv,
+				 int enable_err)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+	struct platform_device *pdev;
+
+	ctx->bc.reg = bc_test_reg_alloc(test, ctx->bc.log, enabled, uv);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->bc.reg);
+	ctx->bc.reg->enable_err = enable_err;
+	bc_test_reg_add_consumer(ctx->bc.reg, BC_TEST_SUPPLY_DEV);
+	bc_test_reg_add_consumer(ctx->bc.reg, BC_TEST_SUPPLY_OTHER);
+	KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, ctx->bc.reg), 0);
+
+	pdev = bc_test_pdev_add(test, BC_TEST_SUPPLY_DEV);
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	ctx->bc.dev = &pdev->dev;
+
+	pdev = bc_test_pdev_add(test, BC_TEST_SUPPLY_OTHER);
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	ctx->other = regulator_get_optional(&pdev->dev, "vdd");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ctx->other);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							bc_test_supply_regulator_put,
+							ctx->other), 0);
+}
+
+static int bc_test_supply_add_info(struct kunit *test,
+				   const struct dev_boot_constraint_supply_info *supply)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	return bc_test_add(test, ctx->bc.dev, DEV_BOOT_CONSTRAINT_SUPPLY, supply,
+			   false);
+}
+
+static int bc_test_supply_add(struct kunit *test, const char *name,
+			      unsigned int u_volt_min, unsigned int u_volt_max)
+{
+	struct dev_boot_constraint_supply_info supply = {
+		.name = name,
+		.u_volt_min = u_volt_min,
+		.u_volt_max = u_volt_max,
+	};
+
+	return bc_test_supply_add_info(test, &supply);
+}
+
+/* Asserts that a refused constraint left the regulator as it was. */
+static void bc_test_supply_expect_untouched(struct kunit *test, bool enabled, int uv)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->enabled, enabled);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, uv);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 0);
+}
+
+/* A supply that is off is enabled; no voltage is set when none is asked. */
+static void bc_test_supply_enable(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
+
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 0, 0), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "reg:on");
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 1);
+}
+
+/* The supply is set within the range the device accepts. */
+static void bc_test_supply_voltage_in_range(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	bc_test_supply_setup(test, true, 3300000, 0);
+
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 1700000, 1900000), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
+			   "reg:voltage=1700000");
+	KUNIT_EXPECT_GE(test, ctx->bc.reg->uv, 1700000);
+	KUNIT_EXPECT_LE(test, ctx->bc.reg->uv, 1900000);
+	KUNIT_EXPECT_EQ(test, regulator_get_voltage(ctx->other), ctx->bc.reg->uv);
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
+}
+
+/*
+ * Release disables the supply, drops the voltage request without moving
+ * the voltage, then tells the owner.
+ */
+static void bc_test_supply_release_order(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", BC_TEST_REG_BOOT_UV,
+						 BC_TEST_REG_BOOT_UV), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
+			   "reg:voltage=1800000 reg:on");
+	bc_test_log_clear(ctx->bc.log);
+
+	dev_boot_constraints_remove(ctx->bc.dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
+			   "reg:off free:owner");
+	KUNIT_EXPECT_FALSE(test, ctx->bc.reg->enabled);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
+}
+
+/*
+ * The bootloader left an LDO that may run from 0.8 to 3.3 V at 3.3 V for a
+ * panel, whose driver only enables it (as simple-framebuffer does): once
+ * the constraint is released, nobody asks for a voltage, and the rail
+ * stays at 3.3 V, not at the lowest voltage its constraints allow.
+ */
+static void bc_test_supply_release_leaves_voltage(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	bc_test_supply_setup(test, true, 3300000, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 3300000, 3300000), 0);
+	KUNIT_ASSERT_EQ(test, regulator_enable(ctx->other), 0);
+	bc_test_log_clear(ctx->bc.log);
+
+	dev_boot_constraints_remove(ctx->bc.dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "free:owner");
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
+	KUNIT_EXPECT_EQ(test, regulator_get_voltage(ctx->other), 3300000);
+	KUNIT_EXPECT_EQ(test, regulator_disable(ctx->other), 0);
+}
+
+/* Once the constraint is released the range is free again. */
+static void bc_test_supply_other_after_release(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", BC_TEST_REG_BOOT_UV,
+						 BC_TEST_REG_BOOT_UV), 0);
+	dev_boot_constraints_remove(ctx->bc.dev);
+	bc_test_log_clear(ctx->bc.log);
+
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 3300000,
+						    3300000), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
+			   "reg:voltage=3300000");
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
+}
+
+/* While the constraint holds the range, no other consumer can leave it. */
+static void bc_test_supply_other_while_held(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", BC_TEST_REG_BOOT_UV,
+						 BC_TEST_REG_BOOT_UV), 0);
+	bc_test_log_clear(ctx->bc.log);
+
+	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 3300000,
+						    3300000), 0);
+	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 900000,
+						    1000000), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, BC_TEST_REG_BOOT_UV);
+}
+
+/* Another consumer's disable does not turn off a supply held on. */
+static void bc_test_supply_other_disable(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 0, 0), 0);
+
+	KUNIT_ASSERT_EQ(test, regulator_enable(ctx->other), 0);
+	KUNIT_ASSERT_EQ(test, regulator_disable(ctx->other), 0);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "reg:on");
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
+
+	dev_boot_constraints_remove(ctx->bc.dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
+			   "reg:on reg:off free:owner");
+	KUNIT_EXPECT_FALSE(test, ctx->bc.reg->enabled);
+}
+
+/* Without a range, neither apply nor release touches the voltage. */
+static void bc_test_supply_no_voltage(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	bc_test_supply_setup(test, true, 1200000, 0);
+
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 0, 0), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+	dev_boot_constraints_remove(ctx->bc.dev);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
+			   "reg:off free:owner");
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 1200000);
+}
+
+/* A range whose bounds are swapped is refused. */
+static void bc_test_supply_min_above_max(struct kunit *test)
+{
+	bc_test_supply_setup(test, false, 1200000, 0);
+
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, "vdd", 1900000, 1800000),
+			-EINVAL);
+
+	bc_test_supply_expect_untouched(test, false, 1200000);
+}
+
+/* Both bounds must be set: a lone maximum is refused. */
+static void bc_test_supply_only_max(struct kunit *test)
+{
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
+
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, "vdd", 0, 1900000), -EINVAL);
+
+	bc_test_supply_expect_untouched(test, false, BC_TEST_REG_BOOT_UV);
+}
+
+/* A supply constraint needs a description with a supply name. */
+static void bc_test_supply_no_name(struct kunit *test)
+{
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
+
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, NULL, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add_info(test, NULL), -EINVAL);
+
+	bc_test_supply_expect_untouched(test, false, BC_TEST_REG_BOOT_UV);
+}
+
+/* A supply the device does not have is an error, and nothing is taken. */
+static void bc_test_supply_unknown_supply(struct kunit *test)
+{
+	bc_test_supply_setup(test, false, BC_TEST_REG_BOOT_UV, 0);
+
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, "vcc", 0, 0), -ENODEV);
+
+	bc_test_supply_expect_untouched(test, false, BC_TEST_REG_BOOT_UV);
+}
+
+/*
+ * A supply that fails to enable fails the constraint, whose voltage
+ * request is dropped without moving the voltage again: another consumer
+ * may leave the range.
+ */
+static void bc_test_supply_enable_fails(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	bc_test_supply_setup(test, false, 1200000, -EIO);
+
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, "vdd", BC_TEST_REG_BOOT_UV,
+						 BC_TEST_REG_BOOT_UV), -EIO);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
+			   "reg:voltage=1800000 reg:on=-5");
+	KUNIT_EXPECT_FALSE(test, ctx->bc.reg->enabled);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 0);
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 3300000,
+						    3300000), 0);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
+}
+
+/* A range the regulator cannot reach is an error, and nothing is taken. */
+static void bc_test_supply_impossible_range(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
+
+	KUNIT_EXPECT_EQ(test, bc_test_supply_add(test, "vdd", 3600000, 3700000),
+			-EINVAL);
+
+	bc_test_supply_expect_untouched(test, true, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 900000,
+						    900000), 0);
+}
+
+static struct kunit_case bc_test_supply_cases[] = {
+	KUNIT_CASE(bc_test_supply_enable),
+	KUNIT_CASE(bc_test_supply_voltage_in_range),
+	KUNIT_CASE(bc_test_supply_release_order),
+	KUNIT_CASE(bc_test_supply_release_leaves_voltage),
+	KUNIT_CASE(bc_test_supply_other_after_release),
+	KUNIT_CASE(bc_test_supply_other_while_held),
+	KUNIT_CASE(bc_test_supply_other_disable),
+	KUNIT_CASE(bc_test_supply_no_voltage),
+	KUNIT_CASE(bc_test_supply_min_above_max),
+	KUNIT_CASE(bc_test_supply_only_max),
+	KUNIT_CASE(bc_test_supply_no_name),
+	KUNIT_CASE(bc_test_supply_unknown_supply),
+	KUNIT_CASE(bc_test_supply_enable_fails),
+	KUNIT_CASE(bc_test_supply_impossible_range),
+	{}
+};
+
+static struct kunit_suite bc_test_supply_suite = {
+	.name = "boot_constraint_supply",
+	.init = bc_test_supply_init,
+	.test_cases = bc_test_supply_cases,
+};
+
+kunit_test_suite(bc_test_supply_suite);
