@@ -13,6 +13,7 @@ gets the lines of it that its files need, in the file's order:
 - a Kconfig "config SYM" block comes with the first Makefile line of its
   directory that names $(CONFIG_SYM), or with the file's first commit if
   none does (a symbol that only C code or another directory reads);
+- a Kconfig "source" line comes with the first commit of the file it reads;
 - a line that names no object (DTC_FLAGS_foo += ...) goes with the line
   before it; a comment or blank line goes with the line after it, so no
   commit leaves a blank line at the end of the file; the file's first line
@@ -29,6 +30,7 @@ NAMES = ('Kconfig', 'Makefile')
 OBJ = re.compile(r'([A-Za-z0-9_.-]+)\.o\b|([A-Za-z0-9_-]+)/(?=\s|$)')
 CONFIG = re.compile(r'^(?:menu)?config\s+(\w+)')
 USES = re.compile(r'\$\(CONFIG_(\w+)\)')
+SOURCE = re.compile(r'^source\s+"([^"]+)"')
 
 
 def assembled(entries, top):
@@ -65,8 +67,10 @@ def _logical_lines(text):
 def _sources(directory, obj, added):
     """The commits that add the sources of obj in directory."""
     if obj.endswith('/'):
+        # A directory comes with its first file.
         sub = os.path.join(directory, obj)
-        return [n for f, n in added.items() if f.startswith(sub)]
+        found = [n for f, n in added.items() if f.startswith(sub)]
+        return [min(found)] if found else []
     base = os.path.join(directory, obj[:-len('.o')])
     if base.endswith('.dtbo'):
         base = base[:-len('.dtbo')]
@@ -119,14 +123,18 @@ def _makefile_commits(path, text, added):
     return result
 
 
-def _kconfig_commits(text, uses):
+def _kconfig_commits(text, uses, sourced):
     """Each line of a Kconfig with its commit: 0 for a block that no
-    Makefile line names, None for comments and blank lines."""
+    Makefile line names, None for comments and blank lines; a source line
+    comes with the file it reads (sourced(path): its first commit)."""
     result, commit = [], None
     for lines in _logical_lines(text):
         m = CONFIG.match(lines[0])
         if m:
             commit = uses.get(m.group(1), 0)
+        src = SOURCE.match(lines[0])
+        if src:
+            commit = sourced(src.group(1))
         text_line = lines[0].strip() and not lines[0].startswith('#')
         result.append((lines, commit if text_line else None))
     return result
@@ -173,7 +181,12 @@ def commits_of(path, entries, top):
         for sym in USES.findall(''.join(lines)):
             if c is not None:
                 uses[sym] = min(uses.get(sym, c), c)
-    return _settle(_kconfig_commits(text, uses), first)
+    def sourced(p):
+        if not os.path.isfile(os.path.join(top, 'kernel', p)):
+            return 0
+        return min(c for _, c in commits_of(p, entries, top))
+
+    return _settle(_kconfig_commits(text, uses, sourced), first)
 
 
 def content(path, commit, entries, top):
