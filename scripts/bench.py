@@ -133,7 +133,7 @@ def boot(config, n, dtsi, way, rep, timeout, extra=''):
                      extra]).split()
     b = {'name': name, 'arch': CONFIGS[config]['arch'], 'machine': MACHINE,
          'dt': dtsi, 'args': ' '.join(args)}
-    problems, reports, lines = rt.boot_one(b, timeout, False)
+    problems, reports, lines, _ = rt.boot_one(b, timeout, False)
     problems += reports
     with open(os.path.join(OUT, 'logs', name + '.log'), 'w') as f:
         f.write('\n'.join(lines) + '\n')
