@@ -106,6 +106,8 @@ struct boot_constraint_batch {
  * @active: true while in the active table.
  * @retry: a provider bound while the device was busy: retry its pending
  *	constraints before letting it go.
+ * @retry_node: while @retry is set, entry in the list of devices that
+ *	bc_retry_work retries.
  * @seq: the last pass of the deadline that saw it.
  */
 struct boot_constraint_dev {
@@ -117,6 +119,7 @@ struct boot_constraint_dev {
 	struct list_head constraints;
 	bool active;
 	bool retry;
+	struct list_head retry_node;
 	unsigned long seq;
 };
 
