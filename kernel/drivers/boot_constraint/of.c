@@ -62,7 +62,8 @@ struct bc_of_bus {
  * bc_of_lock protects bc_of_waiters, bc_of_waiting and bc_of_buses.
  *
  * Lock order: bc_of_lock is innermost. Nothing else is taken while it is
- * held (but the allocator and the buses' klist locks to look a device up),
+ * held (but the allocator, devtree_lock to find a table's nodes and the
+ * buses' klist locks to look a device up),
  * so it may be taken with any device_lock() held, as by a parent whose
  * probe adds children; constraints are added to a device only after it is
  * dropped (the core takes device_lock(dev), then bc_lock).
