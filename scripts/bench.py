@@ -116,10 +116,27 @@ def write_dtsi(n, every):
     return path, len(displays), providers
 
 
+# QEMU puts the command line into the device tree (/chosen/bootargs): its
+# length moves every node after it, and with them the alignment of the
+# property names and strings that the boot compares, which changes the
+# whole boot's instruction count by about 1% (N = 5000, Run /init
+# 0.4134 s or 0.4183 s for the same kernel and way).  Every way's command
+# line is padded (bc_bench.pad=, ignored by bench.c) to one length, so
+# that the ways differ only in what they ask for.
+PAD = 'bc_bench.pad='
+
+
+def padded(args):
+    width = max(len(w) for w in WAYS.values()) + len(PAD) + 2
+    words = args.split()
+    used = len(' '.join(words + [PAD]))
+    return words + [PAD + 'x' * (width - used)]
+
+
 def boot(config, n, dtsi, way, rep, timeout, extra=''):
     name = 'bench-%s-%d-%s-%s' % (config, n, way, rep)
-    args = ' '.join([CONFIGS[config]['args'], 'bc.scenario=bench', WAYS[way],
-                     extra]).split()
+    args = ' '.join([CONFIGS[config]['args'], 'bc.scenario=bench', extra] +
+                    padded(WAYS[way])).split()
     b = {'name': name, 'arch': CONFIGS[config]['arch'], 'machine': MACHINE,
          'dt': dtsi, 'args': ' '.join(args), 'qemu': QEMU}
     problems, reports, lines, _ = qemu.boot_one(b, timeout, False)

@@ -70,10 +70,11 @@
  * no lock of the core held: they may register and bind devices, whose binds
  * come back here.
  *
- * bc_lock protects bc_active, bc_devices, bc_history, the pending index
- * (bc_pending, bc_pending_in, bc_nr_keyed, bc_pending_any), the state of
- * every constraint, the deadline and the counters. It is held only around
- * them, never across a call into a framework or into a constraint's owner.
+ * bc_lock protects bc_active, bc_devices, bc_retry_list, bc_history, the
+ * pending index (bc_pending, bc_pending_in, bc_nr_keyed, bc_pending_any),
+ * the state of every constraint, the deadline and the counters. It is held
+ * only around them, never across a call into a framework or into a
+ * constraint's owner.
  *
  * The driver core's hooks first look the device up in bc_active under RCU,
  * so devices without constraints never take bc_lock. A bind takes it only if
@@ -87,11 +88,14 @@ static DEFINE_MUTEX(bc_lock);
 /*
  * Devices with constraints, hashed on the device: sized so that a device
  * without constraints most often finds its bucket empty, and costs the
- * hooks a load, while hundreds of devices have constraints.
+ * hooks a load, while hundreds of devices have constraints (250 of them
+ * leave 6% of the buckets taken).
  */
-#define BC_ACTIVE_BITS	10
+#define BC_ACTIVE_BITS	12
 static DEFINE_HASHTABLE(bc_active, BC_ACTIVE_BITS);
 static LIST_HEAD(bc_devices);
+/* Devices marked for bc_retry_work, oldest mark first */
+static LIST_HEAD(bc_retry_list);
 /* Devices whose constraints have all ended, newest last, for debugfs */
 #define BC_HISTORY_MAX	64
 static LIST_HEAD(bc_history);
@@ -473,6 +477,7 @@ static struct boot_constraint_dev *bc_device_alloc(struct device *dev)
 	bdev->dev = dev;
 	bdev->key = dev;
 	INIT_LIST_HEAD(&bdev->constraints);
+	INIT_LIST_HEAD(&bdev->retry_node);
 
 	return bdev;
 }
@@ -493,6 +498,21 @@ static void bc_device_free(struct boot_constraint_dev *bdev)
 	}
 	kfree(bdev->name);
 	kfree_rcu_mightsleep(bdev);
+}
+
+/* Marks @bdev for bc_retry_work. Caller holds bc_lock. */
+static void bc_mark_retry(struct boot_constraint_dev *bdev)
+{
+	WRITE_ONCE(bdev->retry, true);
+	if (list_empty(&bdev->retry_node))
+		list_add_tail(&bdev->retry_node, &bc_retry_list);
+}
+
+/* Caller holds bc_lock. */
+static void bc_unmark_retry(struct boot_constraint_dev *bdev)
+{
+	WRITE_ONCE(bdev->retry, false);
+	list_del_init(&bdev->retry_node);
 }
 
 /* Caller holds bc_lock. */
@@ -516,6 +536,7 @@ static struct device *bc_device_retire(struct boot_constraint_dev *bdev)
 	struct device *dev = bdev->dev;
 
 	hash_del_rcu(&bdev->hnode);
+	bc_unmark_retry(bdev);
 	bdev->active = false;
 	WRITE_ONCE(bdev->dev, NULL);
 	list_move_tail(&bdev->node, &bc_history);
@@ -609,11 +630,68 @@ static void bc_set_state(struct boot_constraint *c,
 }
 
 /*
+ * Records that an attempt of @c, begun when @binds devices had been bound,
+ * found its provider missing. Caller holds bc_lock, or @c is not published.
+ */
+static void bc_mark_absent(struct boot_constraint *c, unsigned long binds)
+{
+	c->absent = true;
+	c->absent_binds = binds;
+}
+
+/*
+ * As bc_mark_absent(), for @c published: it is moved first in its bucket,
+ * where the next constraint waiting for the same provider looks first,
+ * past those not tried yet. Caller holds bc_lock.
+ */
+static void bc_note_absent(struct boot_constraint *c, unsigned long binds)
+{
+	bc_mark_absent(c, binds);
+	if (c->state != BC_PENDING || !c->provider)
+		return;
+
+	hash_del(&c->pending_node);
+	hash_add(bc_pending, &c->pending_node, (unsigned long)c->provider);
+}
+
+/*
+ * Whether an attempt of @c, pending and counted, could only fail as another
+ * one did: a constraint of the same type waits for the same provider node,
+ * its attempt found the provider missing, and no device has been bound
+ * since (@binds, read now, is the count that attempt began with). A
+ * provider registers what it provides before its device is bound, or that
+ * of a node below it before its parent's is: a bind counted before that
+ * attempt began was seen by it, and one counted after @binds sees @c and
+ * retries it. @c is then marked as the other, evidence for the next one.
+ * What a provider registers without any bind (from an initcall) reaches @c
+ * at its device's probe, as it reaches the other. Caller holds bc_lock.
+ */
+static bool bc_known_absent(struct boot_constraint *c, unsigned long binds)
+{
+	struct boot_constraint *p;
+
+	if (c->state != BC_PENDING || !c->provider)
+		return false;
+
+	hash_for_each_possible(bc_pending, p, pending_node,
+			       (unsigned long)c->provider) {
+		if (p != c && p->provider == c->provider && p->ops == c->ops &&
+		    p->absent && p->absent_binds == (unsigned int)binds) {
+			bc_note_absent(c, binds);
+			return true;
+		}
+	}
+
+	return false;
+}
+
+/*
  * Tries to take the resource. Caller holds device_lock() of the device, not
  * bc_lock.
  */
 static int bc_apply(struct boot_constraint *c)
 {
+	unsigned long binds = atomic_long_read_acquire(&bc_binds);
 	int ret;
 
 	ret = c->ops->apply(c);
@@ -622,6 +700,8 @@ static int bc_apply(struct boot_constraint *c)
 	c->attempts++;
 	if (!ret)
 		bc_set_state(c, BC_APPLIED);
+	else if (ret == -EPROBE_DEFER)
+		bc_note_absent(c, binds);
 	mutex_unlock(&bc_lock);
 
 	return ret;
@@ -740,24 +820,39 @@ static bool bc_node_covers(struct device_node *np,
 	return false;
 }
 
+/* Whether an attempt of @c could only fail, see bc_known_absent(). */
+static bool bc_absent_now(struct boot_constraint *c)
+{
+	unsigned long binds = atomic_long_read_acquire(&bc_binds);
+	bool absent;
+
+	mutex_lock(&bc_lock);
+	absent = bc_known_absent(c, binds);
+	mutex_unlock(&bc_lock);
+
+	return absent;
+}
+
 /*
  * Retries the pending constraints of a device. One that still waits once the
  * device of its provider's very node, @bound, is bound gets its resource
  * from somewhere that no bind announces (the provider registers it later,
  * or waits for a supplier of its own): from then on it is retried on every
  * bind. One that waits for another node than @bound's is left alone: its
- * provider's bind will retry it. Caller holds device_lock() of the device,
- * not bc_lock.
+ * provider's bind will retry it. With @skip_absent (bc_retry_work's first
+ * tries), neither is one whose attempt could only fail as another's did,
+ * see bc_known_absent(): the bind of its provider, or the device's probe,
+ * tries it. Caller holds device_lock() of the device, not bc_lock.
  */
 static void bc_device_retry(struct boot_constraint_dev *bdev,
-			    struct device_node *bound,
+			    struct device_node *bound, bool skip_absent,
 			    struct list_head *done)
 {
 	struct boot_constraint *c;
 	int ret;
 
 	mutex_lock(&bc_lock);
-	bdev->retry = false;
+	bc_unmark_retry(bdev);
 	mutex_unlock(&bc_lock);
 
 	list_for_each_entry(c, &bdev->constraints, node) {
@@ -766,6 +861,9 @@ static void bc_device_retry(struct boot_constraint_dev *bdev,
 
 		/* Its provider is not bound: an attempt could only fail */
 		if (bound && c->provider && !bc_node_covers(bound, c->provider))
+			continue;
+
+		if (skip_absent && bc_absent_now(c))
 			continue;
 
 		ret = bc_apply(c);
@@ -890,7 +988,8 @@ static void bc_undo(struct boot_constraint **cs, unsigned int n)
  * the constraints are not published yet.
  */
 static int bc_take_all(struct boot_constraint_dev *bdev,
-		       struct boot_constraint **cs, unsigned int n)
+		       struct boot_constraint **cs, unsigned int n,
+		       unsigned long binds)
 {
 	struct boot_constraint *c;
 	unsigned int i;
@@ -909,6 +1008,7 @@ static int bc_take_all(struct boot_constraint_dev *bdev,
 
 		if (ret == -EPROBE_DEFER && c->deferrable) {
 			c->state = BC_PENDING;
+			bc_mark_absent(c, binds);
 			continue;
 		}
 
@@ -982,17 +1082,15 @@ static struct boot_constraint_dev *bc_lookup(struct device *dev)
 	return bdev;
 }
 
-/* The first device whose pending constraints are to be retried. */
+/*
+ * The first device whose pending constraints are to be retried: a list of
+ * its own, as the devices added from a bus notifier are marked one by one
+ * while hundreds of others are active.
+ */
 static struct boot_constraint_dev *bc_next_to_retry(void)
 {
-	struct boot_constraint_dev *bdev;
-
-	list_for_each_entry(bdev, &bc_devices, node) {
-		if (bdev->retry)
-			return bdev;
-	}
-
-	return NULL;
+	return list_first_entry_or_null(&bc_retry_list,
+					struct boot_constraint_dev, retry_node);
 }
 
 /*
@@ -1016,12 +1114,12 @@ static void bc_retry_fn(struct work_struct *work)
 
 		device_lock(dev);
 		if (bc_lookup(dev) == bdev && READ_ONCE(bdev->retry)) {
-			bc_device_retry(bdev, NULL, &done);
+			bc_device_retry(bdev, NULL, true, &done);
 			bc_device_settle(bdev, &done);
 		} else {
 			mutex_lock(&bc_lock);
 			if (bc_find(dev) == bdev)
-				bdev->retry = false;
+				bc_unmark_retry(bdev);
 			mutex_unlock(&bc_lock);
 		}
 		device_unlock(dev);
@@ -1046,7 +1144,7 @@ void boot_constraint_flush(void)
 static void bc_retry_later(struct boot_constraint_dev *bdev)
 {
 	mutex_lock(&bc_lock);
-	bdev->retry = true;
+	bc_mark_retry(bdev);
 	mutex_unlock(&bc_lock);
 	schedule_work(&bc_retry_work);
 }
@@ -1090,7 +1188,7 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 		for (i = 0; i < n; i++)
 			cs[i]->bdev = bdev;
 	} else {
-		ret = bc_take_all(bdev, cs, n);
+		ret = bc_take_all(bdev, cs, n, binds);
 		if (ret) {
 			if (!bdev->active)
 				bc_device_free(bdev);
@@ -1119,7 +1217,7 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	smp_mb();
 	if (pending && (atomic_long_read(&bc_binds) != binds ||
 			READ_ONCE(bdev->retry)))
-		bc_device_retry(bdev, NULL, &done);
+		bc_device_retry(bdev, NULL, false, &done);
 
 	bc_release_if_deleted(bdev, &done);
 	bc_device_settle(bdev, &done);
@@ -1365,7 +1463,7 @@ void dev_boot_constraints_probe_start(struct device *dev)
 	if (!bdev)
 		return;
 
-	bc_device_retry(bdev, NULL, &done);
+	bc_device_retry(bdev, NULL, false, &done);
 
 	list_for_each_entry(c, &bdev->constraints, node) {
 		if (c->state != BC_APPLIED)
@@ -1456,7 +1554,7 @@ void dev_boot_constraints_probe_end(struct device *dev, int ret)
 
 	bc_device_take_back(bdev);
 	if (READ_ONCE(bdev->retry))
-		bc_device_retry(bdev, NULL, &done);
+		bc_device_retry(bdev, NULL, false, &done);
 	bc_device_settle(bdev, &done);
 }
 
@@ -1545,14 +1643,14 @@ static void bc_retry_owner(struct boot_constraint *c, struct device_node *bound,
 	if (!device_trylock(dev)) {
 		mutex_lock(&bc_lock);
 		if (bc_find(dev) == bdev) {
-			WRITE_ONCE(bdev->retry, true);
+			bc_mark_retry(bdev);
 			schedule_work(&bc_retry_work);
 		}
 		mutex_unlock(&bc_lock);
 	} else {
 		/* Still the device's record: only its lock's holder frees it */
 		if (bc_lookup(dev) == bdev) {
-			bc_device_retry(bdev, bound, &done);
+			bc_device_retry(bdev, bound, false, &done);
 			bc_device_settle(bdev, &done);
 		}
 		device_unlock(dev);

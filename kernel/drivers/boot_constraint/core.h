@@ -157,6 +157,8 @@ struct boot_constraint_batch {
  * @active: true while in the active table.
  * @retry: a provider bound while the device was busy: retry its pending
  *	constraints before letting it go.
+ * @retry_node: while @retry is set, entry in the list of devices that
+ *	bc_retry_work retries.
  * @seq: the last pass of the deadline that saw it.
  */
 struct boot_constraint_dev {
@@ -168,6 +170,7 @@ struct boot_constraint_dev {
 	struct list_head constraints;
 	bool active;
 	bool retry;
+	struct list_head retry_node;
 	unsigned long seq;
 };
 
@@ -186,9 +189,14 @@ struct boot_constraint_dev {
  * @state: where it is in its life cycle.
  * @error: why it failed, in %BC_FAILED, or why it could not be given back.
  * @attempts: number of times it was tried to be applied.
+ * @absent_binds: with @absent, the count of binds (its low 32 bits) read
+ *	before that attempt.
  * @tried: the bind during which it was last retried, see bc_bind_seq.
  * @provider: while pending, the node of its provider, or NULL.
  * @deferrable: whether a missing provider leaves it pending.
+ * @absent: while pending, its last attempt found its provider missing, or
+ *	it was not tried because another constraint's had, see
+ *	bc_known_absent().
  * @applied_at: when it was applied, or 0.
  * @released_at: when it was released, or 0.
  * @free_resources: the owner's callback, run after release.
@@ -212,9 +220,11 @@ struct boot_constraint {
 	enum boot_constraint_state state;
 	int error;
 	unsigned int attempts;
+	unsigned int absent_binds;
 	unsigned long tried;
 	const struct device_node *provider;
 	bool deferrable;
+	bool absent;
 	ktime_t applied_at;
 	ktime_t released_at;
 	void (*free_resources)(void *data);

@@ -32,6 +32,7 @@
  * @node: entry in bc_of_waiters, hashed on @np, or in a list of waiters
  *	taken out of it.
  * @np: the node, with a reference held.
+ * @dev: once taken out for its device, the device, with a reference held.
  * @oconst: the constraints; the caller keeps them valid.
  * @origin: what declared them, for the messages, or NULL; the caller keeps
  *	it valid.
@@ -39,6 +40,7 @@
 struct bc_of_waiter {
 	struct hlist_node node;
 	struct device_node *np;
+	struct device *dev;
 	const struct dev_boot_constraint_of *oconst;
 	const char *origin;
 };
@@ -60,7 +62,8 @@ struct bc_of_bus {
  * bc_of_lock protects bc_of_waiters, bc_of_waiting and bc_of_buses.
  *
  * Lock order: bc_of_lock is innermost. Nothing else is taken while it is
- * held (but the allocator and the buses' klist locks to look a device up),
+ * held (but the allocator, devtree_lock to find a table's nodes and the
+ * buses' klist locks to look a device up),
  * so it may be taken with any device_lock() held, as by a parent whose
  * probe adds children; constraints are added to a device only after it is
  * dropped (the core takes device_lock(dev), then bc_lock).
@@ -191,8 +194,37 @@ static void bc_of_unhash_waiter(struct bc_of_waiter *w)
 
 static void bc_of_free_waiter(struct bc_of_waiter *w)
 {
+	put_device(w->dev);
 	of_node_put(w->np);
 	kfree(w);
+}
+
+/*
+ * Moves the waiters of @dev's node to @found, if @dev is its node's device,
+ * for the caller to add their constraints once it drops bc_of_lock, which
+ * it holds. Called for a device being added, and for every device of every
+ * bus by a table's add.
+ */
+static int bc_of_take_waiters(struct device *dev, void *found)
+{
+	struct device_node *np = dev->of_node;
+	struct bc_of_waiter *w;
+	struct hlist_node *tmp;
+
+	if (!np || !*bc_of_waiting_count(np) || !bc_of_is_node_device(dev, np))
+		return 0;
+
+	hash_for_each_possible_safe(bc_of_waiters, w, tmp, node,
+				    (unsigned long)np) {
+		if (w->np != np)
+			continue;
+
+		bc_of_unhash_waiter(w);
+		w->dev = get_device(dev);
+		hlist_add_head(&w->node, found);
+	}
+
+	return 0;
 }
 
 /**
@@ -256,20 +288,16 @@ static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
 	    !bc_of_is_node_device(dev, np))
 		return NOTIFY_DONE;
 
-	/* Pairs with the barrier in boot_constraint_add_of_node(). */
+	/*
+	 * Pairs with the barriers in boot_constraint_add_of_node() and
+	 * dev_boot_constraint_add_deferrable_of().
+	 */
 	smp_mb();
 	if (!READ_ONCE(*bc_of_waiting_count(np)))
 		return NOTIFY_DONE;
 
 	mutex_lock(&bc_of_lock);
-	hash_for_each_possible_safe(bc_of_waiters, w, tmp, node,
-				    (unsigned long)np) {
-		if (w->np != np)
-			continue;
-
-		bc_of_unhash_waiter(w);
-		hlist_add_head(&w->node, &found);
-	}
+	bc_of_take_waiters(dev, &found);
 	mutex_unlock(&bc_of_lock);
 
 	hlist_for_each_entry_safe(w, tmp, &found, node) {
@@ -389,7 +417,11 @@ void boot_constraint_of_drop_waiters(void)
  * entry of @oconst to the device of every available node that matches the
  * entry's compatible (and one of its names, if it lists names). A device
  * that is not created yet gets them when it is added to its bus, before it
- * can probe; @oconst must stay valid until then.
+ * can probe; @oconst must stay valid until then. Each node's constraints
+ * wait for its device first; then one pass over the devices of every bus
+ * takes those whose device exists already (a table is most often added
+ * before the devices are created, when a look-up per node would find
+ * nothing at the cost of a walk of every bus).
  *
  * The constraints of one device are added all together or not at all; an
  * error on one device does not stop the others from being constrained. A
@@ -402,7 +434,11 @@ void boot_constraint_of_drop_waiters(void)
 int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *oconst,
 					  unsigned int count)
 {
+	struct bc_of_waiter *w;
 	struct device_node *np;
+	struct hlist_node *tmp;
+	struct bc_of_bus *b;
+	HLIST_HEAD(found);
 	unsigned int i;
 	int ret = 0;
 	int err;
@@ -415,16 +451,38 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 	if (boot_constraints_disabled())
 		return 0;
 
+	mutex_lock(&bc_of_lock);
 	for (i = 0; i < count; i++) {
+		if (!oconst[i].count)
+			continue;
+
 		for_each_compatible_node(np, NULL, oconst[i].compat) {
 			if (!of_device_is_available(np) ||
 			    !bc_of_node_selected(&oconst[i], np))
 				continue;
 
-			err = boot_constraint_add_of_node(np, &oconst[i], NULL);
-			if (err && !ret)
-				ret = err;
+			w = bc_of_add_waiter(np, &oconst[i], NULL);
+			if (IS_ERR(w) && !ret)
+				ret = PTR_ERR(w);
 		}
+	}
+
+	/*
+	 * The waiters are counted before the devices are looked at: a device
+	 * added meanwhile is seen here or sees them. Pairs with the barrier in
+	 * bc_of_bus_notify().
+	 */
+	smp_mb();
+	list_for_each_entry(b, &bc_of_buses, node)
+		bus_for_each_dev(b->bus, NULL, &found, bc_of_take_waiters);
+	mutex_unlock(&bc_of_lock);
+
+	hlist_for_each_entry_safe(w, tmp, &found, node) {
+		err = bc_of_add_device(w->dev, w->oconst, w->origin, false);
+		if (err && !ret)
+			ret = err;
+		hlist_del(&w->node);
+		bc_of_free_waiter(w);
 	}
 
 	return ret;
