@@ -1,45 +1,59 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Export pristine..series of build/linux with git format-patch into
-# build/series/, the cover letter filled from patches/0000-cover-letter
-# (first line: subject; the rest: body), and run the tree's checkpatch
-# --strict on every patch.  Fails on any ERROR, WARNING or CHECK.
+# Export the series of build/linux with git format-patch: the commits meant
+# for merging into build/series/, their cover letter filled from
+# patches/0000-cover-letter (first line: subject; the rest: body), and the
+# commits after ./series' "test-only" line (the scenario board and the
+# benchmark) into build/series-test/, with patches/0000-cover-letter-test;
+# then run the tree's checkpatch --strict on every patch.  Fails on any
+# ERROR, WARNING or CHECK.
 set -e
 . "$(dirname "$0")/lib.sh"
-
-dir=$build/series
-rm -rf "$dir"
-mkdir -p "$dir"
 
 n=$(git -C "$src" rev-list --count pristine..series)
 if [ "$n" = 0 ]; then
 	echo "series: ./series has no commits yet, nothing to export"
 	exit 0
 fi
-cover=patches/0000-cover-letter
-[ -s "$cover" ] || die "no $cover (first line: subject, then the body)"
+merge=$(bctest series merge-count)
+base=$(git -C "$src" rev-parse "series~$((n - merge))")
 
-git -C "$src" format-patch -q --cover-letter -o "$dir" pristine..series
-letter=$(ls "$dir"/0000-*.patch)
-awk -v coverfile="$cover" '
-	BEGIN {
-		getline subject < coverfile
-		gsub(/&/, "\\\\&", subject)
-		while ((getline line < coverfile) > 0)
-			body = body line "\n"
-		sub(/^\n+/, "", body)
-		sub(/\n+$/, "", body)
-	}
-	/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, subject) }
-	/^\*\*\* BLURB HERE \*\*\*$/ { print body; next }
-	{ print }
-' "$letter" > "$letter.tmp"
-mv "$letter.tmp" "$letter"
-echo "series: $n patch(es) and a cover letter in build/series/"
+# export DIR RANGE COVER: the commits of RANGE with their cover letter
+export_series() {
+	rm -rf "$1"
+	mkdir -p "$1"
+	[ -s "$3" ] || die "no $3 (first line: subject, then the body)"
+	git -C "$src" format-patch -q --cover-letter -o "$1" "$2"
+	letter=$(ls "$1"/0000-*.patch)
+	awk -v coverfile="$3" '
+		BEGIN {
+			getline subject < coverfile
+			gsub(/&/, "\\\\&", subject)
+			while ((getline line < coverfile) > 0)
+				body = body line "\n"
+			sub(/^\n+/, "", body)
+			sub(/\n+$/, "", body)
+		}
+		/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, subject) }
+		/^\*\*\* BLURB HERE \*\*\*$/ { print body; next }
+		{ print }
+	' "$letter" > "$letter.tmp"
+	mv "$letter.tmp" "$letter"
+	echo "series: $(git -C "$src" rev-list --count "$2") patch(es) and a cover letter in ${1#"$top"/}/"
+}
+
+# The series for merging, and the tests that apply on top of it
+export_series "$build/series" "pristine..$base" patches/0000-cover-letter
+dirs=$build/series
+if [ "$merge" != "$n" ]; then
+	export_series "$build/series-test" "$base..series" \
+		patches/0000-cover-letter-test
+	dirs="$dirs $build/series-test"
+fi
 
 bad=0
-for p in "$dir"/*.patch; do
-	[ "$p" = "$letter" ] && continue
+for p in $(for d in $dirs; do ls "$d"/*.patch; done); do
+	case "${p##*/}" in 0000-*) continue ;; esac
 	# checkpatch finds its data files (spelling.txt, ...) from the tree;
 	# its SPDX check needs Debian's python3 (with ply), not another one
 	# that PATH may find first.

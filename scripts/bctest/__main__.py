@@ -5,6 +5,8 @@ usage: python3 -m bctest arch ARCH        arch_setup's variables, as sh
        python3 -m bctest series check     ./series against kernel/, patches/
        python3 -m bctest series entries   PATCHFILE [NEW-FILE ...] per line
        python3 -m bctest series files     every new file, one a line
+       python3 -m bctest series merge-count
+                                          how many commits are for merging
        python3 -m bctest series assemble N DIR
                                           the Kconfig and Makefile files of
                                           kernel/ as at commit N, into DIR;
@@ -51,6 +53,9 @@ def main(argv):
         if argv[1] == 'entries':
             for patch, files in entries:
                 print(' '.join([patch] + files))
+            return 0
+        if argv[1] == 'merge-count':
+            print(series.merge_count())
             return 0
         if argv[1] == 'files':
             for f in series.files(entries):

@@ -5,7 +5,9 @@ One commit per line, in order, "#" starts a comment:
 
     PATCHFILE [NEW-FILE ...]
 
-PATCHFILE is in patches/; each NEW-FILE is a kernel-relative path of a file
+and a line "test-only" before the commits of the second series (the tests
+that are not for merging, exported on their own).  PATCHFILE is in
+patches/; each NEW-FILE is a kernel-relative path of a file
 under kernel/ that the commit adds, and every file under kernel/ is listed
 exactly once, but the Kconfig and Makefile files that assemble.py builds
 commit by commit.  scripts/prepare-tree.sh (python3 -m bctest series entries,
@@ -17,14 +19,34 @@ import os
 from . import HarnessError, TOP
 
 
+TEST_ONLY = 'test-only'
+
+
 def parse(lines, path='series'):
     """The entries of a series given as lines: [(PATCHFILE, [NEW-FILE...])]."""
-    entries = []
+    return parse_split(lines, path)[0]
+
+
+def parse_split(lines, path='series'):
+    """(entries, the number of entries meant for merging): the entries after
+    a line "test-only" are a second series, of tests, that applies on top."""
+    entries, merge = [], None
     for line in lines:
         words = line.split('#', 1)[0].split()
-        if words:
+        if words == [TEST_ONLY]:
+            if merge is not None:
+                raise HarnessError('%s: "%s" twice' % (path, TEST_ONLY))
+            merge = len(entries)
+        elif words:
             entries.append((words[0], words[1:]))
-    return entries
+    return entries, len(entries) if merge is None else merge
+
+
+def merge_count(path=None):
+    """How many commits of ./series are meant for merging."""
+    path = path or os.path.join(TOP, 'series')
+    with open(path) as f:
+        return parse_split(f, path)[1]
 
 
 def read(path=None):

@@ -493,8 +493,9 @@ static void bc_test_dt_spec_unnamed(struct kunit *test)
 }
 
 /* The table @t of the bus master, freed when the test ends, has @count. */
-static void bc_test_dt_expect_dma(struct kunit *test, struct boot_constraint_table *t,
-			     unsigned int count)
+static void bc_test_dt_expect_dma(struct kunit *test,
+				  struct boot_constraint_table *t,
+				  unsigned int count)
 {
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_dt_table_free, t), 0);
@@ -503,8 +504,8 @@ static void bc_test_dt_expect_dma(struct kunit *test, struct boot_constraint_tab
 
 /* The constraint of @t on the resource of @type named @name, or NULL. */
 static const union boot_constraint_info *
-bc_test_dt_find(struct boot_constraint_table *t, enum dev_boot_constraint_type type,
-	   const char *name)
+bc_test_dt_find(struct boot_constraint_table *t,
+		enum dev_boot_constraint_type type, const char *name)
 {
 	unsigned int i;
 
@@ -523,7 +524,7 @@ bc_test_dt_find(struct boot_constraint_table *t, enum dev_boot_constraint_type t
  * peak bandwidth, a reset line alone.
  */
 static void bc_test_dt_expect_dma_bus(struct kunit *test,
-				 struct boot_constraint_table *t)
+				      struct boot_constraint_table *t)
 {
 	const union boot_constraint_info *info;
 
@@ -611,8 +612,9 @@ static void bc_test_dt_type_not_built(struct kunit *test)
 	if (boot_constraint_type(DEV_BOOT_CONSTRAINT_ICC))
 		kunit_skip(test, "the interconnect type is built in");
 
-	bc_test_dt_expect_rejected(test, bc_test_dt_read_spec(test, BC_TEST_LCD ":icc=mem@1-2"),
-			      -EINVAL);
+	bc_test_dt_expect_rejected(test,
+				   bc_test_dt_read_spec(test, BC_TEST_LCD ":icc=mem@1-2"),
+				   -EINVAL);
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_dt_put_node, of_node_put, struct device_node *);
