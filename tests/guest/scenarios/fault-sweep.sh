@@ -11,7 +11,7 @@
 
 suite=boot_constraint_fault
 dir=/sys/kernel/debug/kunit/$suite
-cases="bc_fault_test_clk bc_fault_test_supply bc_fault_test_pm bc_fault_test_all bc_fault_test_of bc_fault_test_of_waiter bc_fault_test_of_notify bc_fault_test_console"
+cases="bc_test_fault_clk bc_test_fault_supply bc_test_fault_pm bc_test_fault_all bc_test_fault_of bc_test_fault_of_waiter bc_test_fault_of_notify bc_test_fault_console"
 
 ktap_begin fault-sweep 13
 
