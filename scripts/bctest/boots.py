@@ -22,6 +22,10 @@ KIND is optional:
                   boot_constraints=off added at the end, which passes
                   only where the scenario sees the glitch the constraints
                   prevent
+    scenario+off+auto
+                  the pair, and a third boot NAME-auto with no table of
+                  the board's and boot_constraints=auto, which must pass
+                  as NAME does: the same protection with no table
 
 so "scenario+off x arm64 virt - bc.scenario=x" is the two boots
 
@@ -34,7 +38,8 @@ from . import machines
 
 KUNIT_OFF = 'kunit.enable=0'
 BASELINE = 'boot_constraints=off'
-KINDS = ('scenario', 'scenario+off')
+AUTO = ['bc_test.no_table', 'boot_constraints=auto']
+KINDS = ('scenario', 'scenario+off', 'scenario+off+auto')
 
 
 def boot(name, arch, machine, dt, args):
@@ -59,11 +64,16 @@ def expand(words):
     if not any(a.startswith('kunit.') for a in args):
         args = [KUNIT_OFF] + args
     boots = [boot(name, arch, machine, dt, args)]
-    if kind == 'scenario+off':
+    if kind.startswith('scenario+off'):
         if BASELINE in args:
-            raise ValueError('a scenario+off line has no %s of its own' %
-                             BASELINE)
+            raise ValueError('a %s line has no %s of its own' %
+                             (kind, BASELINE))
         boots.append(boot(name + '-off', arch, machine, dt, args + [BASELINE]))
+    if kind == 'scenario+off+auto':
+        if any(a in args for a in AUTO):
+            raise ValueError('a %s line has no %s of its own' %
+                             (kind, ' or '.join(AUTO)))
+        boots.append(boot(name + '-auto', arch, machine, dt, args + AUTO))
     return boots
 
 

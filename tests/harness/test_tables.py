@@ -37,12 +37,22 @@ class BootTableTest(unittest.TestCase):
             ('x-off', 'arm64', 'virt', 'd.dtsi+f.sh',
              'kunit.enable=0 a=1 b boot_constraints=off')])
 
+    def test_scenario_off_auto_is_a_triple(self):
+        self.assertEqual(table('scenario+off+auto x arm64 virt - a=1\n'), [
+            ('x', 'arm64', 'virt', None, 'kunit.enable=0 a=1'),
+            ('x-off', 'arm64', 'virt', None,
+             'kunit.enable=0 a=1 boot_constraints=off'),
+            ('x-auto', 'arm64', 'virt', None,
+             'kunit.enable=0 a=1 bc_test.no_table boot_constraints=auto')])
+
     def test_errors_name_the_line(self):
         for text, what in [
                 ('a-off arm64 virt -\nscenario+off a arm64 virt -\n',
                  ':2: boot a-off defined twice'),
                 ('scenario+off a arm64 virt - boot_constraints=off\n',
                  ':1: a scenario+off line has no boot_constraints=off'),
+                ('scenario+off+auto a arm64 virt - bc_test.no_table\n',
+                 ':1: a scenario+off+auto line has no bc_test.no_table'),
                 ('\n# c\na arm64 sabrelite -\n',
                  ':3: unknown arch/machine arm64/sabrelite'),
                 ('scenario a arm64 virt\n', ':1: want ')]:

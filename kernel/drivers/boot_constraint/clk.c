@@ -5,6 +5,7 @@
  */
 
 #include <linux/clk.h>
+#include <linux/clk-provider.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/seq_file.h>
@@ -186,6 +187,34 @@ static void bc_clk_describe(union boot_constraint_info *info, const char *name,
 	};
 }
 
+/*
+ * What the clock's own hardware says: a gate reads its bit. A clock without
+ * a gate of its own (a divider, a mux) reads off unless a consumer enabled
+ * it, and is not held automatically, though a gate above it may be on. One
+ * that is on is held at its rate.
+ */
+static int bc_clk_sample(struct boot_constraint *c)
+{
+	unsigned long rate;
+	struct clk *clk;
+	bool on;
+
+	clk = clk_get(boot_constraint_device(c), c->name);
+	if (IS_ERR(clk))
+		return PTR_ERR(clk);
+
+	on = __clk_is_enabled(clk);
+	rate = clk_get_rate(clk);
+	clk_put(clk);
+
+	if (on) {
+		c->clk.rate_min = rate;
+		c->clk.rate_max = rate;
+	}
+
+	return on;
+}
+
 static const struct boot_constraint_of_names bc_clk_of = {
 	.list = "clocks", .cells = "#clock-cells", .names = "clock-names",
 	.per = 1,
@@ -207,4 +236,5 @@ const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.decl_range = "hold-clock-rates-hz",
 	.range_max = ULONG_MAX,
 	.describe = bc_clk_describe,
+	.sample = bc_clk_sample,
 };

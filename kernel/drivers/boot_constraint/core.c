@@ -123,6 +123,11 @@ static unsigned int bc_nr_added;
 static size_t bc_bytes, bc_bytes_peak;
 
 static bool bc_disabled;
+static enum boot_constraint_mode bc_mode =
+	IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO_DEFAULT) ? BC_MODE_AUTO :
+							      BC_MODE_TABLES;
+/* Resources found off by an automatic constraint, which held nothing */
+static unsigned int bc_nr_auto_off;
 
 /*
  * Seconds after late_initcall before the constraints of devices that have
@@ -146,7 +151,35 @@ static struct {
 	unsigned int count;
 } bc_cmdline __initdata;
 
-/* boot_constraints=off, or a device to constrain, once for each. */
+static const char * const bc_mode_names[] = {
+	[BC_MODE_TABLES] = "tables",
+	[BC_MODE_AUTO] = "auto",
+	[BC_MODE_REPORT] = "report",
+};
+
+/* boot_constraints=auto, report or tables: 0 if @arg is one of them. */
+static int __init bc_mode_param(const char *arg)
+{
+	int mode = match_string(bc_mode_names, ARRAY_SIZE(bc_mode_names), arg);
+
+	if (mode < 0)
+		return mode;
+
+	if (mode != BC_MODE_TABLES &&
+	    !IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO)) {
+		pr_err("boot_constraints=%s: not built in (CONFIG_DEV_BOOT_CONSTRAINT_AUTO), only tables held\n",
+		       arg);
+		return 0;
+	}
+
+	bc_mode = mode;
+	return 0;
+}
+
+/*
+ * boot_constraints=off, auto, report or tables, or a device to constrain,
+ * once for each.
+ */
 static int __init boot_constraints_param(char *arg)
 {
 	if (!arg)
@@ -158,8 +191,11 @@ static int __init boot_constraints_param(char *arg)
 		return 0;
 	}
 
+	if (!bc_mode_param(arg))
+		return 0;
+
 	if (arg[0] != '/') {
-		pr_err("boot_constraints=%s: neither \"off\" nor a node path, nothing held\n",
+		pr_err("boot_constraints=%s: none of off, auto, report, tables or a node path, nothing held\n",
 		       arg);
 		return 0;
 	}
@@ -207,6 +243,16 @@ unsigned int __init boot_constraint_cmdline_specs(const char * const **specs)
 }
 
 /**
+ * boot_constraint_mode() - What is held without a table.
+ *
+ * Return: the mode boot_constraints= chose, or the one Kconfig did.
+ */
+enum boot_constraint_mode boot_constraint_mode(void)
+{
+	return bc_disabled ? BC_MODE_TABLES : bc_mode;
+}
+
+/**
  * boot_constraints_disabled() - Whether boot_constraints=off was given.
  *
  * Return: true if constraints are released as soon as they are added.
@@ -241,6 +287,12 @@ static bool bc_is_live(const struct boot_constraint *c)
 static bool bc_holds(const struct boot_constraint *c)
 {
 	return c->state == BC_APPLIED || c->state == BC_HANDED_OVER;
+}
+
+/* Whether it took its resource: a constraint of a report takes nothing. */
+static bool bc_takes(const struct boot_constraint *c)
+{
+	return bc_holds(c) && !c->report;
 }
 
 static const char *bc_name(const struct boot_constraint *c)
@@ -539,6 +591,15 @@ static struct device *bc_device_retire(struct boot_constraint_dev *bdev)
 	bc_unmark_retry(bdev);
 	bdev->active = false;
 	WRITE_ONCE(bdev->dev, NULL);
+
+	/* Only automatic constraints that found their resource off: nothing */
+	if (list_empty(&bdev->constraints)) {
+		list_del(&bdev->node);
+		bc_count_bytes(0, bc_device_bytes(bdev));
+		bc_device_free(bdev);
+		return dev;
+	}
+
 	list_move_tail(&bdev->node, &bc_history);
 
 	if (++bc_history_len > BC_HISTORY_MAX) {
@@ -570,6 +631,9 @@ static struct boot_constraint *bc_find_live(struct boot_constraint_dev *bdev,
 	struct boot_constraint *c;
 
 	list_for_each_entry(c, &bdev->constraints, node) {
+		/* A table's constraint replaces an automatic one */
+		if (c->auto_on && !new->auto_on)
+			continue;
 		if (bc_is_live(c) && bc_same_resource(c, new))
 			return c;
 	}
@@ -686,6 +750,24 @@ static bool bc_known_absent(struct boot_constraint *c, unsigned long binds)
 }
 
 /*
+ * Takes the resource; an automatic constraint only if the resource is on,
+ * else -ENODATA with nothing taken, and one of a report takes nothing.
+ */
+static int bc_take(struct boot_constraint *c)
+{
+	int on;
+
+	if (!c->auto_on)
+		return c->ops->apply(c);
+
+	on = c->ops->sample(c);
+	if (on <= 0)
+		return on ?: -ENODATA;
+
+	return c->report ? 0 : c->ops->apply(c);
+}
+
+/*
  * Tries to take the resource. Caller holds device_lock() of the device, not
  * bc_lock.
  */
@@ -694,7 +776,7 @@ static int bc_apply(struct boot_constraint *c)
 	unsigned long binds = atomic_long_read_acquire(&bc_binds);
 	int ret;
 
-	ret = c->ops->apply(c);
+	ret = bc_take(c);
 
 	mutex_lock(&bc_lock);
 	c->attempts++;
@@ -720,7 +802,7 @@ static bool bc_release(struct boot_constraint *c, enum boot_constraint_state sta
 	if (!bc_is_live(c))
 		return false;
 
-	if (bc_holds(c))
+	if (bc_takes(c))
 		ret = c->ops->release(c);
 
 	mutex_lock(&bc_lock);
@@ -820,6 +902,42 @@ static bool bc_node_covers(struct device_node *np,
 	return false;
 }
 
+/*
+ * An automatic constraint found its resource off: it is left off, and the
+ * constraint is freed at once, a device of a large tree at a time. Caller
+ * holds device_lock() of the device, not bc_lock.
+ */
+static void bc_forget_off(struct boot_constraint *c)
+{
+	mutex_lock(&bc_lock);
+	bc_set_state(c, BC_RELEASED);
+	list_del(&c->node);
+	bc_count_bytes(0, bc_constraint_bytes(c));
+	bc_nr_auto_off++;
+	mutex_unlock(&bc_lock);
+
+	bc_constraint_destroy(c);
+}
+
+/*
+ * A table's constraint @c holds its resource: an automatic one that held it
+ * for the device meanwhile lets it go, the resource staying on. Caller holds
+ * device_lock() of the device, not bc_lock.
+ */
+static void bc_yield_auto(struct boot_constraint *c, struct list_head *done)
+{
+	struct boot_constraint *a;
+
+	if (c->auto_on || !bc_holds(c))
+		return;
+
+	list_for_each_entry(a, &c->bdev->constraints, node) {
+		if (a->auto_on && bc_same_resource(a, c) &&
+		    bc_release(a, BC_RELEASED))
+			list_add_tail(&a->done_node, done);
+	}
+}
+
 /* Whether an attempt of @c could only fail, see bc_known_absent(). */
 static bool bc_absent_now(struct boot_constraint *c)
 {
@@ -848,14 +966,14 @@ static void bc_device_retry(struct boot_constraint_dev *bdev,
 			    struct device_node *bound, bool skip_absent,
 			    struct list_head *done)
 {
-	struct boot_constraint *c;
+	struct boot_constraint *c, *tmp;
 	int ret;
 
 	mutex_lock(&bc_lock);
 	bc_unmark_retry(bdev);
 	mutex_unlock(&bc_lock);
 
-	list_for_each_entry(c, &bdev->constraints, node) {
+	list_for_each_entry_safe(c, tmp, &bdev->constraints, node) {
 		if (c->state != BC_PENDING)
 			continue;
 
@@ -867,14 +985,18 @@ static void bc_device_retry(struct boot_constraint_dev *bdev,
 			continue;
 
 		ret = bc_apply(c);
-		if (ret == -EPROBE_DEFER) {
+		if (!ret) {
+			bc_yield_auto(c, done);
+		} else if (ret == -EPROBE_DEFER) {
 			mutex_lock(&bc_lock);
 			if (bound && c->provider == bound) {
 				bc_pending_del(c);
 				hlist_add_head(&c->pending_node, &bc_pending_any);
 			}
 			mutex_unlock(&bc_lock);
-		} else if (ret) {
+		} else if (ret == -ENODATA && c->auto_on) {
+			bc_forget_off(c);
+		} else {
 			bc_fail_batch(c, ret, done);
 		}
 	}
@@ -976,7 +1098,7 @@ static unsigned int bc_drop_live(struct device *dev, struct boot_constraint **cs
 static void bc_undo(struct boot_constraint **cs, unsigned int n)
 {
 	while (n--) {
-		if (bc_holds(cs[n]) && cs[n]->ops->release(cs[n]))
+		if (bc_takes(cs[n]) && cs[n]->ops->release(cs[n]))
 			dev_err(cs[n]->bdev->dev, "cannot undo %s boot constraint %s\n",
 				cs[n]->ops->name, bc_name(cs[n]));
 	}
@@ -999,7 +1121,7 @@ static int bc_take_all(struct boot_constraint_dev *bdev,
 		c = cs[i];
 		c->bdev = bdev;
 		c->attempts++;
-		ret = c->ops->apply(c);
+		ret = bc_take(c);
 		if (!ret) {
 			c->state = BC_APPLIED;
 			c->applied_at = ktime_get();
@@ -1211,8 +1333,10 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	 * as the attempt did. Pairs with the count of binds in
 	 * dev_boot_constraints_device_bound().
 	 */
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		pending |= cs[i]->state == BC_PENDING;
+		bc_yield_auto(cs[i], &done);
+	}
 	/* Published, then the binds counted again: see above */
 	smp_mb();
 	if (pending && (atomic_long_read(&bc_binds) != binds ||
@@ -1234,10 +1358,15 @@ static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
 	kfree(cs);
 }
 
+/* How bc_add_all() adds constraints */
+#define BC_ADD_DEFERRABLE	BIT(0)	/* a missing provider leaves them pending */
+#define BC_ADD_MISSING		BIT(1)	/* a resource already held is skipped */
+#define BC_ADD_LATER		BIT(2)	/* from a bus notifier: applied later */
+#define BC_ADD_AUTO		BIT(3)	/* held only if on, see bc_take() */
+
 static struct boot_constraint **
 bc_create_all(struct device *dev, const struct dev_boot_constraint_info *infos,
-	      unsigned int n, bool deferrable,
-	      const char *origin)
+	      unsigned int n, const char *origin, unsigned int flags)
 {
 	struct boot_constraint_batch *batch;
 	struct boot_constraint **cs;
@@ -1259,7 +1388,9 @@ bc_create_all(struct device *dev, const struct dev_boot_constraint_info *infos,
 			goto err;
 		}
 		cs[i]->batch = batch;
-		cs[i]->deferrable = deferrable;
+		cs[i]->deferrable = flags & BC_ADD_DEFERRABLE;
+		cs[i]->auto_on = flags & BC_ADD_AUTO;
+		cs[i]->report = cs[i]->auto_on && bc_mode == BC_MODE_REPORT;
 	}
 
 	return cs;
@@ -1285,8 +1416,7 @@ static void bc_release_owners(const struct dev_boot_constraint_info *infos,
 
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,
-		      unsigned int n, bool deferrable, bool missing,
-		      const char *origin, bool later)
+		      unsigned int n, const char *origin, unsigned int flags)
 {
 	struct boot_constraint **cs;
 	int ret;
@@ -1301,7 +1431,7 @@ static int bc_add_all(struct device *dev,
 		return 0;
 	}
 
-	cs = bc_create_all(dev, infos, n, deferrable, origin);
+	cs = bc_create_all(dev, infos, n, origin, flags);
 	if (IS_ERR(cs)) {
 		if (origin)
 			bc_add_err(dev, origin, "%pe", cs);
@@ -1309,7 +1439,8 @@ static int bc_add_all(struct device *dev,
 	}
 
 	device_lock(dev);
-	ret = bc_attach(dev, cs, &n, missing, later);
+	ret = bc_attach(dev, cs, &n, flags & BC_ADD_MISSING,
+			flags & BC_ADD_LATER);
 	device_unlock(dev);
 
 	if (ret)
@@ -1335,7 +1466,8 @@ int boot_constraint_add_all(struct device *dev,
 			    const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable)
 {
-	return bc_add_all(dev, infos, n, deferrable, false, NULL, false);
+	return bc_add_all(dev, infos, n, NULL,
+			  deferrable ? BC_ADD_DEFERRABLE : 0);
 }
 
 /**
@@ -1359,7 +1491,8 @@ int boot_constraint_add_missing(struct device *dev,
 				unsigned int n,
 				const char *origin)
 {
-	return bc_add_all(dev, infos, n, true, true, origin, false);
+	return bc_add_all(dev, infos, n, origin,
+			  BC_ADD_DEFERRABLE | BC_ADD_MISSING);
 }
 
 /**
@@ -1385,7 +1518,46 @@ int boot_constraint_add_in_notifier(struct device *dev,
 				    unsigned int n,
 				    const char *origin)
 {
-	return bc_add_all(dev, infos, n, true, true, origin, true);
+	return bc_add_all(dev, infos, n, origin,
+			  BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER);
+}
+
+/**
+ * boot_constraint_add_auto() - Hold what a device's node names, if it is on.
+ * @dev: the device being added, from a bus notifier.
+ * @infos: its resources, without ranges nor free_resources() callbacks,
+ *	each of a type with a sample() operation.
+ * @n: number of entries in @infos.
+ *
+ * As boot_constraint_add_in_notifier(), for boot_constraints=auto and
+ * report, except that each resource is its own: once its provider is there,
+ * one that is on is held (or, for a report, only recorded), one that is off
+ * is left off and its constraint freed, and one that cannot be looked up
+ * fails alone. A resource that a table holds for @dev is skipped, and one
+ * that a table adds later is handed over to the table's constraint.
+ *
+ * Return: 0, or the first negative errno of a resource not added.
+ */
+int boot_constraint_add_auto(struct device *dev,
+			     const struct dev_boot_constraint_info *infos,
+			     unsigned int n)
+{
+	unsigned int i;
+	int ret, err = 0;
+
+	/* Nothing would release them; a table's would be refused, loudly */
+	if (READ_ONCE(bc_past_deadline))
+		return 0;
+
+	for (i = 0; i < n; i++) {
+		ret = bc_add_all(dev, &infos[i], 1, NULL,
+				 BC_ADD_DEFERRABLE | BC_ADD_MISSING |
+				 BC_ADD_LATER | BC_ADD_AUTO);
+		if (ret && !err)
+			err = ret;
+	}
+
+	return err;
 }
 
 /**
@@ -1469,7 +1641,7 @@ void dev_boot_constraints_probe_start(struct device *dev)
 		if (c->state != BC_APPLIED)
 			continue;
 
-		if (c->ops->hand_over)
+		if (c->ops->hand_over && !c->report)
 			c->ops->hand_over(c);
 
 		mutex_lock(&bc_lock);
@@ -1496,7 +1668,7 @@ static void bc_device_take_back(struct boot_constraint_dev *bdev)
 		if (c->state != BC_HANDED_OVER)
 			continue;
 
-		ret = c->ops->take_back ? c->ops->take_back(c) : 0;
+		ret = c->ops->take_back && !c->report ? c->ops->take_back(c) : 0;
 		if (ret)
 			dev_warn(bdev->dev, "%s boot constraint %s: cannot take back its range: %pe\n",
 				 c->ops->name, bc_name(c), ERR_PTR(ret));
@@ -1735,18 +1907,43 @@ static bool bc_expires(const struct boot_constraint *c, bool driver_core)
 	return bc_is_live(c) && !(driver_core && bc_is_console(c->bdev->dev));
 }
 
-/* Warns of what is to be released, before anything is: a console may go. */
-static void bc_device_warn_expiry(struct boot_constraint_dev *bdev,
-				  bool driver_core)
+/*
+ * Warns of what is to be released, before anything is: a console may go.
+ * The automatic constraints that hold something are counted instead, for
+ * one line for all of them. Caller holds bc_lock.
+ */
+static unsigned int bc_device_warn_expiry(struct boot_constraint_dev *bdev,
+					  bool driver_core)
 {
 	struct boot_constraint *c;
+	unsigned int autos = 0;
 
 	list_for_each_entry(c, &bdev->constraints, node) {
-		if (bc_expires(c, driver_core))
+		if (!bc_expires(c, driver_core))
+			continue;
+		if (c->auto_on)
+			autos += bc_holds(c);
+		else
 			dev_warn(bdev->dev,
 				 "%s boot constraint %s released at the deadline: no driver probed\n",
 				 c->ops->name, bc_name(c));
 	}
+
+	return autos;
+}
+
+/* The one line for the automatic constraints that the deadline releases. */
+static void bc_warn_auto_expiry(unsigned int autos, unsigned int devices)
+{
+	if (!autos)
+		return;
+
+	if (bc_mode == BC_MODE_REPORT)
+		pr_info("report: deadline: %u resources on at boot for %u devices whose driver did not probe would be released now (list in debugfs)\n",
+			autos, devices);
+	else
+		pr_warn("deadline: releasing %u resources held automatically for %u devices whose driver did not probe (list in debugfs)\n",
+			autos, devices);
 }
 
 /* Caller holds device_lock() of the device, not bc_lock. */
@@ -1795,16 +1992,21 @@ static struct boot_constraint_dev *bc_next_to_expire(bool driver_core,
  */
 static void bc_expire_all(bool driver_core)
 {
+	unsigned int autos = 0, devices = 0, n;
 	struct boot_constraint_dev *bdev;
 	struct device *dev;
 	unsigned long seq;
 
 	mutex_lock(&bc_lock);
 	seq = ++bc_seq;
-	bc_past_deadline = true;
+	WRITE_ONCE(bc_past_deadline, true);
 	bc_deadline = ktime_get();
-	list_for_each_entry(bdev, &bc_devices, node)
-		bc_device_warn_expiry(bdev, driver_core);
+	list_for_each_entry(bdev, &bc_devices, node) {
+		n = bc_device_warn_expiry(bdev, driver_core);
+		autos += n;
+		devices += !!n;
+	}
+	bc_warn_auto_expiry(autos, devices);
 	mutex_unlock(&bc_lock);
 
 	for (;;) {
@@ -1849,7 +2051,7 @@ void boot_constraint_expire_device(struct device *dev)
 	bdev = bc_lookup(dev);
 	if (bdev) {
 		mutex_lock(&bc_lock);
-		bc_device_warn_expiry(bdev, false);
+		bc_warn_auto_expiry(bc_device_warn_expiry(bdev, false), 1);
 		mutex_unlock(&bc_lock);
 		bc_device_expire(bdev, false);
 	}
@@ -1874,6 +2076,38 @@ void dev_boot_constraints_deadline(void)
 
 	bc_expire_all(true);
 	boot_constraint_of_drop_waiters();
+}
+
+/**
+ * boot_constraint_report() - Log what a report would keep on.
+ * @when: the clean-up about to run, for the messages.
+ *
+ * With boot_constraints=report, logs one line for each resource that was on
+ * at boot, is named by a device whose driver has not probed, and that the
+ * clean-up of unused resources may now turn off: what boot_constraints=auto
+ * would keep on.
+ */
+void boot_constraint_report(const char *when)
+{
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+	unsigned int n = 0;
+
+	mutex_lock(&bc_lock);
+	list_for_each_entry(bdev, &bc_devices, node) {
+		list_for_each_entry(c, &bdev->constraints, node) {
+			if (!c->report || c->state != BC_APPLIED)
+				continue;
+			pr_info("report: %s: would keep %s %s for %s\n", when,
+				c->ops->kind, bc_name(c), bdev->name);
+			n++;
+		}
+	}
+	mutex_unlock(&bc_lock);
+
+	if (n)
+		pr_info("report: %s: %u resources on at boot whose consumer has not probed\n",
+			when, n);
 }
 
 static void bc_deadline_fn(struct work_struct *work)
@@ -1976,7 +2210,8 @@ unsigned int boot_constraint_attempts(struct device *dev)
  * holds for its records of devices and constraints, now and at most. Not
  * counted: what a constraint allocates while it holds its resource (the
  * frameworks' consumer handles, the device that holds a power domain), all
- * freed when it is released.
+ * freed when it is released. Then the mode (tables, auto or report) and how
+ * many automatic constraints found their resource off.
  */
 void boot_constraint_show_stats(struct seq_file *s)
 {
@@ -2002,6 +2237,8 @@ void boot_constraint_show_stats(struct seq_file *s)
 	seq_printf(s, "added %u\nconstraints %u\npending %u\napply_attempts %u\nbytes %zu\nbytes_peak %zu\n",
 		   bc_nr_added, constraints, pending, attempts, bc_bytes,
 		   bc_bytes_peak);
+	seq_printf(s, "mode %s\nauto_off %u\n", bc_mode_names[bc_mode],
+		   bc_nr_auto_off);
 	mutex_unlock(&bc_lock);
 }
 
@@ -2024,6 +2261,8 @@ static void bc_show_constraint(struct seq_file *s,
 			       const struct boot_constraint *c)
 {
 	seq_printf(s, "%s %s %s", bdev->name, c->ops->name, bc_name(c));
+	if (c->auto_on)
+		seq_printf(s, " %s", c->report ? "report" : "auto");
 	if (c->ops->show)
 		c->ops->show(s, c);
 	else

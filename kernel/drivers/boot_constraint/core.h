@@ -107,6 +107,13 @@ union boot_constraint_info {
  *	resource of the node".
  * @describe: fill the description, @data of dev_boot_constraint, of a
  *	constraint on the resource @name within @min-@max (both 0: no range).
+ * @sample: read the resource as the hardware has it now, as the bootloader
+ *	left it unless a consumer has changed it, and take nothing: returns
+ *	1 if it is on, 0 if it is off, or a negative errno (-EPROBE_DEFER
+ *	while its provider is missing); if it is on, its rate or voltage
+ *	becomes the constraint's range, so that it is held as it is. NULL if
+ *	the hardware cannot tell (a bandwidth): the type is then never held
+ *	automatically, see boot_constraint_add_auto().
  *
  * None of the calls is made with the core's lock held: they may register
  * and bind devices.
@@ -130,6 +137,7 @@ struct boot_constraint_ops {
 	bool range_needed;
 	void (*describe)(union boot_constraint_info *info, const char *name,
 			 unsigned long min, unsigned long max);
+	int (*sample)(struct boot_constraint *c);
 };
 
 /**
@@ -194,6 +202,11 @@ struct boot_constraint_dev {
  * @tried: the bind during which it was last retried, see bc_bind_seq.
  * @provider: while pending, the node of its provider, or NULL.
  * @deferrable: whether a missing provider leaves it pending.
+ * @auto_on: added by boot_constraints=auto or report: held only if its
+ *	resource is on once its provider is there, and yields to a constraint
+ *	that a table or a declaration adds for the same resource.
+ * @report: added by boot_constraints=report: applied and released as any,
+ *	but takes nothing.
  * @absent: while pending, its last attempt found its provider missing, or
  *	it was not tried because another constraint's had, see
  *	bc_known_absent().
@@ -224,6 +237,8 @@ struct boot_constraint {
 	unsigned long tried;
 	const struct device_node *provider;
 	bool deferrable;
+	bool auto_on;
+	bool report;
 	bool absent;
 	ktime_t applied_at;
 	ktime_t released_at;
@@ -314,6 +329,34 @@ unsigned int boot_constraint_count(struct device *dev,
 unsigned int boot_constraint_attempts(struct device *dev);
 void boot_constraint_show_stats(struct seq_file *s);
 bool boot_constraints_disabled(void);
+
+/**
+ * enum boot_constraint_mode - What is held without a table.
+ *
+ * @BC_MODE_TABLES: only what tables, declarations and the console name.
+ * @BC_MODE_AUTO: also every resource that a device tree node names and that
+ *	is on when its provider is there, until the node's device probes.
+ * @BC_MODE_REPORT: as @BC_MODE_AUTO, but only logged: nothing more is held.
+ */
+enum boot_constraint_mode {
+	BC_MODE_TABLES,
+	BC_MODE_AUTO,
+	BC_MODE_REPORT,
+};
+
+enum boot_constraint_mode boot_constraint_mode(void);
+int boot_constraint_add_auto(struct device *dev,
+			     const struct dev_boot_constraint_info *infos,
+			     unsigned int n);
+void boot_constraint_report(const char *when);
+
+#ifdef CONFIG_DEV_BOOT_CONSTRAINT_AUTO
+void boot_constraint_auto_add_device(struct device *dev);
+#else
+static inline void boot_constraint_auto_add_device(struct device *dev)
+{
+}
+#endif
 unsigned int boot_constraint_cmdline_specs(const char * const **specs);
 void boot_constraints_expire(void);
 void boot_constraint_expire_device(struct device *dev);

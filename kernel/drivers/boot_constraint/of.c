@@ -275,18 +275,12 @@ int boot_constraint_add_of_node(struct device_node *np,
 	return ret;
 }
 
-static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
-			    void *data)
+/* Adds the constraints that waited for @dev, its node's device. */
+static void bc_of_add_waiting(struct device *dev, struct device_node *np)
 {
-	struct device *dev = data;
-	struct device_node *np = dev->of_node;
 	struct bc_of_waiter *w;
 	struct hlist_node *tmp;
 	HLIST_HEAD(found);
-
-	if (action != BUS_NOTIFY_ADD_DEVICE || !np ||
-	    !bc_of_is_node_device(dev, np))
-		return NOTIFY_DONE;
 
 	/*
 	 * Pairs with the barriers in boot_constraint_add_of_node() and
@@ -294,7 +288,7 @@ static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
 	 */
 	smp_mb();
 	if (!READ_ONCE(*bc_of_waiting_count(np)))
-		return NOTIFY_DONE;
+		return;
 
 	mutex_lock(&bc_of_lock);
 	bc_of_take_waiters(dev, &found);
@@ -308,6 +302,21 @@ static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
 		hlist_del(&w->node);
 		bc_of_free_waiter(w);
 	}
+}
+
+static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
+			    void *data)
+{
+	struct device *dev = data;
+	struct device_node *np = dev->of_node;
+
+	if (action != BUS_NOTIFY_ADD_DEVICE || !np ||
+	    !bc_of_is_node_device(dev, np))
+		return NOTIFY_DONE;
+
+	/* The tables' constraints first: the automatic ones yield to them */
+	bc_of_add_waiting(dev, np);
+	boot_constraint_auto_add_device(dev);
 
 	return NOTIFY_OK;
 }

@@ -77,7 +77,8 @@ static void bc_pm_holder_release(struct device *holder)
 	kfree(holder);
 }
 
-static int bc_pm_apply(struct boot_constraint *c)
+/* Adds a device of the constraint's own to the domain, without powering it. */
+static struct device *bc_pm_holder_add(struct boot_constraint *c)
 {
 	struct device *dev = boot_constraint_device(c);
 	struct of_phandle_args spec;
@@ -86,12 +87,12 @@ static int bc_pm_apply(struct boot_constraint *c)
 
 	ret = bc_pm_domain_spec(c, &spec);
 	if (ret)
-		return ret;
+		return ERR_PTR(ret);
 
 	holder = kzalloc(sizeof(*holder), GFP_KERNEL);
 	if (!holder) {
 		of_node_put(spec.np);
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	}
 
 	device_initialize(holder);
@@ -110,9 +111,8 @@ static int bc_pm_apply(struct boot_constraint *c)
 		goto del;
 
 	of_node_put(spec.np);
-	c->pm.holder = holder;
 
-	return 0;
+	return holder;
 
 del:
 	device_del(holder);
@@ -121,7 +121,19 @@ put:
 	of_node_put(spec.np);
 
 	/* genpd says -ENOENT when the domain's provider is not registered. */
-	return ret == -ENOENT ? -EPROBE_DEFER : ret;
+	return ERR_PTR(ret == -ENOENT ? -EPROBE_DEFER : ret);
+}
+
+static int bc_pm_apply(struct boot_constraint *c)
+{
+	struct device *holder = bc_pm_holder_add(c);
+
+	if (IS_ERR(holder))
+		return PTR_ERR(holder);
+
+	c->pm.holder = holder;
+
+	return 0;
 }
 
 static int bc_pm_release(struct boot_constraint *c)
@@ -154,6 +166,33 @@ static int bc_pm_release(struct boot_constraint *c)
 	return 0;
 }
 
+/*
+ * The domain's status as genpd has it, from its provider's state at
+ * registration or since. The holder goes as it came, without a runtime
+ * suspend: a domain that is on stays on.
+ */
+static int bc_pm_sample(struct boot_constraint *c)
+{
+	struct device *holder = bc_pm_holder_add(c);
+	bool on;
+	int ret;
+
+	if (IS_ERR(holder))
+		return PTR_ERR(holder);
+
+	on = pd_to_genpd(holder->pm_domain)->status == GENPD_STATE_ON;
+	ret = pm_genpd_remove_device(holder);
+	if (ret) {
+		/* Still on the domain's list: the holder must stay. */
+		dev_err(boot_constraint_device(c), "pm boot constraint %s: cannot leave the domain: %pe\n",
+			c->name ?: "domain", ERR_PTR(ret));
+		return ret;
+	}
+	device_unregister(holder);
+
+	return on;
+}
+
 static struct device_node *bc_pm_provider(const struct boot_constraint *c)
 {
 	struct of_phandle_args spec;
@@ -182,4 +221,5 @@ const struct boot_constraint_ops boot_constraint_pm_ops = {
 	.spec = "pd",
 	.decl = "hold-power-domains",
 	.describe = bc_pm_describe,
+	.sample = bc_pm_sample,
 };

@@ -83,6 +83,26 @@ static void bc_reset_describe(union boot_constraint_info *info,
 	info->reset = (struct dev_boot_constraint_reset_info) { .name = name };
 }
 
+/*
+ * A line is on when it is deasserted, as the controller reads it back; one
+ * whose controller cannot read it is left to its users.
+ */
+static int bc_reset_sample(struct boot_constraint *c)
+{
+	struct reset_control *rstc;
+	int asserted;
+
+	rstc = reset_control_get_shared(boot_constraint_device(c), c->name);
+	if (IS_ERR(rstc))
+		return PTR_ERR(rstc);
+
+	asserted = reset_control_status(rstc);
+	reset_control_put(rstc);
+
+	/* Most controllers cannot read a line back (-ENOTSUPP) */
+	return asserted < 0 ? 0 : !asserted;
+}
+
 static const struct boot_constraint_of_names bc_reset_of = {
 	.list = "resets", .cells = "#reset-cells", .names = "reset-names",
 	.per = 1,
@@ -101,4 +121,5 @@ const struct boot_constraint_ops boot_constraint_reset_ops = {
 	.spec = "reset",
 	.decl = "hold-resets",
 	.describe = bc_reset_describe,
+	.sample = bc_reset_sample,
 };

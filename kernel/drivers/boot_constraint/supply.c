@@ -191,6 +191,34 @@ static void bc_supply_describe(union boot_constraint_info *info,
 }
 
 /*
+ * What the regulator reads back: its enable bit, or its enable GPIO. One
+ * that is on is held at its voltage, if it has one (a switch has not).
+ */
+static int bc_supply_sample(struct boot_constraint *c)
+{
+	struct regulator *reg;
+	int on, uv;
+
+	reg = regulator_get_optional(boot_constraint_device(c), c->name);
+	if (IS_ERR(reg))
+		return PTR_ERR(reg);
+
+	on = regulator_is_enabled(reg);
+	uv = on > 0 ? regulator_get_voltage(reg) : 0;
+	regulator_put(reg);
+
+	if (on < 0)
+		return on;
+
+	if (uv > 0) {
+		c->supply.u_volt_min = uv;
+		c->supply.u_volt_max = uv;
+	}
+
+	return !!on;
+}
+
+/*
  * The regulator's node is found among the node's properties, so that looking
  * it up for a missing regulator formats and allocates nothing.
  */
@@ -214,4 +242,5 @@ const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.decl_range = "hold-supply-microvolt",
 	.range_max = INT_MAX,
 	.describe = bc_supply_describe,
+	.sample = bc_supply_sample,
 };

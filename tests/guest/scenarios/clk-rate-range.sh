@@ -15,7 +15,14 @@ ktap_check lcd-probed bct_wait lcd
 if bct_baseline; then
 	ktap_skip range-released "no constraints in the baseline"
 else
-	ktap_check range-released grep -q "^lcd clk pixel 74000000-75000000Hz released " $BC
+	# The table's range, or with auto the rate the bootloader set
+	if bct_auto; then
+		set -- $(bct_dt_cells clock-controller bc-test,boot-hz)
+		range="$1-$1"
+	else
+		range=$(bct_dt_cells lcd bc-test,rate-range-hz | tr ' ' -)
+	fi
+	ktap_check range-released grep -q "^lcd clk pixel $(bct_params "${range}Hz") released " $BC
 fi
 bct_check_glitches rate
 bct_dump

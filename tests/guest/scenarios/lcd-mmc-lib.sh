@@ -12,6 +12,26 @@ bct_baseline() {
 	grep -qw 'boot_constraints=off' /proc/cmdline
 }
 
+# Booted with boot_constraints=auto and no table of the board's: every
+# resource the LCD's node names that is on at boot is held, at the rate or
+# voltage it runs at.
+bct_auto() {
+	grep -qw 'boot_constraints=auto' /proc/cmdline
+}
+
+# bct_lcd_held: how many of the LCD's resources its constraints hold: the
+# table's five (clock, supply, domain, bandwidth, reset line), or with auto
+# all but the bandwidth, which the hardware does not tell
+bct_lcd_held() {
+	if bct_auto; then echo 4; else echo 5; fi
+}
+
+# bct_params PARAMS: the parameters column of debugfs for a constraint of
+# the LCD with PARAMS: "auto PARAMS" with auto
+bct_params() {
+	if bct_auto; then echo "auto $1"; else echo "$1"; fi
+}
+
 # bct_bound DEV: DEV is bound to its bc-test driver
 bct_bound() {
 	ls -d /sys/bus/platform/drivers/bc-test-*/"$1" >/dev/null 2>&1

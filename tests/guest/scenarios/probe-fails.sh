@@ -14,7 +14,7 @@ if bct_baseline; then
 	ktap_skip released-after-failure "no constraints in the baseline"
 else
 	gated=$(awk -v n="$failed" 'NR > n && $2 == "shared_gate" && $3 == "off" { print NR; exit }' $OPS)
-	ktap_check released-after-failure [ -n "$gated" -a "$(bct_lcd_constraints released)" = 5 ]
+	ktap_check released-after-failure [ -n "$gated" -a "$(bct_lcd_constraints released)" = "$(bct_lcd_held)" ]
 fi
 bct_check_glitches
 bct_dump

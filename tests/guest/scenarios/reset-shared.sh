@@ -16,7 +16,7 @@ ktap_check lcd-probed bct_wait lcd
 if bct_baseline; then
 	ktap_skip reset-released "no constraints in the baseline"
 else
-	ktap_check reset-released grep -q "^lcd reset (default) - released " $BC
+	ktap_check reset-released grep -q "^lcd reset (default) $(bct_params -) released " $BC
 fi
 # The LCD's driver deasserted the line itself: it is out of reset now.
 ktap_check line-deasserted-at-end \

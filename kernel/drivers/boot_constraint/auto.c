@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Automatic boot constraints: no table, no declaration.
+ *
+ * With boot_constraints=auto, every clock, supply, power domain and reset
+ * line that the device tree node of a device names, on any bus, is held for
+ * that device if it is on once its provider is there (a reset line:
+ * deasserted), at the rate or voltage it runs at, and released as any
+ * constraint:
+ * after the device's driver probes, when the device goes, or at the
+ * deadline. What is off is left off, and its constraint freed. A resource
+ * named by several devices is held by each, and goes off, if nothing else
+ * uses it, once the last of them has probed. What a table, a declaration
+ * or the console holds for a device is held as they say, not twice.
+ *
+ * boot_constraints=report finds the same resources and holds none of them:
+ * it logs those whose consumer has not probed when the clean-ups of unused
+ * clocks, domains and regulators run, and at the deadline.
+ */
+
+#define pr_fmt(fmt) "boot_constraint: " fmt
+
+#include <linux/device.h>
+#include <linux/init.h>
+#include <linux/of.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+
+#include "core.h"
+
+/* Adds the constraint on a device's resource @index of a type, if it has it. */
+static int bc_auto_add(struct device *dev, enum dev_boot_constraint_type type,
+		       const struct boot_constraint_ops *ops, unsigned int index)
+{
+	struct dev_boot_constraint_info info = { .constraint.type = type };
+	union boot_constraint_info data;
+	const char *name;
+	int ret;
+
+	ret = boot_constraint_of_name(dev->of_node, ops->of, index, &name);
+	if (ret)
+		return ret;
+
+	/* The unnamed resources of a list: only the first can be looked up */
+	if (!name && index)
+		return -ENOENT;
+
+	ops->describe(&data, name, 0, 0);
+	info.constraint.data = &data;
+	ret = boot_constraint_add_auto(dev, &info, 1);
+	kfree(name);
+
+	return ret;
+}
+
+/**
+ * boot_constraint_auto_add_device() - Hold what a new device's node names.
+ * @dev: the device, being added to its bus, and its node's only device.
+ *
+ * Called from the bus notifier of every bus, after the constraints that
+ * tables and declarations give @dev. Costs a look at the node's properties
+ * for a device that names no resource, and nothing unless
+ * boot_constraints=auto or report.
+ */
+void boot_constraint_auto_add_device(struct device *dev)
+{
+	const struct boot_constraint_ops *ops;
+	enum dev_boot_constraint_type type;
+	unsigned int i, count;
+
+	if (boot_constraint_mode() == BC_MODE_TABLES)
+		return;
+
+	for_each_boot_constraint_type(type, ops) {
+		if (!ops->sample)
+			continue;
+
+		count = boot_constraint_of_count(dev->of_node, ops->of);
+		for (i = 0; i < count; i++) {
+			if (bc_auto_add(dev, type, ops, i) == -ENOENT)
+				break;
+		}
+	}
+}
+
+/*
+ * The regulator core turns the unused regulators off 30 s after
+ * late_initcall_sync: the report is logged as it does.
+ */
+#define BC_AUTO_REGULATOR_CLEANUP_MS	30000
+
+static void bc_auto_report_regulators(struct work_struct *work)
+{
+	boot_constraint_report("regulator clean-up");
+}
+
+static DECLARE_DELAYED_WORK(bc_auto_report_work, bc_auto_report_regulators);
+
+/* Beside clk_disable_unused() and genpd_power_off_unused(). */
+static int __init boot_constraint_auto_report(void)
+{
+	if (boot_constraint_mode() != BC_MODE_REPORT)
+		return 0;
+
+	boot_constraint_report("unused clocks and domains");
+	schedule_delayed_work(&bc_auto_report_work,
+			      msecs_to_jiffies(BC_AUTO_REGULATOR_CLEANUP_MS));
+
+	return 0;
+}
+late_initcall_sync(boot_constraint_auto_report);

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of automatic boot constraints (boot_constraints=auto): a
+ * resource that is on once its provider is there is held as any constraint
+ * holds it; one that is off is left off, and its constraint freed; and a
+ * table's constraint on the same resource takes precedence, with no gap.
+ */
+
+#include <linux/clk.h>
+#include <linux/platform_device.h>
+
+#include <kunit/clk.h>
+#include <kunit/test.h>
+
+#include "boot_constraint_kunit.h"
+#include "../core.h"
+
+#define BC_TEST_AUTO_DEV	"bc-auto-dev"
+
+/**
+ * struct bc_test_auto_ctx - The context of a test of the suite.
+ * @ctx: the device, with "core", clk0, off.
+ * @boot: "boot", a gate of the device that the bootloader left on.
+ */
+struct bc_test_auto_ctx {
+	struct bc_test_ctx ctx;
+	struct bc_test_clk *boot;
+};
+
+static int bc_test_auto_init(struct kunit *test)
+{
+	static const struct bc_test_setup setup = {
+		.size = sizeof(struct bc_test_auto_ctx),
+		.dev = BC_TEST_AUTO_DEV, .with = BC_TEST_WITH_CLK,
+	};
+	struct bc_test_auto_ctx *actx;
+
+	bc_test_init_with(test, &setup);
+	actx = test->priv;
+	actx->boot = bc_test_clk_alloc(test, actx->ctx.log, "boot", true);
+	KUNIT_ASSERT_NOT_NULL(test, actx->boot);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, actx->boot), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, actx->boot, "boot",
+						     BC_TEST_AUTO_DEV), 0);
+
+	return 0;
+}
+
+/* Adds, as boot_constraints=auto does, a constraint on a clock of @dev. */
+static void bc_test_auto_add_clk(struct kunit *test, struct device *dev,
+				 const char *name)
+{
+	struct dev_boot_constraint_clk_info clk = { .name = name };
+	struct dev_boot_constraint_info info = {
+		.constraint = { .type = DEV_BOOT_CONSTRAINT_CLK, .data = &clk },
+	};
+
+	KUNIT_ASSERT_EQ(test, boot_constraint_add_auto(dev, &info, 1), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
+	/* Added from a bus notifier, they are applied by a work item */
+	boot_constraint_flush();
+}
+
+/* Every constraint of @dev the core still records, whatever its state. */
+static unsigned int bc_test_auto_recorded(struct device *dev)
+{
+	unsigned int n = 0;
+	int state;
+
+	for (state = BC_PENDING; state <= BC_FAILED; state++)
+		n += boot_constraint_count(dev, state);
+
+	return n;
+}
+
+/* A clock the bootloader left on is held until the device's driver probes. */
+static void bc_test_auto_on_held(struct kunit *test)
+{
+	struct bc_test_auto_ctx *actx = test->priv;
+	struct bc_test_ctx *ctx = &actx->ctx;
+	struct clk *other;
+
+	other = clk_hw_get_clk_kunit(test, &actx->boot->hw, "other");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
+
+	bc_test_auto_add_clk(test, ctx->dev, "boot");
+	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
+	clk_disable_unprepare(other);
+
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "boot:off"));
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+
+	dev_boot_constraints_remove(ctx->dev);
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "boot:off boot:unprepare"));
+}
+
+/* A clock that is off is left off, and nothing of the constraint is kept. */
+static void bc_test_auto_off_forgotten(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	bc_test_auto_add_clk(test, ctx->dev, "core");
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_auto_recorded(ctx->dev), 0);
+}
+
+/*
+ * A table's constraint added while the automatic one holds the clock takes
+ * over: one constraint holds it, and it never goes off in between.
+ */
+static void bc_test_auto_yields_to_table(struct kunit *test)
+{
+	struct bc_test_auto_ctx *actx = test->priv;
+	struct bc_test_ctx *ctx = &actx->ctx;
+	struct dev_boot_constraint_clk_info clk = { .name = "boot" };
+
+	bc_test_auto_add_clk(test, ctx->dev, "boot");
+	KUNIT_ASSERT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+
+	KUNIT_ASSERT_EQ(test, bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_CLK,
+					  &clk, false), 0);
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_RELEASED), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 1);
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "boot:off"));
+}
+
+/* What a table holds for the device is not held a second time. */
+static void bc_test_auto_after_table(struct kunit *test)
+{
+	struct bc_test_auto_ctx *actx = test->priv;
+	struct bc_test_ctx *ctx = &actx->ctx;
+	struct dev_boot_constraint_clk_info clk = { .name = "boot" };
+
+	KUNIT_ASSERT_EQ(test, bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_CLK,
+					  &clk, false), 0);
+	bc_test_auto_add_clk(test, ctx->dev, "boot");
+
+	KUNIT_EXPECT_EQ(test, bc_test_auto_recorded(ctx->dev), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 1);
+}
+
+static struct kunit_case bc_test_auto_cases[] = {
+	KUNIT_CASE(bc_test_auto_on_held),
+	KUNIT_CASE(bc_test_auto_off_forgotten),
+	KUNIT_CASE(bc_test_auto_yields_to_table),
+	KUNIT_CASE(bc_test_auto_after_table),
+	{}
+};
+
+static struct kunit_suite bc_test_auto_suite = {
+	.name = "boot_constraint_auto",
+	.init = bc_test_auto_init,
+	.test_cases = bc_test_auto_cases,
+};
+
+kunit_test_suite(bc_test_auto_suite);
