@@ -2176,6 +2176,23 @@ unsigned int boot_constraint_count(struct device *dev,
 }
 
 /**
+ * boot_constraint_auto_off() - Count the resources found off.
+ *
+ * Return: how many automatic constraints found their resource off, and
+ * were freed, since boot.
+ */
+unsigned int boot_constraint_auto_off(void)
+{
+	unsigned int n;
+
+	mutex_lock(&bc_lock);
+	n = bc_nr_auto_off;
+	mutex_unlock(&bc_lock);
+
+	return n;
+}
+
+/**
  * boot_constraint_attempts() - Count the attempts to apply a device's constraints.
  * @dev: the device.
  *

@@ -327,6 +327,7 @@ void boot_constraint_show_all(struct seq_file *s);
 unsigned int boot_constraint_count(struct device *dev,
 				   enum boot_constraint_state state);
 unsigned int boot_constraint_attempts(struct device *dev);
+unsigned int boot_constraint_auto_off(void);
 void boot_constraint_show_stats(struct seq_file *s);
 bool boot_constraints_disabled(void);
 

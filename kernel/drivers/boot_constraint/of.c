@@ -104,10 +104,15 @@ static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
 	return false;
 }
 
-/* A device that a driver may bind, and the one device of its node. */
+/*
+ * A device that a driver may bind, and the one device of its node: not one
+ * that shares its node with its parent, which its parent's driver created
+ * for a function of its own (the GPIO chip of a GPIO controller).
+ */
 static bool bc_of_is_node_device(struct device *dev, const struct device_node *np)
 {
-	return dev->bus && dev->of_node == np && !dev->of_node_reused;
+	return dev->bus && dev->of_node == np && !dev->of_node_reused &&
+	       !(dev->parent && dev->parent->of_node == np);
 }
 
 static int bc_of_match_device(struct device *dev, const void *np)

@@ -12,11 +12,11 @@ bct_baseline() {
 	grep -qw 'boot_constraints=off' /proc/cmdline
 }
 
-# Booted with boot_constraints=auto and no table of the board's: every
-# resource the LCD's node names that is on at boot is held, at the rate or
-# voltage it runs at.
+# Booted with boot_constraints=auto (or report, which finds the same and
+# holds nothing) and no table of the board's: every resource the LCD's
+# node names that is on at boot is held, at the rate or voltage it runs at.
 bct_auto() {
-	grep -qw 'boot_constraints=auto' /proc/cmdline
+	grep -qwE 'boot_constraints=(auto|report)' /proc/cmdline
 }
 
 # bct_lcd_held: how many of the LCD's resources its constraints hold: the

@@ -61,18 +61,6 @@ static void bc_test_auto_add_clk(struct kunit *test, struct device *dev,
 	boot_constraint_flush();
 }
 
-/* Every constraint of @dev the core still records, whatever its state. */
-static unsigned int bc_test_auto_recorded(struct device *dev)
-{
-	unsigned int n = 0;
-	int state;
-
-	for (state = BC_PENDING; state <= BC_FAILED; state++)
-		n += boot_constraint_count(dev, state);
-
-	return n;
-}
-
 /* A clock the bootloader left on is held until the device's driver probes. */
 static void bc_test_auto_on_held(struct kunit *test)
 {
@@ -95,16 +83,18 @@ static void bc_test_auto_on_held(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "boot:off boot:unprepare"));
 }
 
-/* A clock that is off is left off, and nothing of the constraint is kept. */
+/* A clock that is off is left off, and its constraint freed at once. */
 static void bc_test_auto_off_forgotten(struct kunit *test)
 {
 	struct bc_test_ctx *ctx = test->priv;
+	unsigned int off = boot_constraint_auto_off();
 
 	bc_test_auto_add_clk(test, ctx->dev, "core");
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
-	KUNIT_EXPECT_EQ(test, bc_test_auto_recorded(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_auto_off(), off + 1);
 }
 
 /*
@@ -140,7 +130,7 @@ static void bc_test_auto_after_table(struct kunit *test)
 					  &clk, false), 0);
 	bc_test_auto_add_clk(test, ctx->dev, "boot");
 
-	KUNIT_EXPECT_EQ(test, bc_test_auto_recorded(ctx->dev), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 1);
 }
 
