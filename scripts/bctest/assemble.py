@@ -11,8 +11,9 @@ gets the lines of it that its files need, in the file's order:
   directory; so a line must name the objects of one commit only (the
   check below says which line does not);
 - a Kconfig "config SYM" block comes with the first Makefile line of its
-  directory that names $(CONFIG_SYM), or with the file's first commit if
-  none does (a symbol that only C code or another directory reads);
+  directory that names $(CONFIG_SYM); if none does (a symbol that only C
+  code or another directory reads), with the last of the blocks of this
+  file it depends on, or the file's first commit;
 - a Kconfig "source" line comes with the first commit of the file it reads;
 - a line that names no object (DTC_FLAGS_foo += ...) goes with the line
   before it; a comment or blank line goes with the line after it, so no
@@ -31,6 +32,8 @@ OBJ = re.compile(r'([A-Za-z0-9_.-]+)\.o\b|([A-Za-z0-9_-]+)/(?=\s|$)')
 CONFIG = re.compile(r'^(?:menu)?config\s+(\w+)')
 USES = re.compile(r'\$\(CONFIG_(\w+)\)')
 SOURCE = re.compile(r'^source\s+"([^"]+)"')
+DEPENDS = re.compile(r'^\s+depends on\s+(.*)')
+SYMBOL = re.compile(r'\b([A-Za-z0-9_]+)\b')
 
 
 def assembled(entries, top):
@@ -128,13 +131,23 @@ def _kconfig_commits(text, uses, sourced):
     Makefile line names, None for comments and blank lines; a source line
     comes with the file it reads (sourced(path): its first commit)."""
     result, commit = [], None
+    defined, block, sym = {}, 0, None
     for lines in _logical_lines(text):
         m = CONFIG.match(lines[0])
         if m:
-            commit = uses.get(m.group(1), 0)
+            sym, block = m.group(1), len(result)
+            commit = defined[sym] = uses.get(sym, 0)
+        dep = DEPENDS.match(lines[0])
+        if dep and sym and not uses.get(sym):
+            # A block of its own follows the blocks it depends on.
+            deps = [defined.get(d, 0) for d in SYMBOL.findall(dep.group(1))]
+            if max(deps + [commit]) != commit:
+                commit = defined[sym] = max(deps + [commit])
+                result[block:] = [(ls, c if c is None else commit)
+                                  for ls, c in result[block:]]
         src = SOURCE.match(lines[0])
         if src:
-            commit = sourced(src.group(1))
+            commit, sym = sourced(src.group(1)), None
         text_line = lines[0].strip() and not lines[0].startswith('#')
         result.append((lines, commit if text_line else None))
     return result

@@ -167,6 +167,14 @@ class AssembleTest(unittest.TestCase):
         self.assertNotIn('config X', k[1])
         self.assertEqual(k[2], self.KCONFIG)
 
+    def test_a_config_without_its_line_follows_its_dependency(self):
+        self.KCONFIG += '\nconfig X_DEFAULT\n\tbool "x by default"\n\tdepends on X\n'
+        top = self.tree(self.MAKEFILE)
+        k = [assemble.content('d/Kconfig', n, self.SERIES, top) for n in (1, 2, 3)]
+        self.assertNotIn('X_DEFAULT', k[0] + k[1])
+        self.assertTrue(k[2].endswith('config X_DEFAULT\n\tbool "x by default"\n'
+                                      '\tdepends on X\n'))
+
     def test_a_line_of_two_commits_is_refused(self):
         top = self.tree(self.MAKEFILE.replace('core.o', 'core.o x.o'))
         with self.assertRaises(HarnessError):
