@@ -26,13 +26,13 @@ bctest() {
 # arm32-base); sets the kernel's ARCH (karch), the cross compiler (cross),
 # the Kconfig fragments merged on top of allnoconfig (fragments), the make
 # targets (targets), the image (image), the busybox package arch (debarch),
-# the source tree (src, unless SRC is set) and the out dir (out, unless OUT
-# is set).
+# the source tree (src, unless SRC is set) and the out dir beside it (out,
+# unless OUT is set).
 arch_setup() {
 	vars=$(bctest arch "$1") || die "cannot set up arch '$1'"
 	eval "$vars"
 	src=${SRC:-$build/$tree}
-	out=${OUT:-$build/out-$1}
+	out=${OUT:-$build/$outdir}
 }
 
 # kmake ARGS...: make in the kernel tree, out of tree, with ccache and a

@@ -21,7 +21,7 @@ have=$(g config --get bc.debversion 2>/dev/null || true)
 if [ "$have" != "$debver" ]; then
 	echo "prepare-tree: unpacking linux-source-6.12 $debver into $src"
 	# A new source invalidates everything built from the old one.
-	rm -rf "$src" "$build"/linux-pristine "$build"/linux.tmp "$build"/out-*
+	rm -rf "$src" "$build"/pristine "$build"/linux.tmp "$build"/out-*
 	mkdir -p "$build/linux.tmp"
 	tar -C "$build/linux.tmp" -xf "$tarball"
 	mv "$build/linux.tmp/linux-source-6.12" "$src"

@@ -113,10 +113,10 @@ ARCHES = {
                        ['configs/prod.config']),
     'arm32': dict(_ARM32),
     # The baseline: the same arm32 kernel from pristine 6.12, without the
-    # series (build/linux-pristine, a worktree of build/linux at tag
+    # series (build/pristine/linux, a worktree of build/linux at tag
     # "pristine", made by scripts/build.sh).
     'arm32-base': dict(_ARM32, fragments=['configs/arm32.config'],
-                       tree='linux-pristine'),
+                       tree='pristine/linux'),
 }
 
 
@@ -147,6 +147,14 @@ def make_targets(name):
     return [os.path.basename(a['image']), 'modules'] + dtbs
 
 
+def out_dir(name):
+    """Where arch name's kernel is built, under build/: beside its source
+    tree, so that every build reaches its tree as ../linux and ccache finds
+    the objects of one tree for the other, where their sources are the
+    same (the pristine kernel's are, but for the series' files)."""
+    return os.path.join(os.path.dirname(arch(name)['tree']), 'out-' + name)
+
+
 def shell_vars(name):
     """scripts/lib.sh's arch_setup variables for arch name, as
     (variable, value) pairs."""
@@ -155,7 +163,7 @@ def shell_vars(name):
             ('fragments', ' '.join(a['fragments'])),
             ('targets', ' '.join(make_targets(name))),
             ('image', a['image']), ('debarch', a['debarch']),
-            ('tree', a['tree'])]
+            ('tree', a['tree']), ('outdir', out_dir(name))]
 
 
 def qemu_command(base, overrides=None):
@@ -184,7 +192,7 @@ def boot_machine(arch_name, machine, qemu=None):
         raise HarnessError('arch %s does not boot machine %s (know %s)' %
                            (arch_name, machine, ', '.join(machine_names())))
     m = MACHINES[machine]
-    out = 'out-' + arch_name
+    out = out_dir(arch_name)
     r = dict(m)
     r['qemu'] = qemu_command(m['qemu'], dict(a.get('qemu', {}), **(qemu or {})))
     r['kernel'] = os.path.join(out, a['image'])

@@ -65,7 +65,8 @@ class BootTableTest(unittest.TestCase):
             path = os.path.join(TOP, 'tests', name)
             for b in boots.read(path):
                 m = machines.boot_machine(b['arch'], b['machine'])
-                self.assertTrue(m['kernel'].startswith('out-%s/' % b['arch']))
+                self.assertTrue(m['kernel'].startswith(
+                    machines.out_dir(b['arch']) + '/'))
                 frag = (b['dt'] or '').partition('+')[0]
                 for f in filter(None, (frag, m.get('dtsi'))):
                     self.assertTrue(os.path.isfile(os.path.join(TOP, f)),
@@ -75,9 +76,9 @@ class BootTableTest(unittest.TestCase):
 class MachinesTest(unittest.TestCase):
     def test_baseline_kernel_on_the_same_machine(self):
         m = machines.boot_machine('arm32-base', 'zynq')
-        self.assertEqual(m['kernel'], 'out-arm32-base/arch/arm/boot/zImage')
-        self.assertEqual(m['dtb'],
-                         'out-arm32-base/arch/arm/boot/dts/xilinx/zynq-zc702.dtb')
+        self.assertEqual(m['kernel'], 'pristine/out-arm32-base/arch/arm/boot/zImage')
+        self.assertEqual(m['dtb'], 'pristine/out-arm32-base/arch/arm/boot/dts/'
+                         'xilinx/zynq-zc702.dtb')
         self.assertEqual(m['console_gate'][1], 0xF8000154)
 
     def test_arch_overrides_machine_options(self):
@@ -95,7 +96,7 @@ class MachinesTest(unittest.TestCase):
             'zImage', 'modules', 'nxp/imx/imx6q-sabrelite.dtb',
             'xilinx/zynq-zc702.dtb', 'aspeed/aspeed-ast2600-evb.dtb'])
         self.assertEqual(dict(machines.shell_vars('arm32-base'))['tree'],
-                         'linux-pristine')
+                         'pristine/linux')
 
     def test_unknown(self):
         self.assertRaises(HarnessError, machines.arch, 'x86')

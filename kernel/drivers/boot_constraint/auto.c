@@ -24,9 +24,60 @@
 #include <linux/init.h>
 #include <linux/of.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/workqueue.h>
 
 #include "core.h"
+
+static enum boot_constraint_mode bc_auto_mode =
+	IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO_DEFAULT) ? BC_MODE_AUTO :
+							      BC_MODE_TABLES;
+
+static const char * const bc_auto_mode_names[] = {
+	[BC_MODE_TABLES] = "tables",
+	[BC_MODE_AUTO] = "auto",
+	[BC_MODE_REPORT] = "report",
+};
+
+/**
+ * boot_constraint_mode_param() - Take boot_constraints=auto, report or tables.
+ * @arg: the value of a boot_constraints= parameter.
+ *
+ * Context: early parameters only.
+ * Return: 0 if @arg is one of the modes, now set; -EINVAL otherwise.
+ */
+int __init boot_constraint_mode_param(const char *arg)
+{
+	int mode = match_string(bc_auto_mode_names,
+				ARRAY_SIZE(bc_auto_mode_names), arg);
+
+	if (mode < 0)
+		return -EINVAL;
+
+	bc_auto_mode = mode;
+	return 0;
+}
+
+/**
+ * boot_constraint_mode() - What is held without a table.
+ *
+ * Return: the mode boot_constraints= chose, or the one Kconfig did; tables
+ * only with boot_constraints=off.
+ */
+enum boot_constraint_mode boot_constraint_mode(void)
+{
+	return boot_constraints_disabled() ? BC_MODE_TABLES : bc_auto_mode;
+}
+
+/**
+ * boot_constraint_mode_name() - The name of the mode, for debugfs.
+ *
+ * Return: "tables", "auto" or "report".
+ */
+const char *boot_constraint_mode_name(void)
+{
+	return bc_auto_mode_names[boot_constraint_mode()];
+}
 
 /* Adds the constraint on a device's resource @index of a type, if it has it. */
 static int bc_auto_add(struct device *dev, enum dev_boot_constraint_type type,

@@ -123,9 +123,6 @@ static unsigned int bc_nr_added;
 static size_t bc_bytes, bc_bytes_peak;
 
 static bool bc_disabled;
-static enum boot_constraint_mode bc_mode =
-	IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO_DEFAULT) ? BC_MODE_AUTO :
-							      BC_MODE_TABLES;
 /* Resources found off by an automatic constraint, which held nothing */
 static unsigned int bc_nr_auto_off;
 
@@ -151,31 +148,6 @@ static struct {
 	unsigned int count;
 } bc_cmdline __initdata;
 
-static const char * const bc_mode_names[] = {
-	[BC_MODE_TABLES] = "tables",
-	[BC_MODE_AUTO] = "auto",
-	[BC_MODE_REPORT] = "report",
-};
-
-/* boot_constraints=auto, report or tables: 0 if @arg is one of them. */
-static int __init bc_mode_param(const char *arg)
-{
-	int mode = match_string(bc_mode_names, ARRAY_SIZE(bc_mode_names), arg);
-
-	if (mode < 0)
-		return mode;
-
-	if (mode != BC_MODE_TABLES &&
-	    !IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO)) {
-		pr_err("boot_constraints=%s: not built in (CONFIG_DEV_BOOT_CONSTRAINT_AUTO), only tables held\n",
-		       arg);
-		return 0;
-	}
-
-	bc_mode = mode;
-	return 0;
-}
-
 /*
  * boot_constraints=off, auto, report or tables, or a device to constrain,
  * once for each.
@@ -191,11 +163,11 @@ static int __init boot_constraints_param(char *arg)
 		return 0;
 	}
 
-	if (!bc_mode_param(arg))
+	if (!boot_constraint_mode_param(arg))
 		return 0;
 
 	if (arg[0] != '/') {
-		pr_err("boot_constraints=%s: none of off, auto, report, tables or a node path, nothing held\n",
+		pr_err("boot_constraints=%s: neither off nor a node path (auto, report and tables need CONFIG_DEV_BOOT_CONSTRAINT_AUTO), nothing held\n",
 		       arg);
 		return 0;
 	}
@@ -240,16 +212,6 @@ unsigned int __init boot_constraint_cmdline_specs(const char * const **specs)
 	*specs = bc_cmdline.spec;
 
 	return bc_cmdline.count;
-}
-
-/**
- * boot_constraint_mode() - What is held without a table.
- *
- * Return: the mode boot_constraints= chose, or the one Kconfig did.
- */
-enum boot_constraint_mode boot_constraint_mode(void)
-{
-	return bc_disabled ? BC_MODE_TABLES : bc_mode;
 }
 
 /**
@@ -1390,7 +1352,8 @@ bc_create_all(struct device *dev, const struct dev_boot_constraint_info *infos,
 		cs[i]->batch = batch;
 		cs[i]->deferrable = flags & BC_ADD_DEFERRABLE;
 		cs[i]->auto_on = flags & BC_ADD_AUTO;
-		cs[i]->report = cs[i]->auto_on && bc_mode == BC_MODE_REPORT;
+		cs[i]->report = cs[i]->auto_on &&
+				boot_constraint_mode() == BC_MODE_REPORT;
 	}
 
 	return cs;
@@ -1938,7 +1901,7 @@ static void bc_warn_auto_expiry(unsigned int autos, unsigned int devices)
 	if (!autos)
 		return;
 
-	if (bc_mode == BC_MODE_REPORT)
+	if (boot_constraint_mode() == BC_MODE_REPORT)
 		pr_info("report: deadline: %u resources on at boot for %u devices whose driver did not probe would be released now (list in debugfs)\n",
 			autos, devices);
 	else
@@ -2254,7 +2217,7 @@ void boot_constraint_show_stats(struct seq_file *s)
 	seq_printf(s, "added %u\nconstraints %u\npending %u\napply_attempts %u\nbytes %zu\nbytes_peak %zu\n",
 		   bc_nr_added, constraints, pending, attempts, bc_bytes,
 		   bc_bytes_peak);
-	seq_printf(s, "mode %s\nauto_off %u\n", bc_mode_names[bc_mode],
+	seq_printf(s, "mode %s\nauto_off %u\n", boot_constraint_mode_name(),
 		   bc_nr_auto_off);
 	mutex_unlock(&bc_lock);
 }

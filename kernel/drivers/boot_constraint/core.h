@@ -6,6 +6,7 @@
 #define _DRIVERS_BOOT_CONSTRAINT_CORE_H
 
 #include <linux/boot_constraint.h>
+#include <linux/errno.h>
 #include <linux/ktime.h>
 #include <linux/list.h>
 #include <linux/types.h>
@@ -345,15 +346,32 @@ enum boot_constraint_mode {
 	BC_MODE_REPORT,
 };
 
-enum boot_constraint_mode boot_constraint_mode(void);
 int boot_constraint_add_auto(struct device *dev,
 			     const struct dev_boot_constraint_info *infos,
 			     unsigned int n);
 void boot_constraint_report(const char *when);
 
 #ifdef CONFIG_DEV_BOOT_CONSTRAINT_AUTO
+int boot_constraint_mode_param(const char *arg);
+enum boot_constraint_mode boot_constraint_mode(void);
+const char *boot_constraint_mode_name(void);
 void boot_constraint_auto_add_device(struct device *dev);
 #else
+static inline int boot_constraint_mode_param(const char *arg)
+{
+	return -EINVAL;
+}
+
+static inline enum boot_constraint_mode boot_constraint_mode(void)
+{
+	return BC_MODE_TABLES;
+}
+
+static inline const char *boot_constraint_mode_name(void)
+{
+	return "tables";
+}
+
 static inline void boot_constraint_auto_add_device(struct device *dev)
 {
 }
