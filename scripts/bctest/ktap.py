@@ -146,3 +146,43 @@ def splats(lines):
     return [ln for ln in lines
             if SPLAT.search(message(ln)) and
             not message(ln).lstrip().startswith('#')]
+
+
+COMPARE = re.compile(r'^\s*# compare ([A-Za-z0-9_.-]+): ?(.*)$')
+
+
+def compared(lines):
+    """The values a guest printed for comparison with another boot's
+    ("# compare KEY: VALUE" lines): {KEY: VALUE}, the last of each KEY."""
+    found = {}
+    for line in lines:
+        m = COMPARE.match(message(line).rstrip())
+        if m:
+            found[m.group(1)] = m.group(2).strip()
+    return found
+
+
+def compare_cases(args, lines, lines_of):
+    """The runner's checks of bc.compare=BOOT:KEY arguments: each passes
+    "same-KEY-as-BOOT" if this boot's console (lines) printed KEY with the
+    same value as BOOT's.  lines_of(BOOT) gives BOOT's console lines, or
+    None if BOOT has no console to read: a boot compared with one that did
+    not run fails.  Returns a list of (name, ok, detail)."""
+    out = []
+    mine = compared(lines)
+    for word in args.split():
+        if not word.startswith('bc.compare='):
+            continue
+        other, _, key = word.split('=', 1)[1].partition(':')
+        name = 'same-%s-as-%s' % (key, other)
+        theirs = lines_of(other)
+        if not key or theirs is None:
+            out.append((name, False, '%s: no console of boot %s' %
+                        (word, other)))
+            continue
+        a, b = mine.get(key), compared(theirs).get(key)
+        ok = a is not None and a == b
+        out.append((name, ok, '%s here, %s there' %
+                    ('"%s"' % a if a is not None else 'none',
+                     '"%s"' % b if b is not None else 'none')))
+    return out

@@ -14,7 +14,11 @@ scenario's) is reported as
     not ok - BOOT.SUITE.CASE
     ok - BOOT.SUITE.CASE # SKIP reason
 
-and the run ends with one line "N passed, N failed[, N skipped]".  The exit
+and the run ends with one line "N passed, N failed[, N skipped]".
+A boot's bc.compare=BOOT:KEY argument is the runner's too: it passes
+BOOT.same-KEY-as-BOOT if the guest printed "# compare KEY: VALUE" with the
+value that BOOT's console had (BOOT booted earlier in the same run, else
+its log of an earlier run; bctest.ktap.compare_cases).  The exit
 status is non-zero if anything failed or no test case ran at all.
 """
 
@@ -57,12 +61,26 @@ def main():
     os.makedirs(logs, exist_ok=True)
     count = {'ok': 0, 'fail': 0, 'skip': 0}
     cases = 0
+    consoles = {}       # the consoles of this run's boots, for bc.compare=
+
+    def lines_of(name):
+        """A boot's console: this run's, else the log of an earlier run."""
+        if name in consoles:
+            return consoles[name]
+        try:
+            with open(os.path.join(logs, name + '.log')) as f:
+                return f.read().split('\n')
+        except OSError:
+            return None
+
     for b in boots:
         print('# boot %s: %s %s %s' % (b['name'], b['arch'], b['machine'],
                                        b['args']), flush=True)
         t = time.monotonic()
         problems, reports, lines, checks = boot_one(b, opt.timeout,
                                                     opt.console)
+        checks += ktap.compare_cases(b['args'], lines, lines_of)
+        consoles[b['name']] = lines
         log = os.path.join(logs, b['name'] + '.log')
         with open(log, 'w') as f:
             f.write('\n'.join(lines) + '\n')

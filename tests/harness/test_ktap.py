@@ -98,6 +98,28 @@ class KtapTest(unittest.TestCase):
         self.assertFalse(rt.SPLAT.search(rt.message('[    1.0] clk: Disabling unused clocks')))
         self.assertFalse(rt.SPLAT.search(rt.message('[    1.0] kmemleak: Kernel memory leak detector initialized (mem pool available: 15000)')))
 
+    def test_compare(self):
+        here = ['[    1.0] Kernel command line: bc.compare=base:gates',
+                '[    2.0]     # compare gates: CCGR0:c803 41',
+                '[    2.1]     # compare held: 78 8eb6']
+        logs = {'base': ['[    3.0]     # compare gates: CCGR0:c803 41'],
+                'other': ['[    3.0]     # compare gates: CCGR0:c807 42',
+                          '[    3.1]     # compare held: 77 49a8']}
+        cases = rt.compare_cases(
+            'x bc.compare=base:gates bc.compare=other:gates '
+            'bc.compare=other:held bc.compare=base:held bc.compare=gone:gates',
+            here, logs.get)
+        self.assertEqual([(n, ok) for n, ok, _ in cases], [
+            ('same-gates-as-base', True),
+            ('same-gates-as-other', False),
+            ('same-held-as-other', False),
+            ('same-held-as-base', False),      # base printed no "held"
+            ('same-gates-as-gone', False),     # no console of that boot
+        ])
+        # A key this boot did not print fails, even if the other lacks it too
+        self.assertEqual(rt.compare_cases('bc.compare=base:held', [],
+                                          lambda _: [])[0][1], False)
+
 
 if __name__ == '__main__':
     unittest.main()

@@ -31,6 +31,8 @@
 #   (deferred_probe_timeout=) with no driver: still held, the console's
 #   constraints wait for its driver.  Past boot_constraints.timeout=: the
 #   constraints expired, one warning each, the gates off.
+#   With boot_constraints=auto and no earlycon, the same, by automatic
+#   constraints; with earlycon too, by the console's alone (auto yields).
 #   Without constraints (boot_constraints=off, or pristine 6.12 without the
 #   series): the gates off before the driver binds (clk_disable_unused(),
 #   or on i.MX imx_register_uart_clocks() dropping them), on after it binds.
@@ -159,6 +161,45 @@ with_constraints() {
 	[ -d /sys/kernel/debug/boot_constraints ] && ! arg boot_constraints=off
 }
 
+# boot_constraints=auto: whatever the UART's node names and is on is held,
+# with or without earlycon; with earlycon the console's constraints come
+# first, and the automatic ones yield to them.
+auto_mode() {
+	with_constraints && arg boot_constraints=auto
+}
+
+# Whether the UART's clocks are to be held until its driver binds
+held_expected() {
+	with_constraints && { arg earlycon || auto_mode; }
+}
+
+# auto_constraints STATE: the UART's automatic constraints ("auto" after
+# the resource's name) in STATE; others_in STATE: its other ones
+auto_constraints() {
+	grep -c "^$uart clk [^ ]* auto .* $1 " $BC 2>/dev/null
+}
+
+others_in() {
+	grep "^$uart clk " $BC 2>/dev/null | grep -v "^$uart clk [^ ]* auto " |
+		grep -c " $1 "
+}
+
+# held_by_the_right_path STATE: the UART's clocks in STATE (applied,
+# released) by the console's constraints alone (earlycon: an automatic one
+# may have been applied before the console's came, and yielded to them),
+# or by automatic ones alone (no earlycon).
+held_by_the_right_path() {
+	if ! auto_mode; then
+		return 0
+	elif arg earlycon; then
+		[ "$(auto_constraints applied)" = 0 ] &&
+			[ "$(others_in $1)" = $nclocks ]
+	else
+		[ "$(auto_constraints $1)" = $nclocks ] &&
+			[ "$(others_in $1)" = 0 ]
+	fi
+}
+
 load=$(arg_value bc.load)
 waitfor=$(arg_value bc.wait)
 timeout=$(arg_value boot_constraints.timeout)
@@ -176,11 +217,12 @@ before_bound=no
 bound && before_bound=yes
 gates_on && before=on || before=off
 ktap_diag "before: bound=$before_bound gates=$before $(registers)"
+grep "^$uart " $BC 2>/dev/null | sed 's/^/    # before: /'
 if [ "$before_bound" = yes ]; then
 	ktap_skip before-driver "$drv bound at boot"
-elif with_constraints && arg earlycon; then
-	ktap_check before-driver-held [ $before = on -a \
-		"$(constrained applied)" = $nclocks ]
+elif held_expected; then
+	ktap_check before-driver-held eval '[ $before = on -a \
+		"$(constrained applied)" = $nclocks ] && held_by_the_right_path applied'
 elif with_constraints; then
 	ktap_check nothing-held-without-earlycon \
 		[ "$(grep -c "^$uart " $BC)" = 0 ]
@@ -213,9 +255,10 @@ gates_on && after=on || after=off
 ktap_diag "after: uptime $(cat /proc/uptime) bound=$(bound && echo yes || echo no)" \
 	"gates=$after $(registers); $(wc -l < $SAMPLES) samples, $(samples_off) off"
 if bound; then
-	if with_constraints && arg earlycon; then
-		ktap_check released-at-bind [ $after = on -a \
-			"$(constrained released)" = $nclocks ]
+	if held_expected; then
+		ktap_check released-at-bind eval '[ $after = on ] && { auto_mode ||
+			[ "$(constrained released)" = $nclocks ]; } &&
+			held_by_the_right_path released'
 	else
 		ktap_skip released-at-bind "nothing held in this boot"
 	fi
@@ -235,7 +278,7 @@ else
 fi
 
 # 4. The whole handover: never seen off while constrained.
-if ! arg earlycon; then
+if ! arg earlycon && ! arg boot_constraints=auto; then
 	ktap_skip never-seen-off "no earlycon: nothing to hold"
 elif with_constraints && [ -z "$timeout" -o "${timeout:--1}" -lt 0 ]; then
 	ktap_check never-seen-off [ "$(samples_off)" = 0 ]
