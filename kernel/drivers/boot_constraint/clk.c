@@ -188,11 +188,28 @@ static void bc_clk_describe(union boot_constraint_info *info, const char *name,
 }
 
 /*
- * What the clock's own hardware says: a gate reads its bit. A clock without
- * a gate of its own (a divider, a mux) reads off unless a consumer enabled
- * it, and is not held automatically, though a gate above it may be on. One
- * that is on is held at its rate.
+ * Whether the clock runs, as the hardware says: every gate from it to its
+ * root reads enabled. Only gates read the hardware; a divider or a mux
+ * reads whether a consumer enabled it, which a constraint's own hold of
+ * another clock may have. A clock with no gate on its way cannot be turned
+ * off, and is not held.
  */
+static bool bc_clk_runs(struct clk_hw *hw)
+{
+	bool gated = false;
+
+	for (; hw; hw = clk_hw_get_parent(hw)) {
+		if (!clk_hw_reads_enabled(hw))
+			continue;
+		if (!clk_hw_is_enabled(hw))
+			return false;
+		gated = true;
+	}
+
+	return gated;
+}
+
+/* A clock that runs is held at its rate. */
 static int bc_clk_sample(struct boot_constraint *c)
 {
 	unsigned long rate;
@@ -203,7 +220,7 @@ static int bc_clk_sample(struct boot_constraint *c)
 	if (IS_ERR(clk))
 		return PTR_ERR(clk);
 
-	on = __clk_is_enabled(clk);
+	on = bc_clk_runs(__clk_get_hw(clk));
 	rate = clk_get_rate(clk);
 	clk_put(clk);
 
