@@ -19,7 +19,7 @@
 # BENCH_ARGS="--sizes 100,1000 --boots 3" changes the benchmark's runs;
 # INITRAMFS_FILES_arm64 / _arm32 add host files to that guest's initramfs.
 
-ARCHES := arm64 arm32 arm32-base
+ARCHES := arm64 arm32 arm32-base arm32-nomod
 BOOTS :=
 
 # make test-debug: its kernel (configs/debug.config) and boot table; a

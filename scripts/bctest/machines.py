@@ -3,7 +3,8 @@
 
 An arch is one kernel build (scripts/build.sh ARCH into build/out-ARCH): its
 kernel ARCH, cross compiler, Kconfig fragments over allnoconfig, source
-tree, image, busybox package arch and the machines it boots.  A machine is
+tree, image, busybox package arch, the machines it boots and whether it
+has modules ('modules', True unless said).  A machine is
 one QEMU board: its command, console, device tree.  A boot of a table names
 both (tests/boots: NAME ARCH MACHINE ...); boot_machine() combines them.
 
@@ -117,6 +118,11 @@ ARCHES = {
     # "pristine", made by scripts/build.sh).
     'arm32-base': dict(_ARM32, fragments=['configs/arm32.config'],
                        tree='pristine/linux'),
+    # The arm32 kernel without modules (configs/nomod.config): the driver
+    # core's deadline comes at late_initcall.  Only the Zynq boots it.
+    'arm32-nomod': dict(_ARM32, fragments=_ARM32['fragments'] +
+                        ['configs/nomod.config'],
+                        machines=['zynq'], modules=False),
 }
 
 
@@ -140,11 +146,13 @@ def dtb_dir(name):
 
 
 def make_targets(name):
-    """The make targets of arch name's kernel: image, modules and the
+    """The make targets of arch name's kernel: image, modules (unless it
+    has none: kbuild's 'modules' fails without CONFIG_MODULES) and the
     .dtb of every machine it boots that QEMU does not make one for."""
     a = arch(name)
     dtbs = [MACHINES[m]['dtb'] for m in a['machines'] if MACHINES[m]['dtb']]
-    return [os.path.basename(a['image']), 'modules'] + dtbs
+    mods = ['modules'] if a.get('modules', True) else []
+    return [os.path.basename(a['image'])] + mods + dtbs
 
 
 def out_dir(name):

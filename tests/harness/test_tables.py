@@ -98,6 +98,13 @@ class MachinesTest(unittest.TestCase):
         self.assertEqual(dict(machines.shell_vars('arm32-base'))['tree'],
                          'pristine/linux')
 
+    def test_kernel_without_modules_builds_no_modules(self):
+        v = dict(machines.shell_vars('arm32-nomod'))
+        self.assertEqual(v['targets'].split(), ['zImage', 'xilinx/zynq-zc702.dtb'])
+        self.assertEqual(v['fragments'].split()[-1], 'configs/nomod.config')
+        self.assertEqual(machines.boot_machine('arm32-nomod', 'zynq')['kernel'],
+                         'out-arm32-nomod/arch/arm/boot/zImage')
+
     def test_unknown(self):
         self.assertRaises(HarnessError, machines.arch, 'x86')
         self.assertRaises(HarnessError, machines.boot_machine, 'arm64', 'zynq')

@@ -22,14 +22,20 @@
 #   bc.wait=SECONDS   check when the guest's uptime is past SECONDS (past a
 #                     deadline of deferred_probe_timeout= or
 #                     boot_constraints.timeout=)
+#   bc.expired=DEVICE in a kernel without modules, another device with
+#                     constraints (declared with boot_constraints=, its
+#                     driver not built): they were released at the driver
+#                     core's deadline, which is late_initcall there, so
+#                     before the scenario starts, while the console's stay
 #
 # What each boot must see:
 #   with constraints, before the driver binds: every gate on, every clock of
 #   the UART constrained and applied, at every sample; after it binds: the
 #   gates on (the driver's own enables: enable count >= 1), the constraints
 #   released, no sample ever off.  Past the driver core's deadline
-#   (deferred_probe_timeout=) with no driver: still held, the console's
-#   constraints wait for its driver.  Past boot_constraints.timeout=: the
+#   (deferred_probe_timeout=, or late_initcall without modules) with no
+#   driver: still held, the console's constraints wait for its driver, while
+#   bc.expired='s have expired.  Past boot_constraints.timeout=: the
 #   constraints expired, one warning each, the gates off.
 #   With boot_constraints=auto and no earlycon, the same, by automatic
 #   constraints; with earlycon too, by the console's alone (auto yields).
@@ -200,11 +206,23 @@ held_by_the_right_path() {
 	fi
 }
 
+# expired_before SECONDS: every constraint of $other expired, released at
+# or before SECONDS of uptime, and the deadline (debugfs's first line) too.
+expired_before() {
+	awk -v d="$other" -v t="$1" '
+		/^# deadline / { dl = $3 }
+		$1 == d { n++; if ($0 ~ / expired / && $NF + 0 > 0 && $NF + 0 <= t) ok++ }
+		END { exit !(n > 0 && ok == n && dl != "" && dl + 0 > 0 && dl + 0 <= t) }
+	' $BC
+}
+
 load=$(arg_value bc.load)
 waitfor=$(arg_value bc.wait)
 timeout=$(arg_value boot_constraints.timeout)
+other=$(arg_value bc.expired)
+init_uptime=$(cut -d' ' -f1 /proc/uptime)
 
-ktap_begin soc_console 6
+ktap_begin soc_console 7
 ktap_diag "$soc: $uart ($drv) gates: $gates"
 ktap_diag "clock events: $(cat /sys/devices/system/clockevents/clockevent*/current_device | tr '\n' ' ')"
 ktap_diag "console at /init: $(grep -o '^[a-z0-9_]*' /proc/consoles | tr '\n' ' ')"
@@ -291,7 +309,15 @@ elif with_constraints; then
 else
 	ktap_skip never-seen-off "a baseline without a driver: gated before /init"
 fi
-# 5. The UART itself, where QEMU stops it without its clock.
+# 5. Another device's constraints, gone at the driver core's deadline.
+if [ -z "$other" ]; then
+	ktap_skip others-expired "no bc.expired="
+elif with_constraints; then
+	ktap_check others-expired expired_before $init_uptime
+else
+	ktap_skip others-expired "no constraints"
+fi
+# 6. The UART itself, where QEMU stops it without its clock.
 if [ -z "$status" ]; then
 	ktap_skip uart-responds "QEMU does not stop this UART without its clock"
 elif gates_on; then
