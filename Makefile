@@ -16,7 +16,9 @@
 #   make distclean  remove build/ entirely
 #
 # Variables: BOOTS="name ..." runs a subset of tests/boots;
-# BENCH_ARGS="--sizes 100,1000 --boots 3" changes the benchmark's runs;
+# BENCH_ARGS="--sizes 100,1000 --boots 3" changes the benchmark's runs
+# (--workload auto: boot_constraints=auto on a tree where every device
+# names a clock);
 # INITRAMFS_FILES_arm64 / _arm32 add host files to that guest's initramfs.
 
 ARCHES := arm64 arm32 arm32-base arm32-nomod

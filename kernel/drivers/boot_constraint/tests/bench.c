@@ -21,6 +21,16 @@
  *   deferral, so that each bind retries every deferred device.
  * boot_constraints=off boots without constraints.
  *
+ * The tree of the automatic workload has no display and no table: every
+ * device is a "bc-bench,auto-device" that names a clock of the clock
+ * controllers, some on at boot ("bc-bench,on-clocks") and most off, and
+ * some also a "vdd" supply of a "bc-bench,regulator" and a power domain of
+ * a "bc-bench,power-domain", each on or off at boot ("bc-bench,on"), all
+ * registered late with the clock controllers. With boot_constraints=auto
+ * the core holds, for each device, what is on and frees the constraints of
+ * what is off; each device's driver takes its clock and its supply, as a
+ * real driver would.
+ *
  * debugfs bc_bench/stats gives the probe calls and -EPROBE_DEFER returns of
  * each of these drivers, how many displays found their clock held when they
  * probed, how many of the seed way's constraints came after their display
@@ -48,8 +58,12 @@
 #include <linux/of.h>
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
+#include <linux/regulator/consumer.h>
+#include <linux/regulator/of_regulator.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/sprintf.h>
+#include <linux/string.h>
 
 #include "../core.h"
 #include "fakes.h"
@@ -99,7 +113,20 @@ struct bc_test_bench_counter {
 
 static struct bc_test_bench_counter bc_test_bench_devices, bc_test_bench_displays;
 static struct bc_test_bench_counter bc_test_bench_providers, bc_test_bench_seeds;
+static struct bc_test_bench_counter bc_test_bench_autos, bc_test_bench_regulators;
+static struct bc_test_bench_counter bc_test_bench_domains;
 static atomic_t bc_test_bench_held_at_probe;
+/* The automatic workload: clocks on at boot, and found held at probe */
+static atomic_t bc_test_bench_clocks_on, bc_test_bench_auto_held_at_probe;
+/*
+ * The core's stats ("bytes", "constraints") when the first device of the
+ * automatic workload probes: every provider is bound, what was on is held
+ * and what was off is freed, and nothing has been released yet.
+ */
+static unsigned long bc_test_bench_held_bytes, bc_test_bench_held_constraints;
+static bool bc_test_bench_held_seen;
+/* The tree is the automatic workload's */
+static bool bc_test_bench_auto_tree;
 static atomic_t bc_test_bench_seed_late;
 static u64 bc_test_bench_hook_ns;
 
@@ -123,6 +150,8 @@ static u64 bc_test_bench_hook_ns;
  *	the release (dev_boot_constraints_probe_end()).
  * @BC_TEST_BENCH_BIND: a clock controller's probe to BUS_NOTIFY_BOUND_DRIVER: the
  *	constraints it provides, applied (dev_boot_constraints_device_bound()).
+ * @BC_TEST_BENCH_BIND_SUPPLY: the same for a regulator (automatic workload).
+ * @BC_TEST_BENCH_BIND_DOMAIN: the same for a power domain (automatic workload).
  * @BC_TEST_BENCH_CLK_GET_MISSING: clk_get() of a display's clock while its provider
  *	is missing, once per display: what an attempt that fails costs in the
  *	clock framework.
@@ -135,6 +164,8 @@ enum bc_test_bench_phase {
 	BC_TEST_BENCH_AFTER,
 	BC_TEST_BENCH_BIND,
 	BC_TEST_BENCH_CLK_GET_MISSING,
+	BC_TEST_BENCH_BIND_SUPPLY,
+	BC_TEST_BENCH_BIND_DOMAIN,
 	BC_TEST_BENCH_PHASES,
 };
 
@@ -145,6 +176,8 @@ static const char * const bc_test_bench_phase_names[BC_TEST_BENCH_PHASES] = {
 	[BC_TEST_BENCH_AFTER] = "after_probe",
 	[BC_TEST_BENCH_BIND] = "provider_bind",
 	[BC_TEST_BENCH_CLK_GET_MISSING] = "clk_get_missing",
+	[BC_TEST_BENCH_BIND_SUPPLY] = "supply_bind",
+	[BC_TEST_BENCH_BIND_DOMAIN] = "domain_bind",
 };
 
 /**
@@ -209,7 +242,8 @@ static int bc_test_bench_provider_setup(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	struct bc_test_clk *gates;
-	u32 i, n;
+	int i, on;
+	u32 n, rate = 0, idx;
 
 	if (of_property_read_u32(dev->of_node, "bc-bench,clocks", &n) || !n)
 		return dev_err_probe(dev, -EINVAL, "no bc-bench,clocks\n");
@@ -218,14 +252,29 @@ static int bc_test_bench_provider_setup(struct platform_device *pdev)
 	if (!gates)
 		return -ENOMEM;
 
+	/* The automatic workload's clocks run at a rate, which it pins */
+	of_property_read_u32(dev->of_node, "bc-bench,rate", &rate);
 	for (i = 0; i < n; i++) {
 		gates[i].name = devm_kasprintf(dev, GFP_KERNEL, "%s.%u",
 					       dev_name(dev), i);
 		if (!gates[i].name)
 			return -ENOMEM;
+		gates[i].rate = rate;
 	}
 
-	return bc_test_clk_provide(dev, gates, n, &bc_test_gate_ops, NULL);
+	/* The gates the bootloader left on: "bc-bench,on-clocks", by index */
+	on = of_property_count_u32_elems(dev->of_node, "bc-bench,on-clocks");
+	for (i = 0; i < on; i++) {
+		if (of_property_read_u32_index(dev->of_node, "bc-bench,on-clocks",
+					       i, &idx) || idx >= n)
+			return dev_err_probe(dev, -EINVAL, "bad bc-bench,on-clocks\n");
+		gates[idx].enabled = true;
+		atomic_inc(&bc_test_bench_clocks_on);
+	}
+
+	return bc_test_clk_provide(dev, gates, n,
+				   rate ? &bc_test_clk_ops : &bc_test_gate_ops,
+				   NULL);
 }
 
 static int bc_test_bench_provider_probe(struct platform_device *pdev)
@@ -233,6 +282,72 @@ static int bc_test_bench_provider_probe(struct platform_device *pdev)
 	int ret;
 
 	ret = bc_test_bench_count(&bc_test_bench_providers, bc_test_bench_provider_setup(pdev));
+	bc_test_bench_mark_now();
+
+	return ret;
+}
+
+/*
+ * The automatic workload's regulators and power domains, each on or off at
+ * boot ("bc-bench,on"), registered late with the clock controllers.
+ */
+
+static int bc_test_bench_regulator_setup(struct device *dev)
+{
+	struct regulator_init_data *init_data;
+	struct bc_test_reg *reg;
+	u32 uv;
+
+	reg = devm_kzalloc(dev, sizeof(*reg), GFP_KERNEL);
+	if (!reg)
+		return -ENOMEM;
+
+	if (of_property_read_u32(dev->of_node, "bc-bench,microvolt", &uv))
+		return dev_err_probe(dev, -EINVAL, "no bc-bench,microvolt\n");
+
+	init_data = of_get_regulator_init_data(dev, dev->of_node, &reg->desc);
+	if (!init_data)
+		return -ENOMEM;
+
+	reg->init_data = *init_data;
+	reg->desc.name = dev_name(dev);
+	reg->enabled = of_property_read_bool(dev->of_node, "bc-bench,on");
+	reg->uv = uv;
+
+	return bc_test_reg_provide(dev, reg);
+}
+
+static int bc_test_bench_regulator_probe(struct platform_device *pdev)
+{
+	int ret;
+
+	ret = bc_test_bench_count(&bc_test_bench_regulators,
+				  bc_test_bench_regulator_setup(&pdev->dev));
+	bc_test_bench_mark_now();
+
+	return ret;
+}
+
+static int bc_test_bench_domain_setup(struct device *dev)
+{
+	struct bc_test_pd *pd;
+
+	pd = devm_kzalloc(dev, sizeof(*pd), GFP_KERNEL);
+	if (!pd)
+		return -ENOMEM;
+
+	pd->genpd.name = dev_name(dev);
+	pd->on = of_property_read_bool(dev->of_node, "bc-bench,on");
+
+	return bc_test_pd_provide(dev, pd);
+}
+
+static int bc_test_bench_domain_probe(struct platform_device *pdev)
+{
+	int ret;
+
+	ret = bc_test_bench_count(&bc_test_bench_domains,
+				  bc_test_bench_domain_setup(&pdev->dev));
 	bc_test_bench_mark_now();
 
 	return ret;
@@ -270,6 +385,91 @@ static bool bc_test_bench_is_display(struct device *dev)
 	return of_device_is_compatible(dev->of_node, "bc-bench,display");
 }
 
+static bool bc_test_bench_is_auto(struct device *dev)
+{
+	return of_device_is_compatible(dev->of_node, "bc-bench,auto-device");
+}
+
+/* A number of the core's stats, after "\nKEY ". */
+static unsigned long bc_test_bench_core_stat(const char *stats, const char *key)
+{
+	const char *line = strstr(stats, key);
+	unsigned long val;
+
+	if (!line || sscanf(line + strlen(key), "%lu", &val) != 1) {
+		pr_err("no %s in the core's stats\n", key + 1);
+		return 0;
+	}
+
+	return val;
+}
+
+/* The core's stats before any release, see bc_test_bench_held_bytes. */
+static void bc_test_bench_snapshot_held(void)
+{
+	struct seq_file s = { .size = PAGE_SIZE };
+
+	if (bc_test_bench_held_seen)
+		return;
+
+	bc_test_bench_held_seen = true;
+	s.buf = kzalloc(s.size, GFP_KERNEL);
+	if (!s.buf)
+		return;
+
+	/* Not a file: only seq_printf() into the buffer */
+	boot_constraint_show_stats(&s);
+	s.buf[min(s.count, s.size - 1)] = '\0';
+	bc_test_bench_held_bytes = bc_test_bench_core_stat(s.buf, "\nbytes ");
+	bc_test_bench_held_constraints = bc_test_bench_core_stat(s.buf, "\nconstraints ");
+	kfree(s.buf);
+}
+
+/*
+ * A device of the automatic workload: takes its clock, and its supply if it
+ * has one, as its driver would; the platform bus has attached its domain.
+ */
+static int bc_test_bench_auto_setup(struct device *dev)
+{
+	struct clk *clk;
+	int ret;
+
+	clk = devm_clk_get(dev, "core");
+	if (IS_ERR(clk))
+		return dev_err_probe(dev, PTR_ERR(clk), "no core clock\n");
+
+	/* Held by its constraint if the bootloader left it on */
+	if (__clk_get_enable_count(clk))
+		atomic_inc(&bc_test_bench_auto_held_at_probe);
+
+	ret = clk_prepare_enable(clk);
+	if (ret)
+		return ret;
+
+	ret = devm_add_action_or_reset(dev, bc_test_bench_clk_disable, clk);
+	if (ret)
+		return ret;
+
+	if (!of_property_present(dev->of_node, "vdd-supply"))
+		return 0;
+
+	return devm_regulator_get_enable(dev, "vdd");
+}
+
+/* The automatic workload's devices have a driver of their own. */
+static int bc_test_bench_auto_probe(struct platform_device *pdev)
+{
+	int ret;
+
+	bc_test_bench_account(BC_TEST_BENCH_BEFORE, true);
+	bc_test_bench_snapshot_held();
+	ret = bc_test_bench_count(&bc_test_bench_autos,
+				  bc_test_bench_auto_setup(&pdev->dev));
+	bc_test_bench_mark_now();
+
+	return ret;
+}
+
 static int bc_test_bench_consumer_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -287,11 +487,42 @@ static int bc_test_bench_consumer_probe(struct platform_device *pdev)
 }
 
 static BC_TEST_OF_MATCH(bc_test_bench_provider_match, "bc-bench,clock-controller");
+static BC_TEST_OF_MATCH(bc_test_bench_regulator_match, "bc-bench,regulator");
+static BC_TEST_OF_MATCH(bc_test_bench_domain_match, "bc-bench,power-domain");
 
 static const struct of_device_id bc_test_bench_consumer_match[] = {
 	{ .compatible = "bc-bench,device" },
 	{ .compatible = "bc-bench,display" },
 	{ }
+};
+
+static BC_TEST_OF_MATCH(bc_test_bench_auto_match, "bc-bench,auto-device");
+
+static struct platform_driver bc_test_bench_auto_driver = {
+	.probe = bc_test_bench_auto_probe,
+	.driver = {
+		.name = "bc-bench-auto",
+		.of_match_table = bc_test_bench_auto_match,
+		.suppress_bind_attrs = true,
+	},
+};
+
+static struct platform_driver bc_test_bench_regulator_driver = {
+	.probe = bc_test_bench_regulator_probe,
+	.driver = {
+		.name = "bc-bench-regulator",
+		.of_match_table = bc_test_bench_regulator_match,
+		.suppress_bind_attrs = true,
+	},
+};
+
+static struct platform_driver bc_test_bench_domain_driver = {
+	.probe = bc_test_bench_domain_probe,
+	.driver = {
+		.name = "bc-bench-domain",
+		.of_match_table = bc_test_bench_domain_match,
+		.suppress_bind_attrs = true,
+	},
 };
 
 static struct platform_driver bc_test_bench_provider_driver = {
@@ -463,6 +694,31 @@ static int bc_test_bench_bus_first(struct notifier_block *nb, unsigned long acti
 	return NOTIFY_DONE;
 }
 
+/*
+ * The last notifier, for the devices of neither the bench's consumer driver:
+ * the automatic workload's, counted with the displays, and the providers.
+ */
+static void bc_test_bench_other_notified(struct device *dev, unsigned long action)
+{
+	if (bc_test_bench_is_auto(dev)) {
+		if (action == BUS_NOTIFY_ADD_DEVICE)
+			bc_test_bench_account(BC_TEST_BENCH_CREATE, true);
+		else if (action == BUS_NOTIFY_BOUND_DRIVER)
+			bc_test_bench_account(BC_TEST_BENCH_AFTER, true);
+		return;
+	}
+
+	if (action != BUS_NOTIFY_BOUND_DRIVER)
+		return;
+
+	if (of_device_is_compatible(dev->of_node, "bc-bench,clock-controller"))
+		bc_test_bench_account(BC_TEST_BENCH_BIND, true);
+	else if (of_device_is_compatible(dev->of_node, "bc-bench,regulator"))
+		bc_test_bench_account(BC_TEST_BENCH_BIND_SUPPLY, true);
+	else if (of_device_is_compatible(dev->of_node, "bc-bench,power-domain"))
+		bc_test_bench_account(BC_TEST_BENCH_BIND_DOMAIN, true);
+}
+
 static int bc_test_bench_bus_last(struct notifier_block *nb, unsigned long action,
 				  void *data)
 {
@@ -470,9 +726,7 @@ static int bc_test_bench_bus_last(struct notifier_block *nb, unsigned long actio
 
 	if (!of_device_is_compatible(dev->of_node, "bc-bench,device") &&
 	    !bc_test_bench_is_display(dev)) {
-		if (action == BUS_NOTIFY_BOUND_DRIVER &&
-		    of_device_is_compatible(dev->of_node, "bc-bench,clock-controller"))
-			bc_test_bench_account(BC_TEST_BENCH_BIND, true);
+		bc_test_bench_other_notified(dev, action);
 		return NOTIFY_DONE;
 	}
 
@@ -497,9 +751,10 @@ static struct notifier_block bc_test_bench_bus_last_nb = {
 /* As a board declares them: before the devices are created. */
 static int __init bc_test_bench_board_init(void)
 {
+	bool displays = bc_test_bench_board_has("bc-bench,display");
 	int ret;
 
-	if (!bc_test_bench_board_has("bc-bench,display"))
+	if (!displays && !bc_test_bench_board_has("bc-bench,auto-device"))
 		return 0;
 
 	if (bc_test_bench_time_hooks_param &&
@@ -507,7 +762,8 @@ static int __init bc_test_bench_board_init(void)
 	     bus_register_notifier(&platform_bus_type, &bc_test_bench_bus_last_nb)))
 		pr_err("phases not timed\n");
 
-	if (bc_test_bench_seed_way())
+	/* The automatic workload has no table */
+	if (!displays || bc_test_bench_seed_way())
 		return 0;
 
 	bc_test_bench_mark_now();
@@ -523,10 +779,15 @@ arch_initcall(bc_test_bench_board_init);
 
 static int __init bc_test_bench_consumers_init(void)
 {
-	if (!bc_test_bench_board_has("bc-bench,device"))
+	if (bc_test_bench_board_has("bc-bench,device"))
+		return platform_driver_register(&bc_test_bench_consumer_driver);
+
+	/* Looked for once: a scan of a large tree takes time of its own */
+	bc_test_bench_auto_tree = bc_test_bench_board_has("bc-bench,auto-device");
+	if (!bc_test_bench_auto_tree)
 		return 0;
 
-	return platform_driver_register(&bc_test_bench_consumer_driver);
+	return platform_driver_register(&bc_test_bench_auto_driver);
 }
 device_initcall(bc_test_bench_consumers_init);
 
@@ -645,6 +906,9 @@ static int bc_test_bench_stats_show(struct seq_file *s, void *unused)
 		{ "display", &bc_test_bench_displays },
 		{ "provider", &bc_test_bench_providers },
 		{ "seed", &bc_test_bench_seeds },
+		{ "auto", &bc_test_bench_autos },
+		{ "regulator", &bc_test_bench_regulators },
+		{ "domain", &bc_test_bench_domains },
 	};
 	unsigned int i;
 
@@ -655,6 +919,10 @@ static int bc_test_bench_stats_show(struct seq_file *s, void *unused)
 	seq_printf(s, "held_at_probe %d\nseed_late %d\nhook_ns %llu\n",
 		   atomic_read(&bc_test_bench_held_at_probe), atomic_read(&bc_test_bench_seed_late),
 		   bc_test_bench_hook_ns);
+	seq_printf(s, "clocks_on %d\nauto_held_at_probe %d\nheld_bytes %lu\nheld_constraints %lu\n",
+		   atomic_read(&bc_test_bench_clocks_on),
+		   atomic_read(&bc_test_bench_auto_held_at_probe),
+		   bc_test_bench_held_bytes, bc_test_bench_held_constraints);
 	for (i = 0; i < BC_TEST_BENCH_HOOKS; i++)
 		seq_printf(s, "hook_%s_ns %llu\n", bc_test_bench_hook_names[i],
 			   bc_test_bench_each_hook_ns[i]);
@@ -685,6 +953,11 @@ static int __init bc_test_bench_providers_init(void)
 	}
 	dir = debugfs_create_dir("bc_bench", NULL);
 	debugfs_create_file("stats", 0444, dir, NULL, &bc_test_bench_stats_fops);
+
+	if (bc_test_bench_auto_tree &&
+	    (platform_driver_register(&bc_test_bench_regulator_driver) ||
+	     platform_driver_register(&bc_test_bench_domain_driver)))
+		pr_err("no regulator or power domain driver\n");
 
 	return platform_driver_register(&bc_test_bench_provider_driver);
 }
