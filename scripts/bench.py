@@ -493,16 +493,22 @@ def auto_breakdown(hooks, off, n):
 
 def auto_problems(s, exp, way):
     """What a boot of the automatic workload got wrong, against its tree.
-    The machine's own devices (virt's PL011, PL031, PL061 and the GPIO
-    chip) name clocks that are on: their constraints are counted as added
-    and held, beside the tree's (s['machine'])."""
+    The machine's own devices (virt's PL011, PL031 and PL061) name clocks
+    too: their constraints are counted as added beside the tree's
+    (s['machine']), and each is either found off or held."""
     want = {'clocks_on': exp['clocks_on']}
     if way == 'auto':
         s['machine'] = s['constraints'] - exp['added']
-        want.update(auto_off=exp['off'], auto_held_at_probe=exp['clocks_on'],
-                    held_constraints=exp['held'] + s['machine'])
+        s['machine_found'] = (s['auto_off'] - exp['off'] +
+                              s['held_constraints'] - exp['held'])
+        want.update(auto_held_at_probe=exp['clocks_on'],
+                    machine_found=max(s['machine'], 0))
         if s['machine'] < 0:
             want['constraints'] = exp['added']
+        if s['auto_off'] < exp['off']:
+            want['auto_off'] = exp['off']
+        if s['held_constraints'] < exp['held']:
+            want['held_constraints'] = exp['held']
     else:
         want.update(constraints=0, auto_off=0, auto_held_at_probe=0)
     return ['%s %s, not %s' % (k, s[k], v) for k, v in want.items()

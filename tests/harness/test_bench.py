@@ -43,14 +43,21 @@ class AutoWorkloadTest(unittest.TestCase):
         self.assertEqual(bench.auto_problems(good, exp, 'auto'), [])
         bad = dict(good, auto_off=exp['off'] - 1,
                    held_constraints=exp['held'] + 1)
-        self.assertEqual(len(bench.auto_problems(bad, exp, 'auto')), 2)
-        # The machine's own devices hold what they hold, beside the tree's
+        self.assertEqual(bench.auto_problems(bad, exp, 'auto'),
+                         ['auto_off %d, not %d' % (exp['off'] - 1, exp['off'])])
+        # The machine's own devices' constraints, beside the tree's, each
+        # found off or held
         machine = dict(good, constraints=exp['added'] + 5,
-                       held_constraints=exp['held'] + 5)
+                       auto_off=exp['off'] + 4,
+                       held_constraints=exp['held'] + 1)
         self.assertEqual(bench.auto_problems(machine, exp, 'auto'), [])
         self.assertEqual(machine['machine'], 5)
+        uncounted = dict(machine, auto_off=exp['off'] + 3)
+        self.assertEqual(bench.auto_problems(uncounted, exp, 'auto'),
+                         ['machine_found 4, not 5'])
         lost = dict(good, constraints=exp['added'] - 1)
-        self.assertEqual(len(bench.auto_problems(lost, exp, 'auto')), 2)
+        self.assertEqual(bench.auto_problems(lost, exp, 'auto'),
+                         ['constraints %d, not %d' % (exp['added'] - 1, exp['added'])])
         off = dict(good, constraints=0, auto_off=0, auto_held_at_probe=0)
         self.assertEqual(bench.auto_problems(off, exp, 'a'), [])
 
