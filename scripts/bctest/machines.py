@@ -17,6 +17,15 @@ import os
 
 from . import HarnessError
 
+
+def _arm_qemu(board, *serials):
+    """The command of an arm32 BOARD: 1 GiB, no display, monitor or
+    network, and its serial ports in order, each 'null' or 'stdio'."""
+    return (['qemu-system-arm', ('-M', board), ('-m', '1G'),
+             ('-display', 'none'), ('-monitor', 'none'), ('-nic', 'none')] +
+            [('-serial', s) for s in serials])
+
+
 # QEMU machines.  'qemu' is the binary and its options in order, each
 # (OPTION, VALUE) or (OPTION, None) for a flag; 'dtb' is None where QEMU
 # generates the tree, else the kernel's .dtb (under arch/ARCH/boot/dts/ of
@@ -42,9 +51,7 @@ MACHINES = {
         # i.MX6Q.  UART2 (ttymxc1) is the console: serial0 goes nowhere.
         # QEMU 7.2 cannot power sabrelite off: the runner ends it at the
         # marker.
-        'qemu': ['qemu-system-arm', ('-M', 'sabrelite'), ('-m', '1G'),
-                 ('-display', 'none'), ('-monitor', 'none'), ('-nic', 'none'),
-                 ('-serial', 'null'), ('-serial', 'stdio')],
+        'qemu': _arm_qemu('sabrelite', 'null', 'stdio'),
         'dtb': 'nxp/imx/imx6q-sabrelite.dtb',
         'append': 'console=ttymxc1 panic=-1',
         # QEMU's Cortex-A9 timers lose their interrupts when the host is
@@ -56,9 +63,7 @@ MACHINES = {
         # the console, on the second serial port.  QEMU models its clock:
         # with UART_CLK_CTRL's CLKACT1 clear, every access to the UART
         # fails (a bus error), so a gated console dies.
-        'qemu': ['qemu-system-arm', ('-M', 'xilinx-zynq-a9'), ('-m', '1G'),
-                 ('-display', 'none'), ('-monitor', 'none'), ('-nic', 'none'),
-                 ('-serial', 'null'), ('-serial', 'stdio')],
+        'qemu': _arm_qemu('xilinx-zynq-a9', 'null', 'stdio'),
         'dtb': 'xilinx/zynq-zc702.dtb',
         'append': 'console=ttyPS0 panic=-1',
         # The console's gate, read by the runner (QEMU's monitor) when the
@@ -68,9 +73,7 @@ MACHINES = {
     },
     'ast2600-evb': {
         # AST2600: UART5 (ttyS4) is the console, QEMU's first serial port.
-        'qemu': ['qemu-system-arm', ('-M', 'ast2600-evb'), ('-m', '1G'),
-                 ('-display', 'none'), ('-monitor', 'none'), ('-nic', 'none'),
-                 ('-serial', 'stdio')],
+        'qemu': _arm_qemu('ast2600-evb', 'stdio'),
         'dtb': 'aspeed/aspeed-ast2600-evb.dtb',
         'append': 'console=ttyS4 panic=-1',
     },
@@ -85,16 +88,13 @@ _ARM64 = {
     'tree': 'linux',
     'machines': ['virt'],
 }
-# The arm32 archs share one multi-platform kernel for every arm32 machine.
-_ARM32 = {
-    'karch': 'arm',
-    'cross': 'arm-linux-gnueabihf-',
-    'fragments': ['configs/arm32.config', 'configs/boot-constraint.config'],
-    'image': 'arch/arm/boot/zImage',
-    'debarch': 'armhf',
-    'tree': 'linux',
-    'machines': ['sabrelite', 'zynq', 'ast2600-evb'],
-}
+# The arm32 archs share one multi-platform kernel for every arm32 machine,
+# from the same tree.
+_ARM32 = dict(_ARM64, karch='arm', cross='arm-linux-gnueabihf-',
+              fragments=['configs/arm32.config',
+                         'configs/boot-constraint.config'],
+              image='arch/arm/boot/zImage', debarch='armhf',
+              machines=['sabrelite', 'zynq', 'ast2600-evb'])
 
 # Harness archs: one kernel each, built in build/out-ARCH from the source
 # tree build/TREE.  'qemu' (optional) overrides options of the machine's

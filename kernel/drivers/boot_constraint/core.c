@@ -2112,6 +2112,33 @@ static struct boot_constraint_dev *bc_find_recorded(struct device *dev)
 	return NULL;
 }
 
+/*
+ * Counts @dev's recorded constraints, those that ended included while the
+ * history keeps them: returns how many are in @state, and sets *@attempts
+ * to the sum of their attempts to be applied.
+ */
+static unsigned int bc_count_recorded(struct device *dev,
+				      enum boot_constraint_state state,
+				      unsigned int *attempts)
+{
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+	unsigned int count = 0;
+
+	*attempts = 0;
+	mutex_lock(&bc_lock);
+	bdev = bc_find_recorded(dev);
+	if (bdev) {
+		list_for_each_entry(c, &bdev->constraints, node) {
+			count += c->state == state;
+			*attempts += c->attempts;
+		}
+	}
+	mutex_unlock(&bc_lock);
+
+	return count;
+}
+
 /**
  * boot_constraint_count() - Count a device's constraints in a given state.
  * @dev: the device.
@@ -2123,19 +2150,9 @@ static struct boot_constraint_dev *bc_find_recorded(struct device *dev)
 unsigned int boot_constraint_count(struct device *dev,
 				   enum boot_constraint_state state)
 {
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
-	unsigned int count = 0;
+	unsigned int attempts;
 
-	mutex_lock(&bc_lock);
-	bdev = bc_find_recorded(dev);
-	if (bdev) {
-		list_for_each_entry(c, &bdev->constraints, node)
-			count += c->state == state;
-	}
-	mutex_unlock(&bc_lock);
-
-	return count;
+	return bc_count_recorded(dev, state, &attempts);
 }
 
 /**
@@ -2165,19 +2182,11 @@ unsigned int boot_constraint_auto_off(void)
  */
 unsigned int boot_constraint_attempts(struct device *dev)
 {
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
-	unsigned int count = 0;
+	unsigned int attempts;
 
-	mutex_lock(&bc_lock);
-	bdev = bc_find_recorded(dev);
-	if (bdev) {
-		list_for_each_entry(c, &bdev->constraints, node)
-			count += c->attempts;
-	}
-	mutex_unlock(&bc_lock);
+	bc_count_recorded(dev, BC_APPLIED, &attempts);
 
-	return count;
+	return attempts;
 }
 
 /**

@@ -324,6 +324,35 @@ static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl
 	return bc_table_add_unlisted(t, listed);
 }
 
+/*
+ * The empty table of @np, whose reference it drops, for @origin; or
+ * ERR_PTR(-ENOMEM), with the rejection logged.
+ */
+static struct boot_constraint_table *bc_dt_table_alloc(struct device_node *np,
+						       const char *origin)
+{
+	struct boot_constraint_table *t = boot_constraint_table_alloc(np, origin);
+
+	of_node_put(np);
+	if (!t) {
+		bc_reject(origin, "out of memory");
+		return ERR_PTR(-ENOMEM);
+	}
+
+	return t;
+}
+
+/* @t if filling it returned @ret 0; else ERR_PTR(@ret), @t freed. */
+static struct boot_constraint_table *bc_dt_table_or_err(struct boot_constraint_table *t,
+							int ret)
+{
+	if (!ret)
+		return t;
+
+	boot_constraint_table_free(t);
+	return ERR_PTR(ret);
+}
+
 /**
  * boot_constraint_table_from_dt() - Read a boot constraint declaration.
  * @decl: the declaration, a child of /chosen/boot-constraints.
@@ -358,19 +387,11 @@ struct boot_constraint_table *boot_constraint_table_from_dt(struct device_node *
 		goto out;
 	}
 
-	t = boot_constraint_table_alloc(np, origin);
-	of_node_put(np);
-	if (!t) {
-		bc_reject(origin, "out of memory");
-		t = ERR_PTR(-ENOMEM);
+	t = bc_dt_table_alloc(np, origin);
+	if (IS_ERR(t))
 		goto out;
-	}
 
-	ret = bc_dt_parse(t, decl);
-	if (ret) {
-		boot_constraint_table_free(t);
-		t = ERR_PTR(ret);
-	}
+	t = bc_dt_table_or_err(t, bc_dt_parse(t, decl));
 out:
 	kfree(origin);
 	return t;
@@ -525,22 +546,15 @@ struct boot_constraint_table *boot_constraint_table_from_spec(const char *spec)
 		goto out;
 	}
 
-	t = boot_constraint_table_alloc(np, origin);
-	of_node_put(np);
-	if (!t) {
-		bc_reject(origin, "out of memory");
-		t = ERR_PTR(-ENOMEM);
+	t = bc_dt_table_alloc(np, origin);
+	if (IS_ERR(t))
 		goto out;
-	}
 
 	while (!ret && (item = strsep(&rest, ":")))
 		ret = bc_spec_add(t, item, &listed);
 	if (!ret)
 		ret = bc_table_add_unlisted(t, listed);
-	if (ret) {
-		boot_constraint_table_free(t);
-		t = ERR_PTR(ret);
-	}
+	t = bc_dt_table_or_err(t, ret);
 out:
 	kfree(copy);
 	kfree(origin);

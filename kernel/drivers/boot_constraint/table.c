@@ -119,40 +119,34 @@ struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np
 	if (!t)
 		return NULL;
 
+	/* From here on boot_constraint_table_free() frees what is allocated. */
+	INIT_LIST_HEAD(&t->node);
 	/* %pOF prints nothing for the root, which boot_constraints=/ names */
 	t->path = np->parent ? kasprintf(GFP_KERNEL, "%pOF", np) :
 			       kstrdup("/", GFP_KERNEL);
 	if (origin)
 		t->origin = kstrdup(origin, GFP_KERNEL);
-	if (!t->path || (origin && !t->origin)) {
-		kfree(t->path);
-		kfree(t->origin);
-		kfree(t);
-		return NULL;
-	}
+	if (!t->path || (origin && !t->origin))
+		goto err;
 
-	INIT_LIST_HEAD(&t->node);
 	t->size = bc_node_resources(np);
 	if (t->size) {
 		t->constraints = kcalloc(t->size, sizeof(*t->constraints),
 					 GFP_KERNEL);
 		t->info = kcalloc(t->size, sizeof(*t->info), GFP_KERNEL);
 		t->names = kcalloc(t->size, sizeof(*t->names), GFP_KERNEL);
-		if (!t->constraints || !t->info || !t->names) {
-			kfree(t->constraints);
-			kfree(t->info);
-			kfree(t->names);
-			kfree(t->origin);
-			kfree(t->path);
-			kfree(t);
-			return NULL;
-		}
+		if (!t->constraints || !t->info || !t->names)
+			goto err;
 	}
 
 	t->np = of_node_get(np);
 	t->oconst.constraints = t->constraints;
 
 	return t;
+
+err:
+	boot_constraint_table_free(t);
+	return NULL;
 }
 
 /**

@@ -110,8 +110,7 @@ static void bc_test_auto_yields_to_table(struct kunit *test)
 	bc_test_auto_add_clk(test, ctx->dev, "boot");
 	KUNIT_ASSERT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 
-	KUNIT_ASSERT_EQ(test, bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_CLK,
-					  &clk, false), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_dev(test, DEV_BOOT_CONSTRAINT_CLK, &clk, false), 0);
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_RELEASED), 1);
@@ -126,8 +125,7 @@ static void bc_test_auto_after_table(struct kunit *test)
 	struct bc_test_ctx *ctx = &actx->ctx;
 	struct dev_boot_constraint_clk_info clk = { .name = "boot" };
 
-	KUNIT_ASSERT_EQ(test, bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_CLK,
-					  &clk, false), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_dev(test, DEV_BOOT_CONSTRAINT_CLK, &clk, false), 0);
 	bc_test_auto_add_clk(test, ctx->dev, "boot");
 
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 1);

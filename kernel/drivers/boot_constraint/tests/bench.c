@@ -554,11 +554,7 @@ static const struct dev_boot_constraint bc_test_bench_display_constraints[] = {
 };
 
 static const struct dev_boot_constraint_of bc_test_bench_board[] = {
-	{
-		.compat = "bc-bench,display",
-		.constraints = bc_test_bench_display_constraints,
-		.count = ARRAY_SIZE(bc_test_bench_display_constraints),
-	},
+	BC_TEST_OF("bc-bench,display", bc_test_bench_display_constraints),
 };
 
 /*

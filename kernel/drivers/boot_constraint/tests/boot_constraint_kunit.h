@@ -31,6 +31,9 @@ struct kunit;
 #define BC_TEST_REG_MAX_UV	3300000
 #define BC_TEST_REG_BOOT_UV	1800000
 
+/* Supply "vdd" held at BC_TEST_REG_BOOT_UV. */
+extern const struct dev_boot_constraint_supply_info bc_test_vdd_boot;
+
 /**
  * struct bc_test_log - What happened, in order.
  *
@@ -184,7 +187,7 @@ extern const struct of_device_id
 	bc_test_clk_match[], bc_test_clk_late_match[], bc_test_reg_match[],
 	bc_test_pd_match[], bc_test_clk_consumer_match[],
 	bc_test_clk_late_consumer_match[], bc_test_pd_consumer_match[],
-	bc_test_pd_peer_match[], bc_test_icc_match[],
+	bc_test_pd_peer_match[], bc_test_no_pd_match[], bc_test_icc_match[],
 	bc_test_icc_consumer_match[], bc_test_reset_match[],
 	bc_test_reset_consumer_match[];
 
@@ -242,12 +245,23 @@ void bc_test_owner_set(struct dev_boot_constraint_info *info,
 struct platform_device *bc_test_pdev_add(struct kunit *test, const char *name);
 void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev);
 struct platform_device *bc_test_of_pdev(struct kunit *test, const char *path);
+struct device_node *bc_test_of_node(struct kunit *test, const char *path);
 int bc_test_apply_overlay(struct kunit *test);
 struct device *bc_test_dev(struct kunit *test, const char *name);
 int bc_test_init_with(struct kunit *test, const struct bc_test_setup *setup);
+void *bc_test_init_ctx(struct kunit *test, size_t size);
+int bc_test_add_owned(struct device *dev, enum dev_boot_constraint_type type,
+		      const void *data, struct bc_test_owner *owner,
+		      bool deferrable);
 int bc_test_add(struct kunit *test, struct device *dev,
 		enum dev_boot_constraint_type type, const void *data,
 		bool deferrable);
+int bc_test_add_dev(struct kunit *test, enum dev_boot_constraint_type type,
+		    const void *data, bool deferrable);
+int bc_test_add_failing_batch(struct kunit *test,
+			      enum dev_boot_constraint_type type,
+			      const void *data);
+void bc_test_expect_refused(struct kunit *test, struct device *other);
 int bc_test_release_at_exit(struct kunit *test, struct device *dev);
 
 struct bc_test_driver *bc_test_driver_alloc(struct kunit *test,
@@ -255,6 +269,11 @@ struct bc_test_driver *bc_test_driver_alloc(struct kunit *test,
 					    const char *name,
 					    const struct of_device_id *match);
 int bc_test_driver_register(struct kunit *test, struct bc_test_driver *drv);
+struct bc_test_driver *bc_test_driver_add(struct kunit *test, const char *name,
+					  const struct of_device_id *match);
+struct bc_test_driver *bc_test_bind(struct kunit *test, const char *name,
+				    const struct of_device_id *match,
+				    unsigned int applied);
 unsigned int bc_test_count_held(struct device *dev);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_KUNIT_H */

@@ -29,14 +29,13 @@ BC_TEST_DEFINE_INIT(bc_test_clk, .dev = BC_TEST_CLK_DEV,
 static int bc_test_clk_add_range(struct kunit *test, const char *name,
 				 unsigned long rate_min, unsigned long rate_max)
 {
-	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_clk_info clk = {
 		.name = name,
 		.rate_min = rate_min,
 		.rate_max = rate_max,
 	};
 
-	return bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_CLK, &clk, false);
+	return bc_test_add_dev(test, DEV_BOOT_CONSTRAINT_CLK, &clk, false);
 }
 
 static int bc_test_clk_add(struct kunit *test, const char *name)
@@ -335,19 +334,14 @@ static void bc_test_clk_range_failed_batch(struct kunit *test)
 		.rate_min = BC_TEST_CLK_MIN_HZ,
 		.rate_max = BC_TEST_CLK_MAX_HZ,
 	};
-	struct dev_boot_constraint_clk_info missing = { .name = "missing" };
-	struct dev_boot_constraint_info infos[] = {
-		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &range } },
-		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &missing } },
-	};
 	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_clk *pixel;
 	struct clk *other;
 
 	other = bc_test_clk_setup_pixel(test, &pixel);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
-			-ENOENT);
+	KUNIT_EXPECT_EQ(test, bc_test_add_failing_batch(test, DEV_BOOT_CONSTRAINT_CLK,
+							&range), -ENOENT);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(pixel), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 

@@ -69,14 +69,10 @@ static struct bc_test_clk *bc_test_core_clk(struct kunit *test,
 static int bc_test_core_init(struct kunit *test)
 {
 	static const char * const tags[] = { "a", "b", "c" };
-	static const struct bc_test_setup setup = {
-		.size = sizeof(struct bc_test_core_ctx),
-	};
 	struct bc_test_core_ctx *ctx;
 	unsigned int i;
 
-	bc_test_init_with(test, &setup);
-	ctx = test->priv;
+	ctx = bc_test_init_ctx(test, sizeof(*ctx));
 	for (i = 0; i < ARRAY_SIZE(ctx->owners); i++) {
 		ctx->owners[i] = bc_test_owner_alloc(test, ctx->bc.log, tags[i]);
 		KUNIT_ASSERT_NOT_NULL(test, ctx->owners[i]);
@@ -105,6 +101,9 @@ static const struct dev_boot_constraint_clk_info bc_test_core_clk0 = {
 static const struct dev_boot_constraint_clk_info bc_test_core_clk1 = {
 	.name = "bus",
 };
+
+/* The device's clock, whatever its name: its node's first. */
+static const struct dev_boot_constraint_clk_info bc_test_core_clk_any;
 
 static const struct dev_boot_constraint_clk_info bc_test_core_missing = {
 	.name = "missing",
@@ -232,7 +231,6 @@ static void bc_test_core_twice(struct kunit *test)
 static void bc_test_core_bound(struct kunit *test)
 {
 	struct bc_test_core_ctx *ctx = test->priv;
-	struct dev_boot_constraint_info info;
 	struct bc_test_driver *drv;
 
 	drv = bc_test_driver_alloc(test, ctx->bc.log, BC_TEST_CORE_DEV, NULL);
@@ -241,9 +239,8 @@ static void bc_test_core_bound(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, device_is_bound(ctx->bc.dev));
 	bc_test_log_clear(ctx->bc.log);
 
-	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0,
-			  ctx->owners[0]);
-	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), -EBUSY);
+	KUNIT_EXPECT_EQ(test, bc_test_add_owned(ctx->bc.dev, DEV_BOOT_CONSTRAINT_CLK,
+						&bc_test_core_clk0, ctx->owners[0], false), -EBUSY);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
@@ -255,11 +252,9 @@ static void bc_test_core_bound(struct kunit *test)
 static void bc_test_core_free_once(struct kunit *test)
 {
 	struct bc_test_core_ctx *ctx = test->priv;
-	struct dev_boot_constraint_info info;
 
-	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0,
-			  ctx->owners[0]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(ctx->bc.dev, DEV_BOOT_CONSTRAINT_CLK,
+						&bc_test_core_clk0, ctx->owners[0], false), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 0);
 
 	dev_boot_constraints_remove(ctx->bc.dev);
@@ -274,17 +269,13 @@ static void bc_test_core_free_once(struct kunit *test)
 static void bc_test_core_reverse_release(struct kunit *test)
 {
 	struct bc_test_core_ctx *ctx = test->priv;
-	struct dev_boot_constraint_info info;
 
-	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0,
-			  ctx->owners[0]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
-	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk1,
-			  ctx->owners[1]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
-	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_SUPPLY, &bc_test_core_vdd,
-			  ctx->owners[2]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(ctx->bc.dev, DEV_BOOT_CONSTRAINT_CLK,
+						&bc_test_core_clk0, ctx->owners[0], false), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(ctx->bc.dev, DEV_BOOT_CONSTRAINT_CLK,
+						&bc_test_core_clk1, ctx->owners[1], false), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(ctx->bc.dev, DEV_BOOT_CONSTRAINT_SUPPLY,
+						&bc_test_core_vdd, ctx->owners[2], false), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 3);
 	bc_test_log_clear(ctx->bc.log);
 
@@ -348,11 +339,9 @@ static void bc_test_core_remove_unconstrained(struct kunit *test)
 static void bc_test_core_unregister(struct kunit *test)
 {
 	struct bc_test_core_ctx *ctx = test->priv;
-	struct dev_boot_constraint_info info;
 
-	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0,
-			  ctx->owners[0]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(ctx->bc.dev, DEV_BOOT_CONSTRAINT_CLK,
+						&bc_test_core_clk0, ctx->owners[0], false), 0);
 	bc_test_log_clear(ctx->bc.log);
 
 	bc_test_pdev_unregister(test, ctx->pdev);
@@ -373,17 +362,15 @@ static void bc_test_core_expire(struct kunit *test)
 {
 	struct bc_test_core_ctx *ctx = test->priv;
 	struct dev_boot_constraint_supply_info vdd = { .name = "vdd" };
-	struct dev_boot_constraint_info info;
 	struct platform_device *other;
 
 	other = bc_test_pdev_add(test, BC_TEST_SHOW_DEV);
 	KUNIT_ASSERT_NOT_NULL(test, other);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &other->dev), 0);
-	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_SUPPLY, &vdd, ctx->owners[1]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&other->dev, &info), 0);
-	bc_test_core_info(&info, DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0,
-			  ctx->owners[0]);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(&other->dev, DEV_BOOT_CONSTRAINT_SUPPLY, &vdd,
+						ctx->owners[1], false), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(ctx->bc.dev, DEV_BOOT_CONSTRAINT_CLK,
+						&bc_test_core_clk0, ctx->owners[0], false), 0);
 	bc_test_log_clear(ctx->bc.log);
 
 	/* Never the global deadline: it would release the machine's too. */
@@ -431,19 +418,6 @@ static bool bc_test_show_find(const char *buf, const char *dev_name, char *line,
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_core_kvfree, kvfree, const void *);
 
-static int bc_test_core_add_deferrable_clk(struct device *dev)
-{
-	struct dev_boot_constraint_clk_info clk = { };
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = DEV_BOOT_CONSTRAINT_CLK,
-			.data = &clk,
-		},
-	};
-
-	return dev_boot_constraint_add_deferrable(dev, &info);
-}
-
 /*
  * debugfs shows each constraint with its device, type, resource,
  * parameters, state (applied, released, pending or failed), and the
@@ -453,17 +427,6 @@ static void bc_test_core_show(struct kunit *test)
 {
 	struct bc_test_core_ctx *ctx = test->priv;
 	struct platform_device *pending, *failed, *show;
-	struct dev_boot_constraint_supply_info vdd = {
-		.name = "vdd",
-		.u_volt_min = BC_TEST_REG_BOOT_UV,
-		.u_volt_max = BC_TEST_REG_BOOT_UV,
-	};
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = DEV_BOOT_CONSTRAINT_SUPPLY,
-			.data = &vdd,
-		},
-	};
 	unsigned long long applied_s, applied_us, released_s, released_us;
 	struct bc_test_clk *late;
 	struct device_node *np;
@@ -476,30 +439,30 @@ static void bc_test_core_show(struct kunit *test)
 	/* Applied, then released. */
 	show = bc_test_pdev_add(test, BC_TEST_SHOW_DEV);
 	KUNIT_ASSERT_NOT_NULL(test, show);
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&show->dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(&show->dev, DEV_BOOT_CONSTRAINT_SUPPLY,
+						&bc_test_vdd_boot, NULL, false), 0);
 	dev_boot_constraints_remove(&show->dev);
 
 	/* Applied. */
-	info.constraint.type = DEV_BOOT_CONSTRAINT_CLK;
-	info.constraint.data = &bc_test_core_clk0;
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(ctx->bc.dev, DEV_BOOT_CONSTRAINT_CLK,
+						&bc_test_core_clk0, NULL, false), 0);
 
 	/* Pending: a clock whose provider never comes. */
 	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
 	pending = bc_test_of_pdev(test, "/bc-test-clk-consumer");
 	KUNIT_ASSERT_NOT_NULL(test, pending);
-	KUNIT_ASSERT_EQ(test, bc_test_core_add_deferrable_clk(&pending->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(&pending->dev, DEV_BOOT_CONSTRAINT_CLK,
+						&bc_test_core_clk_any, NULL, true), 0);
 
 	/* Failed: a clock whose provider comes, and fails to enable it. */
 	failed = bc_test_of_pdev(test, "/bc-test-clk-late-consumer");
 	KUNIT_ASSERT_NOT_NULL(test, failed);
-	KUNIT_ASSERT_EQ(test, bc_test_core_add_deferrable_clk(&failed->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(&failed->dev, DEV_BOOT_CONSTRAINT_CLK,
+						&bc_test_core_clk_any, NULL, true), 0);
 	late = bc_test_clk_alloc(test, ctx->bc.log, "late", false);
 	KUNIT_ASSERT_NOT_NULL(test, late);
 	late->enable_err = -EIO;
-	np = of_find_node_by_path("/bc-test-clock-late");
-	KUNIT_ASSERT_NOT_NULL(test, np);
-	of_node_put_kunit(test, np);
+	np = bc_test_of_node(test, "/bc-test-clock-late");
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, late, np), 0);
 	/* Registered by no bind: retried right before the device probes. */
 	dev_boot_constraints_probe_start(&failed->dev);

@@ -37,13 +37,9 @@ struct bc_test_defer_ctx {
 
 static int bc_test_defer_init(struct kunit *test)
 {
-	static const struct bc_test_setup setup = {
-		.size = sizeof(struct bc_test_defer_ctx),
-	};
 	struct bc_test_defer_ctx *ctx;
 
-	bc_test_init_with(test, &setup);
-	ctx = test->priv;
+	ctx = bc_test_init_ctx(test, sizeof(*ctx));
 	/* Freed after the overlay, whose removal releases the constraints. */
 	ctx->bc.clk = bc_test_clk_alloc(test, ctx->bc.log, "clk", false);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->bc.clk);
@@ -79,24 +75,17 @@ static void bc_test_defer_register_late(struct kunit *test)
 	struct bc_test_defer_ctx *ctx = test->priv;
 	struct device_node *np;
 
-	np = of_find_node_by_path("/bc-test-clock-late");
-	KUNIT_ASSERT_NOT_NULL(test, np);
-	of_node_put_kunit(test, np);
+	np = bc_test_of_node(test, "/bc-test-clock-late");
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, ctx->late, np), 0);
 }
 
 /* Binds a device to a driver, after which pending constraints are retried. */
 static void bc_test_defer_bind_any(struct kunit *test)
 {
-	struct bc_test_defer_ctx *ctx = test->priv;
-	struct platform_device *pdev;
-	struct bc_test_driver *drv;
+	struct platform_device *pdev = bc_test_pdev_add(test, "bc-defer-other");
 
-	pdev = bc_test_pdev_add(test, "bc-defer-other");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	drv = bc_test_driver_alloc(test, ctx->bc.log, "bc-defer-other", NULL);
-	KUNIT_ASSERT_NOT_NULL(test, drv);
-	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
+	bc_test_driver_add(test, "bc-defer-other", NULL);
 	KUNIT_ASSERT_TRUE(test, device_is_bound(&pdev->dev));
 }
 
@@ -261,11 +250,6 @@ static void bc_test_defer_fails_later(struct kunit *test)
 /* A supply found in the device tree is pending until its regulator binds. */
 static void bc_test_defer_supply(struct kunit *test)
 {
-	static const struct dev_boot_constraint_supply_info vdd = {
-		.name = "vdd",
-		.u_volt_min = BC_TEST_REG_BOOT_UV,
-		.u_volt_max = BC_TEST_REG_BOOT_UV,
-	};
 	struct bc_test_defer_ctx *ctx = test->priv;
 	struct platform_device *pdev;
 	struct bc_test_reg *reg;
@@ -276,7 +260,7 @@ static void bc_test_defer_supply(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, reg);
 
 	KUNIT_ASSERT_EQ(test, bc_test_defer_add(test, &pdev->dev,
-						DEV_BOOT_CONSTRAINT_SUPPLY, &vdd), 0);
+						DEV_BOOT_CONSTRAINT_SUPPLY, &bc_test_vdd_boot), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_PENDING), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
 
@@ -295,27 +279,23 @@ static void bc_test_defer_supply(struct kunit *test)
 static void bc_test_defer_power_domain(struct kunit *test)
 {
 	struct bc_test_defer_ctx *ctx = test->priv;
+	struct device *dev = bc_test_dev(test, "/bc-test-pd-consumer");
 	struct bc_test_driver *peer_drv;
-	struct platform_device *pdev;
 	struct bc_test_pd *pd;
 	struct device *peer;
 
-	pdev = bc_test_of_pdev(test, "/bc-test-pd-consumer");
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	KUNIT_ASSERT_EQ(test, bc_test_defer_add(test, &pdev->dev,
+	KUNIT_ASSERT_EQ(test, bc_test_defer_add(test, dev,
 						DEV_BOOT_CONSTRAINT_PM, NULL), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(dev, BC_PENDING), 1);
 
 	pd = bc_test_pd_alloc(test, ctx->bc.log);
 	KUNIT_ASSERT_NOT_NULL(test, pd);
 	KUNIT_ASSERT_EQ(test, bc_test_pd_driver_register(test, pd,
 							 bc_test_pd_match), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &pdev->dev), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(dev, BC_APPLIED), 1);
 
-	pdev = bc_test_of_pdev(test, "/bc-test-pd-peer");
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	peer = &pdev->dev;
+	peer = bc_test_dev(test, "/bc-test-pd-peer");
 	peer_drv = bc_test_driver_alloc(test, ctx->bc.log, "bc-pd-peer",
 					bc_test_pd_peer_match);
 	KUNIT_ASSERT_NOT_NULL(test, peer_drv);
@@ -328,15 +308,7 @@ static void bc_test_defer_power_domain(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, pd->on);
 }
 
-static const struct of_device_id bc_test_defer_no_pd_match[] = {
-	{ .compatible = "bc-test,kunit-no-pd" },
-	{ }
-};
-
-static const struct of_device_id bc_test_defer_clk_parent_match[] = {
-	{ .compatible = "bc-test,kunit-clock-parent" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_defer_clk_parent_match, "bc-test,kunit-clock-parent");
 
 /* Binds the device of "bc-test-no-pd", a node that provides nothing. */
 static void bc_test_defer_bind_unrelated_node(struct kunit *test)
@@ -346,7 +318,7 @@ static void bc_test_defer_bind_unrelated_node(struct kunit *test)
 	pdev = bc_test_of_pdev(test, "/bc-test-no-pd");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	KUNIT_ASSERT_EQ(test, bc_test_empty_driver_register(test,
-							    bc_test_defer_no_pd_match), 0);
+							    bc_test_no_pd_match), 0);
 	KUNIT_ASSERT_TRUE(test, device_is_bound(&pdev->dev));
 }
 
@@ -397,9 +369,7 @@ static void bc_test_defer_subnode_provider(struct kunit *test)
 
 	sub = bc_test_clk_alloc(test, ctx->bc.log, "sub", false);
 	KUNIT_ASSERT_NOT_NULL(test, sub);
-	np = of_find_node_by_path("/bc-test-clock-parent/clock");
-	KUNIT_ASSERT_NOT_NULL(test, np);
-	of_node_put_kunit(test, np);
+	np = bc_test_of_node(test, "/bc-test-clock-parent/clock");
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, sub, np), 0);
 	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(&pdev->dev), 1);
 
@@ -431,9 +401,7 @@ static void bc_test_defer_bound_without_resource(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 3);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_PENDING), 1);
 
-	np = of_find_node_by_path("/bc-test-clock");
-	KUNIT_ASSERT_NOT_NULL(test, np);
-	of_node_put_kunit(test, np);
+	np = bc_test_of_node(test, "/bc-test-clock");
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, ctx->bc.clk, np), 0);
 	bc_test_defer_bind_unrelated_node(test);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->bc.dev), 0);
@@ -450,13 +418,8 @@ static const struct dev_boot_constraint bc_test_defer_of_clk[] = {
 static const char * const bc_test_defer_of_b[] = { "bc-test-of-b" };
 
 static const struct dev_boot_constraint_of bc_test_defer_of_table[] = {
-	{
-		.compat = "bc-test,kunit-of-consumer",
-		.constraints = bc_test_defer_of_clk,
-		.count = ARRAY_SIZE(bc_test_defer_of_clk),
-		.dev_names = bc_test_defer_of_b,
-		.dev_names_count = ARRAY_SIZE(bc_test_defer_of_b),
-	},
+	BC_TEST_OF_NAMED("bc-test,kunit-of-consumer", bc_test_defer_of_clk,
+			 bc_test_defer_of_b),
 };
 
 /* A table entry constrains the devices of its compatible that it names. */
@@ -489,11 +452,7 @@ static void bc_test_defer_of_dev_names(struct kunit *test)
 static void bc_test_defer_of_unknown_compatible(struct kunit *test)
 {
 	static const struct dev_boot_constraint_of table[] = {
-		{
-			.compat = "bc-test,kunit-nothing",
-			.constraints = bc_test_defer_of_clk,
-			.count = ARRAY_SIZE(bc_test_defer_of_clk),
-		},
+		BC_TEST_OF("bc-test,kunit-nothing", bc_test_defer_of_clk),
 	};
 	struct bc_test_defer_ctx *ctx = test->priv;
 
@@ -525,11 +484,8 @@ static const struct dev_boot_constraint bc_test_defer_of_clk_vdd[] = {
 static void bc_test_defer_of_all_or_nothing(struct kunit *test)
 {
 	static const struct dev_boot_constraint_of table[] = {
-		{
-			.compat = "bc-test,kunit-clk-consumer",
-			.constraints = bc_test_defer_of_clk_vdd,
-			.count = ARRAY_SIZE(bc_test_defer_of_clk_vdd),
-		},
+		BC_TEST_OF("bc-test,kunit-clk-consumer",
+			   bc_test_defer_of_clk_vdd),
 	};
 	struct bc_test_defer_ctx *ctx = test->priv;
 

@@ -29,25 +29,13 @@
 #define BC_TEST_DT_DMA	"/bc-dt-dma"
 #define BC_TEST_DT_UV	3300000
 
-static const struct of_device_id bc_test_dt_axi_match[] = {
-	{ .compatible = "bc-test,dt-clock-axi" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_dt_axi_match, "bc-test,dt-clock-axi");
 
-static const struct of_device_id bc_test_dt_pixel_match[] = {
-	{ .compatible = "bc-test,dt-clock-pixel" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_dt_pixel_match, "bc-test,dt-clock-pixel");
 
-static const struct of_device_id bc_test_dt_reg_match[] = {
-	{ .compatible = "bc-test,dt-regulator" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_dt_reg_match, "bc-test,dt-regulator");
 
-static const struct of_device_id bc_test_dt_pd_match[] = {
-	{ .compatible = "bc-test,dt-power-controller" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_dt_pd_match, "bc-test,dt-power-controller");
 
 /**
  * struct bc_test_dt_ctx - Context of a declaration test.
@@ -753,10 +741,7 @@ static int bc_test_dt_parent_probe(struct platform_device *pdev)
 	return devm_of_platform_populate(&pdev->dev);
 }
 
-static const struct of_device_id bc_test_dt_parent_match[] = {
-	{ .compatible = "bc-test,dt-parent" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_dt_parent_match, "bc-test,dt-parent");
 
 static struct platform_driver bc_test_dt_parent_driver = {
 	.probe = bc_test_dt_parent_probe,

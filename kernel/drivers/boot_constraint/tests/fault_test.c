@@ -47,6 +47,10 @@
 #define BC_TEST_FAULT_CLK		BIT(0)
 #define BC_TEST_FAULT_SUPPLY		BIT(1)
 #define BC_TEST_FAULT_PM		BIT(2)
+#define BC_TEST_FAULT_ALL	(BC_TEST_FAULT_CLK | BC_TEST_FAULT_SUPPLY | \
+				 BC_TEST_FAULT_PM)
+/* What the late device's table holds: its clock and its supply. */
+#define BC_TEST_FAULT_LATE	(BC_TEST_FAULT_CLK | BC_TEST_FAULT_SUPPLY)
 
 /**
  * struct bc_test_fault_ctx - Context of a fault-injection test.
@@ -73,6 +77,8 @@
  * @hit: whether that allocation was reached.
  * @held_at_add: constraints of the new device when its notifiers ran.
  * @armed: whether failslab and fail_page_alloc fail what fail-nth picks.
+ * @console_np: the node of the console table's sweep.
+ * @table: the console table the last add made, or an error pointer.
  */
 struct bc_test_fault_ctx {
 	struct bc_test_log *log;
@@ -96,11 +102,8 @@ struct bc_test_fault_ctx {
 	bool hit;
 	unsigned int held_at_add;
 	bool armed;
-};
-
-static const struct of_device_id bc_test_fault_late_match[] = {
-	{ .compatible = "bc-test,kunit-no-pd" },
-	{ }
+	struct device_node *console_np;
+	struct boot_constraint_table *table;
 };
 
 /* Whether failslab fails a sleeping allocation that fail-nth picks. */
@@ -171,30 +174,31 @@ static void bc_test_fault_unregister_notifier(void *nb)
 	bus_unregister_notifier(&platform_bus_type, nb);
 }
 
-/* The notifiers that arm fail-nth around the core's, for the late device. */
-static int bc_test_fault_register_notifiers(struct kunit *test)
+/* Registers @nb, calling @call at @priority, until the test ends. */
+static int bc_test_fault_notifier(struct kunit *test, struct notifier_block *nb,
+				  notifier_fn_t call, int priority)
 {
-	struct bc_test_fault_ctx *ctx = test->priv;
 	int ret;
 
-	ctx->nb_first.notifier_call = bc_test_fault_nb_first;
-	ctx->nb_first.priority = INT_MAX;
-	ret = bus_register_notifier(&platform_bus_type, &ctx->nb_first);
-	if (ret)
-		return ret;
-	ret = kunit_add_action_or_reset(test, bc_test_fault_unregister_notifier,
-					&ctx->nb_first);
-	if (ret)
-		return ret;
-
-	ctx->nb_last.notifier_call = bc_test_fault_nb_last;
-	ctx->nb_last.priority = INT_MIN;
-	ret = bus_register_notifier(&platform_bus_type, &ctx->nb_last);
+	nb->notifier_call = call;
+	nb->priority = priority;
+	ret = bus_register_notifier(&platform_bus_type, nb);
 	if (ret)
 		return ret;
 
 	return kunit_add_action_or_reset(test, bc_test_fault_unregister_notifier,
-					 &ctx->nb_last);
+					 nb);
+}
+
+/* The notifiers that arm fail-nth around the core's, for the late device. */
+static int bc_test_fault_register_notifiers(struct kunit *test)
+{
+	struct bc_test_fault_ctx *ctx = test->priv;
+
+	return bc_test_fault_notifier(test, &ctx->nb_first,
+				      bc_test_fault_nb_first, INT_MAX) ?:
+	       bc_test_fault_notifier(test, &ctx->nb_last,
+				      bc_test_fault_nb_last, INT_MIN);
 }
 
 static void bc_test_fault_init_constraints(struct kunit *test)
@@ -278,9 +282,8 @@ static int bc_test_fault_init(struct kunit *test)
 	device_release_driver(ctx->dev);
 	KUNIT_ASSERT_FALSE(test, device_is_bound(ctx->dev));
 
-	ctx->late_np = of_find_node_by_path("/" BC_TEST_FAULT_LATE_DEV);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->late_np);
-	of_node_put_kunit(test, ctx->late_np);
+	ctx->late_np = bc_test_of_node(test, "/" BC_TEST_FAULT_LATE_DEV);
+	ctx->console_np = bc_test_of_node(test, "/bc-test-console");
 
 	return 0;
 }
@@ -314,6 +317,22 @@ static void bc_test_fault_expect_balanced(struct kunit *test, unsigned int n)
 	KUNIT_EXPECT_FALSE_MSG(test, ctx->reg->enabled, "n=%u", n);
 }
 
+/* @drv probed once more than @probes times, and found what @held holds. */
+static void bc_test_fault_expect_seen(struct kunit *test, struct bc_test_driver *drv,
+				      unsigned int probes, unsigned int held,
+				      unsigned int n)
+{
+	KUNIT_EXPECT_EQ_MSG(test, drv->probes, probes + 1, "n=%u", n);
+	KUNIT_EXPECT_EQ_MSG(test, drv->seen_applied, hweight32(held), "n=%u", n);
+	KUNIT_EXPECT_EQ_MSG(test, drv->seen_clk_enable_count,
+			    !!(held & BC_TEST_FAULT_CLK), "n=%u", n);
+	KUNIT_EXPECT_EQ_MSG(test, drv->seen_reg_enabled,
+			    !!(held & BC_TEST_FAULT_SUPPLY), "n=%u", n);
+	if (held & BC_TEST_FAULT_SUPPLY)
+		KUNIT_EXPECT_EQ_MSG(test, drv->seen_reg_uv, BC_TEST_REG_BOOT_UV,
+				    "n=%u", n);
+}
+
 /*
  * The device probes, finding what its constraints hold, and nothing is
  * held once it has probed; then it is unbound for the next add.
@@ -326,15 +345,7 @@ static void bc_test_fault_probe(struct kunit *test, unsigned int held,
 	unsigned int probes = drv->probes;
 
 	KUNIT_EXPECT_EQ_MSG(test, device_attach(ctx->dev), 1, "n=%u", n);
-	KUNIT_EXPECT_EQ_MSG(test, drv->probes, probes + 1, "n=%u", n);
-	KUNIT_EXPECT_EQ_MSG(test, drv->seen_applied, hweight32(held), "n=%u", n);
-	KUNIT_EXPECT_EQ_MSG(test, drv->seen_clk_enable_count,
-			    !!(held & BC_TEST_FAULT_CLK), "n=%u", n);
-	KUNIT_EXPECT_EQ_MSG(test, drv->seen_reg_enabled,
-			    !!(held & BC_TEST_FAULT_SUPPLY), "n=%u", n);
-	if (held & BC_TEST_FAULT_SUPPLY)
-		KUNIT_EXPECT_EQ_MSG(test, drv->seen_reg_uv, BC_TEST_REG_BOOT_UV,
-				    "n=%u", n);
+	bc_test_fault_expect_seen(test, drv, probes, held, n);
 
 	device_release_driver(ctx->dev);
 	bc_test_fault_expect_held(test, ctx->dev, 0, n);
@@ -378,65 +389,59 @@ static void bc_test_fault_report(struct kunit *test, const struct bc_test_fault_
 }
 
 /*
- * Adds with @add, the n-th allocation failing, n = 1, 2, ... until an add
- * needs fewer; @held is what an add holds, @sites the number of allocation
- * sites of the core on the way, each of which must fail an add.
+ * Runs @add with the n-th allocation failing: returns whether the add
+ * reached that allocation, and its result in *@ret.
  */
-static void bc_test_fault_sweep(struct kunit *test, const char *what,
-				int (*add)(struct kunit *test), unsigned int held,
-				unsigned int sites)
+static bool bc_test_fault_nth(struct kunit *test, int (*add)(struct kunit *test),
+			      unsigned int n, int *ret)
 {
-	struct bc_test_fault_ctx *ctx = test->priv;
-	struct bc_test_fault_sweep sw = { .what = what };
-	unsigned int n;
 	bool hit;
-	int ret;
 
-	for (n = 1; n < BC_TEST_FAULT_MAX_NTH; n++) {
-		WRITE_ONCE(current->fail_nth, n);
-		ret = add(test);
-		hit = !READ_ONCE(current->fail_nth);
-		WRITE_ONCE(current->fail_nth, 0);
-		if (!hit)
-			break;
+	WRITE_ONCE(current->fail_nth, n);
+	*ret = add(test);
+	hit = !READ_ONCE(current->fail_nth);
+	WRITE_ONCE(current->fail_nth, 0);
 
-		sw.nth++;
-		if (ret) {
-			sw.failed++;
-			KUNIT_EXPECT_NE_MSG(test, ret, -EPROBE_DEFER, "n=%u", n);
-		} else {
-			sw.absorbed++;
-		}
-		bc_test_fault_expect_held(test, ctx->dev, ret ? 0 : held, n);
-		bc_test_fault_probe(test, ret ? 0 : held, n);
-	}
-
-	/* The add that made fewer than n allocations. */
-	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s without failure", what);
-	bc_test_fault_expect_held(test, ctx->dev, held, n);
-	bc_test_fault_probe(test, held, n);
-	bc_test_fault_report(test, &sw, sites);
+	return hit;
 }
 
-static int bc_test_fault_add_clk(struct kunit *test)
+/**
+ * struct bc_test_fault_param - A sweep: a case of bc_test_fault_sweep().
+ *
+ * @name: the name of the case, which fault-sweep.sh reports.
+ * @what: what the sweep adds, in its "fault-sweep:" lines.
+ * @late: whether it adds the table of the late device, which the test
+ *	creates (bc_test_fault_late_setup()).
+ * @add: the add, with the n-th allocation failing.
+ * @index: for bc_test_fault_add_one(), the constraint of ctx->infos.
+ * @step: one add of the sweep and the checks of what it left: returns
+ *	whether the n-th allocation was reached, and in *@failed whether the
+ *	add failed.
+ * @held: what an add holds, BC_TEST_FAULT_*.
+ * @sites: allocation sites of the core on the way, each of which must fail
+ *	an add.
+ * @count_not_added: whether the failed adds are counted in a last line,
+ *	which fault-sweep.sh compares with the kernel log.
+ */
+struct bc_test_fault_param {
+	const char *name;
+	const char *what;
+	bool late;
+	int (*add)(struct kunit *test);
+	unsigned int index;
+	bool (*step)(struct kunit *test, unsigned int n, bool *failed);
+	unsigned int held;
+	unsigned int sites;
+	bool count_not_added;
+};
+
+/* Adds the one constraint of ctx->infos that the sweep's parameter names. */
+static int bc_test_fault_add_one(struct kunit *test)
 {
+	const struct bc_test_fault_param *p = test->param_value;
 	struct bc_test_fault_ctx *ctx = test->priv;
 
-	return dev_boot_constraint_add(ctx->dev, &ctx->infos[0]);
-}
-
-static int bc_test_fault_add_supply(struct kunit *test)
-{
-	struct bc_test_fault_ctx *ctx = test->priv;
-
-	return dev_boot_constraint_add(ctx->dev, &ctx->infos[1]);
-}
-
-static int bc_test_fault_add_pm(struct kunit *test)
-{
-	struct bc_test_fault_ctx *ctx = test->priv;
-
-	return dev_boot_constraint_add(ctx->dev, &ctx->infos[2]);
+	return dev_boot_constraint_add(ctx->dev, &ctx->infos[p->index]);
 }
 
 static int bc_test_fault_add_all(struct kunit *test)
@@ -454,42 +459,46 @@ static int bc_test_fault_add_of(struct kunit *test)
 	return dev_boot_constraint_add_deferrable_of(&ctx->of_all, 1);
 }
 
+static int bc_test_fault_add_late(struct kunit *test)
+{
+	struct bc_test_fault_ctx *ctx = test->priv;
+
+	return dev_boot_constraint_add_deferrable_of(&ctx->of_late, 1);
+}
+
+/* Makes the console table in ctx->table; the step frees it. */
+static int bc_test_fault_add_console(struct kunit *test)
+{
+	struct bc_test_fault_ctx *ctx = test->priv;
+
+	ctx->table = boot_constraint_console_table(ctx->console_np);
+
+	return PTR_ERR_OR_ZERO(ctx->table);
+}
+
 /*
- * A clock: the batch array, the constraint and its name; the device's
- * entry and its name (core.c, clk.c); then clk_get().
+ * The device holds what the add holds, or nothing if it failed, and then
+ * probes finding that; an add that made fewer than n allocations succeeds.
  */
-static void bc_test_fault_clk(struct kunit *test)
+static bool bc_test_fault_step_dev(struct kunit *test, unsigned int n, bool *failed)
 {
-	bc_test_fault_sweep(test, "clk", bc_test_fault_add_clk, BC_TEST_FAULT_CLK, 5);
-}
+	const struct bc_test_fault_param *p = test->param_value;
+	struct bc_test_fault_ctx *ctx = test->priv;
+	unsigned int held;
+	bool hit;
+	int ret;
 
-/* A supply with a voltage range: as a clock, then regulator_get(). */
-static void bc_test_fault_supply(struct kunit *test)
-{
-	bc_test_fault_sweep(test, "supply", bc_test_fault_add_supply, BC_TEST_FAULT_SUPPLY, 5);
-}
+	hit = bc_test_fault_nth(test, p->add, n, &ret);
+	if (!hit)
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s without failure", p->what);
+	else if (ret)
+		KUNIT_EXPECT_NE_MSG(test, ret, -EPROBE_DEFER, "n=%u", n);
+	*failed = hit && ret;
+	held = *failed ? 0 : p->held;
+	bc_test_fault_expect_held(test, ctx->dev, held, n);
+	bc_test_fault_probe(test, held, n);
 
-/*
- * A power domain: as a clock, then the holder device and its name (pm.c),
- * device_add() of the holder and genpd's data for it.
- */
-static void bc_test_fault_pm(struct kunit *test)
-{
-	bc_test_fault_sweep(test, "pm", bc_test_fault_add_pm, BC_TEST_FAULT_PM, 7);
-}
-
-/* All three at once, deferrable: the batch array, 3 x 2, 2, and 2 for pm. */
-static void bc_test_fault_all(struct kunit *test)
-{
-	bc_test_fault_sweep(test, "clk+supply+pm", bc_test_fault_add_all,
-			    BC_TEST_FAULT_CLK | BC_TEST_FAULT_SUPPLY | BC_TEST_FAULT_PM, 11);
-}
-
-/* The DT table of a device that exists: its info array (of.c), then as above. */
-static void bc_test_fault_of(struct kunit *test)
-{
-	bc_test_fault_sweep(test, "of", bc_test_fault_add_of,
-			    BC_TEST_FAULT_CLK | BC_TEST_FAULT_SUPPLY | BC_TEST_FAULT_PM, 12);
+	return hit;
 }
 
 /* Creates the late device; returns it, with a reference, or NULL. */
@@ -539,12 +548,7 @@ static bool bc_test_fault_late_probe(struct kunit *test, unsigned int nth,
 		held = 0;
 	}
 	KUNIT_EXPECT_EQ_MSG(test, ctx->held_at_add, hweight32(held), "n=%u", n);
-	KUNIT_EXPECT_EQ_MSG(test, drv->probes, probes + 1, "n=%u", n);
-	KUNIT_EXPECT_EQ_MSG(test, drv->seen_applied, hweight32(held), "n=%u", n);
-	KUNIT_EXPECT_EQ_MSG(test, drv->seen_clk_enable_count,
-			    !!(held & BC_TEST_FAULT_CLK), "n=%u", n);
-	KUNIT_EXPECT_EQ_MSG(test, drv->seen_reg_enabled,
-			    !!(held & BC_TEST_FAULT_SUPPLY), "n=%u", n);
+	bc_test_fault_expect_seen(test, drv, probes, held, n);
 	bc_test_fault_expect_held(test, dev, 0, n);
 	bc_test_fault_expect_balanced(test, n);
 
@@ -559,7 +563,7 @@ static void bc_test_fault_late_setup(struct kunit *test)
 	struct platform_device *pdev;
 
 	ctx->late_drv = bc_test_driver_alloc(test, ctx->log, "bc-fault-late",
-					     bc_test_fault_late_match);
+					     bc_test_no_pd_match);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->late_drv);
 	ctx->late_drv->clk = ctx->clk;
 	ctx->late_drv->reg = ctx->reg;
@@ -573,76 +577,38 @@ static void bc_test_fault_late_setup(struct kunit *test)
 }
 
 /*
- * The DT table of a device not created yet: the waiter (of.c) fails to be
- * allocated, and the device, once created, probes without constraints.
+ * The waiter of the late device's table (of.c) fails to be allocated: the
+ * device, once created, probes without constraints.
  */
-static void bc_test_fault_of_waiter(struct kunit *test)
+static bool bc_test_fault_step_waiter(struct kunit *test, unsigned int n, bool *failed)
 {
-	struct bc_test_fault_ctx *ctx = test->priv;
-	struct bc_test_fault_sweep sw = { .what = "of-waiter" };
-	const unsigned int held = BC_TEST_FAULT_CLK | BC_TEST_FAULT_SUPPLY;
-	unsigned int n;
+	const struct bc_test_fault_param *p = test->param_value;
 	bool hit;
 	int ret;
 
-	bc_test_fault_late_setup(test);
+	hit = bc_test_fault_nth(test, p->add, n, &ret);
+	if (!hit)
+		KUNIT_EXPECT_EQ(test, ret, 0);
+	*failed = hit && ret;
+	bc_test_fault_late_probe(test, 0, *failed ? 0 : p->held, n);
 
-	for (n = 1; n < BC_TEST_FAULT_MAX_NTH; n++) {
-		WRITE_ONCE(current->fail_nth, n);
-		ret = dev_boot_constraint_add_deferrable_of(&ctx->of_late, 1);
-		hit = !READ_ONCE(current->fail_nth);
-		WRITE_ONCE(current->fail_nth, 0);
-		if (!hit)
-			break;
-
-		sw.nth++;
-		if (ret)
-			sw.failed++;
-		else
-			sw.absorbed++;
-		bc_test_fault_late_probe(test, 0, ret ? 0 : held, n);
-	}
-
-	KUNIT_EXPECT_EQ(test, ret, 0);
-	bc_test_fault_late_probe(test, 0, held, n);
-	bc_test_fault_report(test, &sw, 1);
+	return hit;
 }
 
 /*
- * The constraints of the DT table are added as the device is created, in
- * the core's bus notifier, with the n-th allocation failing: the info
- * array (of.c), the batch array, the two constraints and their names, the
- * device's entry and its name, then clk_get() and regulator_get(). The
- * device probes without them, and the guest checks that each failure was
- * logged once.
+ * The table's add succeeds; the n-th allocation of the core's bus notifier
+ * fails as the late device is created, and the device probes without its
+ * constraints.
  */
-static void bc_test_fault_of_notify(struct kunit *test)
+static bool bc_test_fault_step_notify(struct kunit *test, unsigned int n, bool *failed)
 {
+	const struct bc_test_fault_param *p = test->param_value;
 	struct bc_test_fault_ctx *ctx = test->priv;
-	struct bc_test_fault_sweep sw = { .what = "of-notify" };
-	const unsigned int held = BC_TEST_FAULT_CLK | BC_TEST_FAULT_SUPPLY;
-	unsigned int n;
-	bool failed;
-	int ret;
 
-	bc_test_fault_late_setup(test);
+	KUNIT_EXPECT_EQ_MSG(test, p->add(test), 0, "n=%u", n);
+	*failed = bc_test_fault_late_probe(test, n, p->held, n);
 
-	for (n = 1; n < BC_TEST_FAULT_MAX_NTH; n++) {
-		ret = dev_boot_constraint_add_deferrable_of(&ctx->of_late, 1);
-		KUNIT_EXPECT_EQ_MSG(test, ret, 0, "n=%u", n);
-		failed = bc_test_fault_late_probe(test, n, held, n);
-		if (!ctx->hit)
-			break;
-
-		sw.nth++;
-		if (failed)
-			sw.failed++;
-		else
-			sw.absorbed++;
-	}
-
-	bc_test_fault_report(test, &sw, 8);
-	kunit_info(test, "fault-sweep: of-notify: %u not added\n", sw.failed);
+	return ctx->hit;
 }
 
 /* The table of the node's two clocks, its domain and its two supplies. */
@@ -680,57 +646,120 @@ static void bc_test_fault_expect_console(struct kunit *test,
 	KUNIT_EXPECT_EQ_MSG(test, supplies, 2, "n=%u", n);
 }
 
-/*
- * The table of the constraints of a console node (console.c, table.c): the
- * table, its two arrays, the copies of its two clock names, and the name of
- * each of its two supplies and its copy. What a failure leaves is for
- * kmemleak to find.
- */
-static void bc_test_fault_console(struct kunit *test)
+/* A console table that was made is whole; one that was not leaves nothing. */
+static bool bc_test_fault_step_console(struct kunit *test, unsigned int n, bool *failed)
 {
-	struct bc_test_fault_sweep sw = { .what = "console" };
-	struct boot_constraint_table *t;
-	struct device_node *np;
-	unsigned int n;
+	const struct bc_test_fault_param *p = test->param_value;
+	struct bc_test_fault_ctx *ctx = test->priv;
 	bool hit;
+	int ret;
 
-	np = of_find_node_by_path("/bc-test-console");
-	KUNIT_ASSERT_NOT_NULL(test, np);
-	of_node_put_kunit(test, np);
-
-	for (n = 1; n < BC_TEST_FAULT_MAX_NTH; n++) {
-		WRITE_ONCE(current->fail_nth, n);
-		t = boot_constraint_console_table(np);
-		hit = !READ_ONCE(current->fail_nth);
-		WRITE_ONCE(current->fail_nth, 0);
-		if (!hit)
-			break;
-
-		sw.nth++;
-		if (IS_ERR(t)) {
-			sw.failed++;
-			continue;
-		}
-		sw.absorbed++;
-		bc_test_fault_expect_console(test, &t->oconst, n);
-		boot_constraint_table_free(t);
+	hit = bc_test_fault_nth(test, p->add, n, &ret);
+	if (!hit)
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ctx->table);
+	*failed = ret;
+	if (!ret) {
+		bc_test_fault_expect_console(test, &ctx->table->oconst, n);
+		boot_constraint_table_free(ctx->table);
 	}
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	bc_test_fault_expect_console(test, &t->oconst, n);
-	boot_constraint_table_free(t);
-	bc_test_fault_report(test, &sw, 9);
+	return hit;
+}
+
+/* The sweeps; each names the allocations on its way, in order. */
+static const struct bc_test_fault_param bc_test_fault_params[] = {
+	/*
+	 * A clock: the batch array, the constraint and its name; the device's
+	 * entry and its name (core.c, clk.c); then clk_get().
+	 */
+	{ .name = "bc_test_fault_clk", .what = "clk", .add = bc_test_fault_add_one,
+	  .index = 0, .step = bc_test_fault_step_dev, .held = BC_TEST_FAULT_CLK,
+	  .sites = 5 },
+	/* A supply with a voltage range: as a clock, then regulator_get(). */
+	{ .name = "bc_test_fault_supply", .what = "supply",
+	  .add = bc_test_fault_add_one, .index = 1, .step = bc_test_fault_step_dev,
+	  .held = BC_TEST_FAULT_SUPPLY, .sites = 5 },
+	/*
+	 * A power domain: as a clock, then the holder device and its name
+	 * (pm.c), device_add() of the holder and genpd's data for it.
+	 */
+	{ .name = "bc_test_fault_pm", .what = "pm", .add = bc_test_fault_add_one,
+	  .index = 2, .step = bc_test_fault_step_dev, .held = BC_TEST_FAULT_PM,
+	  .sites = 7 },
+	/* All three at once, deferrable: the batch array, 3 x 2, 2, and 2 for pm. */
+	{ .name = "bc_test_fault_all", .what = "clk+supply+pm",
+	  .add = bc_test_fault_add_all, .step = bc_test_fault_step_dev,
+	  .held = BC_TEST_FAULT_ALL, .sites = 11 },
+	/*
+	 * The DT table of a device that exists: its info array (of.c), then as
+	 * all three.
+	 */
+	{ .name = "bc_test_fault_of", .what = "of", .add = bc_test_fault_add_of,
+	  .step = bc_test_fault_step_dev, .held = BC_TEST_FAULT_ALL, .sites = 12 },
+	/* The DT table of a device not created yet: the waiter (of.c). */
+	{ .name = "bc_test_fault_of_waiter", .what = "of-waiter", .late = true,
+	  .add = bc_test_fault_add_late, .step = bc_test_fault_step_waiter,
+	  .held = BC_TEST_FAULT_LATE, .sites = 1 },
+	/*
+	 * That table's constraints added as the device is created, in the
+	 * core's bus notifier: the info array (of.c), the batch array, the two
+	 * constraints and their names, the device's entry and its name, then
+	 * clk_get() and regulator_get(); the guest checks that each failure was
+	 * logged once.
+	 */
+	{ .name = "bc_test_fault_of_notify", .what = "of-notify", .late = true,
+	  .add = bc_test_fault_add_late, .step = bc_test_fault_step_notify,
+	  .held = BC_TEST_FAULT_LATE, .sites = 8, .count_not_added = true },
+	/*
+	 * The table of a console node (console.c, table.c): the table, its two
+	 * arrays, the copies of its two clock names, and the name of each of
+	 * its two supplies and its copy; what a failure leaves is for kmemleak
+	 * to find.
+	 */
+	{ .name = "bc_test_fault_console", .what = "console",
+	  .add = bc_test_fault_add_console, .step = bc_test_fault_step_console,
+	  .sites = 9 },
+};
+
+static void bc_test_fault_param_desc(const struct bc_test_fault_param *p,
+				     char *desc)
+{
+	strscpy(desc, p->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(bc_test_fault, bc_test_fault_params, bc_test_fault_param_desc);
+
+/*
+ * Each sweep adds with the n-th allocation failing, n = 1, 2, ... until an
+ * add makes fewer than n, and checks what each add left.
+ */
+static void bc_test_fault_sweep(struct kunit *test)
+{
+	const struct bc_test_fault_param *p = test->param_value;
+	struct bc_test_fault_sweep sw = { .what = p->what };
+	unsigned int n;
+	bool failed;
+
+	if (p->late)
+		bc_test_fault_late_setup(test);
+
+	for (n = 1; n < BC_TEST_FAULT_MAX_NTH && p->step(test, n, &failed); n++) {
+		sw.nth++;
+		if (failed)
+			sw.failed++;
+		else
+			sw.absorbed++;
+	}
+
+	bc_test_fault_report(test, &sw, p->sites);
+	if (p->count_not_added)
+		kunit_info(test, "fault-sweep: %s: %u not added\n", p->what,
+			   sw.failed);
 }
 
 static struct kunit_case bc_test_fault_cases[] = {
-	KUNIT_CASE_SLOW(bc_test_fault_clk),
-	KUNIT_CASE_SLOW(bc_test_fault_supply),
-	KUNIT_CASE_SLOW(bc_test_fault_pm),
-	KUNIT_CASE_SLOW(bc_test_fault_all),
-	KUNIT_CASE_SLOW(bc_test_fault_of),
-	KUNIT_CASE_SLOW(bc_test_fault_of_waiter),
-	KUNIT_CASE_SLOW(bc_test_fault_of_notify),
-	KUNIT_CASE(bc_test_fault_console),
+	KUNIT_CASE_PARAM_ATTR(bc_test_fault_sweep, bc_test_fault_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	{}
 };
 

@@ -145,22 +145,16 @@ static void bc_test_hisi_register(struct kunit *test, const char *path)
 		cells[n++] = bc_test_hisi_clks[i].cell;
 	}
 
-	np = of_find_node_by_path(path);
-	KUNIT_ASSERT_NOT_NULL(test, np);
-	of_node_put_kunit(test, np);
+	np = bc_test_of_node(test, path);
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register_cells(test, np, clks, cells, n), 0);
 }
 
 static int bc_test_hisi_init(struct kunit *test)
 {
-	static const struct bc_test_setup setup = {
-		.size = sizeof(struct bc_test_hisi_ctx),
-	};
 	struct bc_test_hisi_ctx *ctx;
 	unsigned int i;
 
-	bc_test_init_with(test, &setup);
-	ctx = test->priv;
+	ctx = bc_test_init_ctx(test, sizeof(*ctx));
 	for (i = 0; i < BC_TEST_HISI_CLKS; i++) {
 		ctx->clks[i] = bc_test_clk_alloc(test, ctx->bc.log,
 						 bc_test_hisi_clks[i].name, false);
@@ -179,25 +173,17 @@ static int bc_test_hisi_init(struct kunit *test)
 /* The device of a UART, whose constraints are released at the test's end. */
 static struct device *bc_test_hisi_uart(struct kunit *test, const char *path)
 {
-	struct platform_device *pdev;
+	struct device *dev = bc_test_dev(test, path);
 
-	pdev = bc_test_of_pdev(test, path);
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &pdev->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
 
-	return &pdev->dev;
+	return dev;
 }
 
 static const struct dev_boot_constraint_machine *
 bc_test_hisi_match(struct kunit *test, const char *path)
 {
-	struct device_node *np;
-
-	np = of_find_node_by_path(path);
-	KUNIT_ASSERT_NOT_NULL(test, np);
-	of_node_put_kunit(test, np);
-
-	return boot_constraint_machine_match(np, bc_hisi_machines,
+	return boot_constraint_machine_match(bc_test_of_node(test, path), bc_hisi_machines,
 					     ARRAY_SIZE(bc_hisi_machines));
 }
 
@@ -264,13 +250,8 @@ static const struct dev_boot_constraint bc_test_hisi_console_clks[] = {
 
 /* What the console constraint adds for HiKey960's stdout-path. */
 static const struct dev_boot_constraint_of bc_test_hisi_console[] = {
-	{
-		.compat = "arm,pl011",
-		.constraints = bc_test_hisi_console_clks,
-		.count = ARRAY_SIZE(bc_test_hisi_console_clks),
-		.dev_names = bc_hi3660_uarts,
-		.dev_names_count = ARRAY_SIZE(bc_hi3660_uarts),
-	},
+	BC_TEST_OF_NAMED("arm,pl011", bc_test_hisi_console_clks,
+			 bc_hi3660_uarts),
 };
 
 /*

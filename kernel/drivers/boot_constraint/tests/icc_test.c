@@ -48,14 +48,13 @@ static void bc_test_icc_register(struct kunit *test)
 static int bc_test_icc_add(struct kunit *test, const char *name, u32 avg, u32 peak,
 			   bool deferrable)
 {
-	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_icc_info icc = {
 		.name = name,
 		.avg_bw = avg,
 		.peak_bw = peak,
 	};
 
-	return bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_ICC, &icc, deferrable);
+	return bc_test_add_dev(test, DEV_BOOT_CONSTRAINT_ICC, &icc, deferrable);
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_icc_path_put, icc_put, struct icc_path *);
@@ -80,6 +79,15 @@ static void bc_test_icc_expect_mem(struct kunit *test, u32 avg, u32 peak)
 
 	KUNIT_EXPECT_EQ(test, ctx->icc->avg_bw[BC_TEST_ICC_MEM], avg);
 	KUNIT_EXPECT_EQ(test, ctx->icc->peak_bw[BC_TEST_ICC_MEM], peak);
+}
+
+/* The memory is back to no bandwidth, and the device holds nothing. */
+static void bc_test_icc_expect_dropped(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	bc_test_icc_expect_mem(test, 0, 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
 /* The first path is the default one; the bandwidth reaches its nodes. */
@@ -179,22 +187,14 @@ static void bc_test_icc_released_after_probe(struct kunit *test)
 	static const char expected[] =
 		BC_TEST_ICC_HELD " bc-icc-consumer:probe=0 " BC_TEST_ICC_DROPPED " free:owner";
 	struct bc_test_ctx *ctx = test->priv;
-	struct bc_test_driver *drv;
 
 	bc_test_icc_register(test);
 	KUNIT_ASSERT_EQ(test, bc_test_icc_add(test, NULL, BC_TEST_ICC_AVG, BC_TEST_ICC_PEAK,
 					      true), 0);
-	drv = bc_test_driver_alloc(test, ctx->log, "bc-icc-consumer",
-				   bc_test_icc_consumer_match);
-	KUNIT_ASSERT_NOT_NULL(test, drv);
-	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
-	wait_for_device_probe();
+	bc_test_bind(test, "bc-icc-consumer", bc_test_icc_consumer_match, 1);
 
-	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_EQ(test, drv->seen_applied, 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), expected);
-	bc_test_icc_expect_mem(test, 0, 0);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	bc_test_icc_expect_dropped(test);
 }
 
 /*
@@ -224,10 +224,7 @@ static void bc_test_icc_malformed(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add(&pathless->dev, &info),
 			-ENOENT);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(&pathless->dev), 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+	bc_test_expect_refused(test, &pathless->dev);
 }
 
 /* In a batch that fails, the bandwidth already requested is dropped. */
@@ -237,22 +234,16 @@ static void bc_test_icc_failed_batch(struct kunit *test)
 		.avg_bw = BC_TEST_ICC_AVG,
 		.peak_bw = BC_TEST_ICC_PEAK,
 	};
-	struct dev_boot_constraint_clk_info clk = { .name = "missing" };
-	struct dev_boot_constraint_info infos[] = {
-		{ .constraint = { DEV_BOOT_CONSTRAINT_ICC, &icc } },
-		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &clk } },
-	};
 	struct bc_test_ctx *ctx = test->priv;
 
 	bc_test_icc_register(test);
 
-	KUNIT_EXPECT_LT(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
-			0);
+	KUNIT_EXPECT_LT(test, bc_test_add_failing_batch(test, DEV_BOOT_CONSTRAINT_ICC,
+							&icc), 0);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   BC_TEST_ICC_HELD " " BC_TEST_ICC_DROPPED);
-	bc_test_icc_expect_mem(test, 0, 0);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	bc_test_icc_expect_dropped(test);
 }
 
 static struct kunit_case bc_test_icc_cases[] = {

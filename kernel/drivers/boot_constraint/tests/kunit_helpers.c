@@ -846,6 +846,24 @@ struct platform_device *bc_test_of_pdev(struct kunit *test, const char *path)
 	return pdev;
 }
 
+/**
+ * bc_test_of_node() - Find a node of the live tree by its path.
+ * @test: the test, which fails at once if there is none.
+ * @path: the node's full path.
+ *
+ * Return: the node; the reference taken is dropped at the test's end, so
+ * the caller drops none.
+ */
+struct device_node *bc_test_of_node(struct kunit *test, const char *path)
+{
+	struct device_node *np = of_find_node_by_path(path);
+
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
+
+	return np;
+}
+
 /* The match tables of the nodes of the overlay. */
 BC_TEST_OF_MATCH(bc_test_clk_match, "bc-test,kunit-clock");
 BC_TEST_OF_MATCH(bc_test_clk_late_match, "bc-test,kunit-clock-late");
@@ -855,10 +873,17 @@ BC_TEST_OF_MATCH(bc_test_clk_consumer_match, "bc-test,kunit-clk-consumer");
 BC_TEST_OF_MATCH(bc_test_clk_late_consumer_match, "bc-test,kunit-clk-late-consumer");
 BC_TEST_OF_MATCH(bc_test_pd_consumer_match, "bc-test,kunit-pd-consumer");
 BC_TEST_OF_MATCH(bc_test_pd_peer_match, "bc-test,kunit-pd-peer");
+BC_TEST_OF_MATCH(bc_test_no_pd_match, "bc-test,kunit-no-pd");
 BC_TEST_OF_MATCH(bc_test_icc_match, "bc-test,kunit-interconnect");
 BC_TEST_OF_MATCH(bc_test_icc_consumer_match, "bc-test,kunit-icc-consumer");
 BC_TEST_OF_MATCH(bc_test_reset_match, "bc-test,kunit-reset-controller");
 BC_TEST_OF_MATCH(bc_test_reset_consumer_match, "bc-test,kunit-reset-consumer");
+
+const struct dev_boot_constraint_supply_info bc_test_vdd_boot = {
+	.name = "vdd",
+	.u_volt_min = BC_TEST_REG_BOOT_UV,
+	.u_volt_max = BC_TEST_REG_BOOT_UV,
+};
 
 /**
  * bc_test_apply_overlay() - Add the test nodes to the device tree.
@@ -986,6 +1011,55 @@ int bc_test_init_with(struct kunit *test, const struct bc_test_setup *setup)
 }
 
 /**
+ * bc_test_init_ctx() - Set a test up with a context of its own.
+ * @test: the test.
+ * @size: the size of the context, a structure that starts with a struct
+ *	bc_test_ctx.
+ *
+ * As bc_test_init_with() with only the size set: the context gets its log
+ * and owner, and no device or fake yet.
+ *
+ * Return: the context, test->priv, which the test frees at its end.
+ */
+void *bc_test_init_ctx(struct kunit *test, size_t size)
+{
+	const struct bc_test_setup setup = { .size = size };
+
+	KUNIT_ASSERT_EQ(test, bc_test_init_with(test, &setup), 0);
+
+	return test->priv;
+}
+
+/**
+ * bc_test_add_owned() - Add a constraint to a device for an owner.
+ * @dev: the device.
+ * @type: the constraint's type.
+ * @data: its description, of that type; the core copies what it keeps,
+ *	so it may be on the caller's stack.
+ * @owner: the owner told when the constraint is gone, or NULL for none
+ *	(the core then frees the constraint with nobody told).
+ * @deferrable: whether it may wait for its provider.
+ *
+ * Return: what dev_boot_constraint_add() or
+ * dev_boot_constraint_add_deferrable() returns.
+ */
+int bc_test_add_owned(struct device *dev, enum dev_boot_constraint_type type,
+		      const void *data, struct bc_test_owner *owner,
+		      bool deferrable)
+{
+	struct dev_boot_constraint_info info = {
+		.constraint = { .type = type, .data = data },
+	};
+
+	if (owner)
+		bc_test_owner_set(&info, owner);
+	if (deferrable)
+		return dev_boot_constraint_add_deferrable(dev, &info);
+
+	return dev_boot_constraint_add(dev, &info);
+}
+
+/**
  * bc_test_add() - Add a constraint of the test's owner to a device.
  * @test: the test, whose context is a struct bc_test_ctx.
  * @dev: the device.
@@ -993,23 +1067,79 @@ int bc_test_init_with(struct kunit *test, const struct bc_test_setup *setup)
  * @data: its description, of that type.
  * @deferrable: whether it may wait for its provider.
  *
- * Return: what dev_boot_constraint_add() or
- * dev_boot_constraint_add_deferrable() returns.
+ * Return: as bc_test_add_owned().
  */
 int bc_test_add(struct kunit *test, struct device *dev,
 		enum dev_boot_constraint_type type, const void *data,
 		bool deferrable)
 {
 	struct bc_test_ctx *ctx = test->priv;
-	struct dev_boot_constraint_info info = {
-		.constraint = { .type = type, .data = data },
+
+	return bc_test_add_owned(dev, type, data, ctx->owner, deferrable);
+}
+
+/**
+ * bc_test_add_dev() - Add a constraint of the test's owner to its device.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @type: the constraint's type.
+ * @data: its description, of that type.
+ * @deferrable: whether it may wait for its provider.
+ *
+ * Return: as bc_test_add() for ctx->dev.
+ */
+int bc_test_add_dev(struct kunit *test, enum dev_boot_constraint_type type,
+		    const void *data, bool deferrable)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	return bc_test_add(test, ctx->dev, type, data, deferrable);
+}
+
+/**
+ * bc_test_add_failing_batch() - Add a batch whose last constraint fails.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @type: the type of the batch's first constraint.
+ * @data: its description; the caller keeps it, the core copies it.
+ *
+ * The batch, not deferrable, is that constraint of ctx->dev and then a
+ * clock "missing", which the device does not have: the core must drop
+ * the first one again. Nothing is left for the caller to free.
+ *
+ * Return: what boot_constraint_add_all() returns, a negative errno.
+ */
+int bc_test_add_failing_batch(struct kunit *test,
+			      enum dev_boot_constraint_type type,
+			      const void *data)
+{
+	static const struct dev_boot_constraint_clk_info missing = {
+		.name = "missing",
 	};
+	struct dev_boot_constraint_info infos[] = {
+		{ .constraint = { type, data } },
+		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &missing } },
+	};
+	struct bc_test_ctx *ctx = test->priv;
 
-	bc_test_owner_set(&info, ctx->owner);
-	if (deferrable)
-		return dev_boot_constraint_add_deferrable(dev, &info);
+	return boot_constraint_add_all(ctx->dev, infos, ARRAY_SIZE(infos),
+				       false);
+}
 
-	return dev_boot_constraint_add(dev, &info);
+/**
+ * bc_test_expect_refused() - Nothing happened for the adds that failed.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @other: a device the test also tried to constrain.
+ *
+ * Expects an empty log, neither ctx->dev nor @other holding a constraint,
+ * and the owner never told.
+ */
+void bc_test_expect_refused(struct kunit *test, struct device *other)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(other), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 }
 
 /**
@@ -1105,6 +1235,56 @@ struct bc_test_driver *bc_test_driver_alloc(struct kunit *test,
 int bc_test_driver_register(struct kunit *test, struct bc_test_driver *drv)
 {
 	return kunit_platform_driver_register(test, &drv->pdrv);
+}
+
+/**
+ * bc_test_driver_add() - Register a new driver that logs to ctx->log.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @name: the driver's name.
+ * @match: its OF match table, or NULL to bind by name.
+ *
+ * Return: the driver, registered; the test unregisters and frees it at its
+ * end.
+ */
+struct bc_test_driver *bc_test_driver_add(struct kunit *test, const char *name,
+					  const struct of_device_id *match)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_driver *drv;
+
+	drv = bc_test_driver_alloc(test, ctx->log, name, match);
+	KUNIT_ASSERT_NOT_NULL(test, drv);
+	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
+
+	return drv;
+}
+
+/**
+ * bc_test_bind() - Bind ctx->dev to a new driver, which finds its constraints.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @name: the driver's name.
+ * @match: its OF match table, or NULL to bind by name.
+ * @applied: how many constraints its probe must find handed over to it.
+ *
+ * Registers a struct bc_test_driver that logs to ctx->log, waits for the
+ * probes, and expects ctx->dev bound.
+ *
+ * Return: the driver; the test unregisters and frees it at its end.
+ */
+struct bc_test_driver *bc_test_bind(struct kunit *test, const char *name,
+				    const struct of_device_id *match,
+				    unsigned int applied)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_driver *drv;
+
+	drv = bc_test_driver_add(test, name, match);
+	wait_for_device_probe();
+
+	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_EQ(test, drv->seen_applied, applied);
+
+	return drv;
 }
 
 /**

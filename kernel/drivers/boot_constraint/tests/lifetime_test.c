@@ -57,13 +57,9 @@ struct bc_test_life_ctx {
 
 static int bc_test_life_init(struct kunit *test)
 {
-	static const struct bc_test_setup setup = {
-		.size = sizeof(struct bc_test_life_ctx),
-	};
 	struct bc_test_life_ctx *ctx;
 
-	bc_test_init_with(test, &setup);
-	ctx = test->priv;
+	ctx = bc_test_init_ctx(test, sizeof(*ctx));
 	ctx->bc.clk = bc_test_clk_alloc(test, ctx->bc.log, "shared", false);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->bc.clk);
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, ctx->bc.clk), 0);
@@ -161,9 +157,7 @@ static struct bc_test_life_genpd *bc_test_life_genpd_add(struct kunit *test)
 	lg->pd = bc_test_pd_alloc(test, ctx->bc.log);
 	KUNIT_ASSERT_NOT_NULL(test, lg->pd);
 	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
-	lg->np = of_find_node_by_path("/bc-test-power-controller");
-	KUNIT_ASSERT_NOT_NULL(test, lg->np);
-	of_node_put_kunit(test, lg->np);
+	lg->np = bc_test_of_node(test, "/bc-test-power-controller");
 
 	KUNIT_ASSERT_EQ(test, pm_genpd_init(&lg->pd->genpd, NULL, false), 0);
 	if (of_genpd_add_provider_simple(lg->np, &lg->pd->genpd)) {
@@ -178,15 +172,9 @@ static struct bc_test_life_genpd *bc_test_life_genpd_add(struct kunit *test)
 
 static int bc_test_life_add_pm(struct kunit *test, struct device *dev)
 {
-	struct dev_boot_constraint_pm_info pm = { .name = "core" };
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = DEV_BOOT_CONSTRAINT_PM,
-			.data = &pm,
-		},
-	};
+	static const struct dev_boot_constraint_pm_info pm = { .name = "core" };
 
-	return dev_boot_constraint_add(dev, &info);
+	return bc_test_add_owned(dev, DEV_BOOT_CONSTRAINT_PM, &pm, NULL, false);
 }
 
 /*
@@ -245,9 +233,8 @@ static void bc_test_life_holder_released(struct kunit *test)
 {
 	struct bc_test_life_ctx *ctx = test->priv;
 	struct bc_test_driver *drv;
-	struct platform_device *pdev;
+	struct device *holder, *dev;
 	struct bc_test_pd *pd;
-	struct device *holder;
 
 	/* Bound to its driver: fw_devlink lets the consumer probe. */
 	pd = bc_test_pd_alloc(test, ctx->bc.log);
@@ -255,12 +242,11 @@ static void bc_test_life_holder_released(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_apply_overlay(test), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_pd_driver_register(test, pd,
 							 bc_test_pd_match), 0);
-	pdev = bc_test_of_pdev(test, "/bc-test-pd-consumer");
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	dev = bc_test_dev(test, "/bc-test-pd-consumer");
 
 	/* Released by the device's probe. */
-	KUNIT_ASSERT_EQ(test, bc_test_life_add_pm(test, &pdev->dev), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &pdev->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_life_add_pm(test, dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
 	holder = bc_test_life_holder(test, pd);
 	KUNIT_EXPECT_TRUE(test, device_is_registered(holder));
 	drv = bc_test_driver_alloc(test, ctx->bc.log, "bc-life-pd-consumer",
@@ -272,12 +258,12 @@ static void bc_test_life_holder_released(struct kunit *test)
 	put_device(holder);
 
 	/* Released by the deletion of the device. */
-	device_release_driver(&pdev->dev);
+	device_release_driver(dev);
 	KUNIT_EXPECT_EQ(test, pd->genpd.device_count, 0);
-	KUNIT_ASSERT_EQ(test, bc_test_life_add_pm(test, &pdev->dev), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_life_add_pm(test, dev), 0);
 	holder = bc_test_life_holder(test, pd);
 	KUNIT_EXPECT_TRUE(test, device_is_registered(holder));
-	of_platform_device_destroy(&pdev->dev, NULL);
+	of_platform_device_destroy(dev, NULL);
 	KUNIT_EXPECT_FALSE(test, device_is_registered(holder));
 	KUNIT_EXPECT_EQ(test, pd->genpd.device_count, 0);
 	put_device(holder);
@@ -365,19 +351,22 @@ static void bc_test_life_async_many(struct kunit *test)
 }
 
 /**
- * struct bc_test_life_race - A constraint added while its device is deleted.
+ * struct bc_test_life_race - A constraint added while its device is deleted,
+ * each by a thread of its own (bc_test_life_race_add(), _del()).
  *
  * @pdev: the device, with a reference of the test's.
  * @info: the constraint.
- * @start: completed to let both threads go at once.
- * @added: completed by the thread that adds.
- * @deleted: completed by the thread that deletes.
+ * @start: what the adding thread waits for before it adds.
+ * @del_start: what the deleting thread waits for, or NULL to delete at once.
+ * @added: completed, for all its waiters, once the add has returned.
+ * @deleted: completed, for all its waiters, once the device is deleted.
  * @ret: what the add returned.
  */
 struct bc_test_life_race {
 	struct platform_device *pdev;
 	struct dev_boot_constraint_info info;
 	struct completion *start;
+	struct completion *del_start;
 	struct completion added;
 	struct completion deleted;
 	int ret;
@@ -389,7 +378,7 @@ static int bc_test_life_race_add(void *data)
 
 	wait_for_completion(r->start);
 	r->ret = dev_boot_constraint_add(&r->pdev->dev, &r->info);
-	complete(&r->added);
+	complete_all(&r->added);
 
 	return 0;
 }
@@ -398,9 +387,10 @@ static int bc_test_life_race_del(void *data)
 {
 	struct bc_test_life_race *r = data;
 
-	wait_for_completion(r->start);
+	if (r->del_start)
+		wait_for_completion(r->del_start);
 	platform_device_del(r->pdev);
-	complete(&r->deleted);
+	complete_all(&r->deleted);
 
 	return 0;
 }
@@ -426,6 +416,7 @@ static void bc_test_life_race_round(struct kunit *test, struct bc_test_life_race
 		}
 		r->info = ctx->info;
 		r->start = &start;
+		r->del_start = &start;
 		init_completion(&r->added);
 		init_completion(&r->deleted);
 	}
@@ -493,25 +484,17 @@ static void bc_test_life_add_races_delete(struct kunit *test)
  * device's deletion.
  *
  * @nb: the platform bus notifier that stops the deletion there.
- * @pdev: the device, with a reference of the test's.
- * @info: the constraint.
+ * @race: the add, which starts at @go, and the deletion, at once.
  * @go: completed when the deletion has sent its last notification, and
  *	is about to leave sysfs and look its constraints up. These
  *	completions have more than one waiter: complete_all() them.
  * @preparing: completed when the add, past its checks, prepares the clock.
- * @added: completed by the thread that adds.
- * @deleted: completed by the thread that deletes, once device_del() is done.
- * @ret: what the add returned.
  */
 struct bc_test_life_window {
 	struct notifier_block nb;
-	struct platform_device *pdev;
-	struct dev_boot_constraint_info info;
+	struct bc_test_life_race race;
 	struct completion go;
 	struct completion preparing;
-	struct completion added;
-	struct completion deleted;
-	int ret;
 };
 
 /* The deletion waits for the add to be past its checks, for up to 1 s. */
@@ -520,7 +503,7 @@ static int bc_test_life_window_notify(struct notifier_block *nb,
 {
 	struct bc_test_life_window *w = container_of(nb, struct bc_test_life_window, nb);
 
-	if (data != &w->pdev->dev || action != BUS_NOTIFY_REMOVED_DEVICE)
+	if (data != &w->race.pdev->dev || action != BUS_NOTIFY_REMOVED_DEVICE)
 		return NOTIFY_DONE;
 
 	complete_all(&w->go);
@@ -535,28 +518,7 @@ static void bc_test_life_window_prepare(void *data)
 	struct bc_test_life_window *w = data;
 
 	complete_all(&w->preparing);
-	wait_for_completion_timeout(&w->deleted, HZ);
-}
-
-static int bc_test_life_window_add(void *data)
-{
-	struct bc_test_life_window *w = data;
-
-	wait_for_completion(&w->go);
-	w->ret = dev_boot_constraint_add(&w->pdev->dev, &w->info);
-	complete_all(&w->added);
-
-	return 0;
-}
-
-static int bc_test_life_window_del(void *data)
-{
-	struct bc_test_life_window *w = data;
-
-	platform_device_del(w->pdev);
-	complete_all(&w->deleted);
-
-	return 0;
+	wait_for_completion_timeout(&w->race.deleted, HZ);
 }
 
 /*
@@ -576,46 +538,47 @@ static void bc_test_life_add_in_deletion(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, w);
 	init_completion(&w->go);
 	init_completion(&w->preparing);
-	init_completion(&w->added);
-	init_completion(&w->deleted);
-	w->info = ctx->info;
+	w->race.start = &w->go;
+	init_completion(&w->race.added);
+	init_completion(&w->race.deleted);
+	w->race.info = ctx->info;
 	w->nb.notifier_call = bc_test_life_window_notify;
-	w->pdev = platform_device_alloc("bc-life-window", PLATFORM_DEVID_NONE);
-	KUNIT_ASSERT_NOT_NULL(test, w->pdev);
-	if (platform_device_add(w->pdev)) {
-		platform_device_put(w->pdev);
+	w->race.pdev = platform_device_alloc("bc-life-window", PLATFORM_DEVID_NONE);
+	KUNIT_ASSERT_NOT_NULL(test, w->race.pdev);
+	if (platform_device_add(w->race.pdev)) {
+		platform_device_put(w->race.pdev);
 		KUNIT_FAIL_AND_ABORT(test, "platform_device_add");
 	}
 	ctx->bc.clk->hook_data = w;
 	ctx->bc.clk->prepare_hook = bc_test_life_window_prepare;
 	if (bus_register_notifier(&platform_bus_type, &w->nb)) {
-		platform_device_unregister(w->pdev);
+		platform_device_unregister(w->race.pdev);
 		KUNIT_FAIL_AND_ABORT(test, "bus_register_notifier");
 	}
 
 	/* No assertion until both threads are done: they use @w. */
-	adder = kthread_run(bc_test_life_window_add, w, "bc-window-add");
+	adder = kthread_run(bc_test_life_race_add, &w->race, "bc-window-add");
 	if (IS_ERR(adder)) {
-		w->ret = PTR_ERR(adder);
+		w->race.ret = PTR_ERR(adder);
 		complete_all(&w->preparing);
-		complete_all(&w->added);
+		complete_all(&w->race.added);
 	}
-	deleter = kthread_run(bc_test_life_window_del, w, "bc-window-del");
+	deleter = kthread_run(bc_test_life_race_del, &w->race, "bc-window-del");
 	if (IS_ERR(deleter)) {
 		complete_all(&w->go);
-		platform_device_del(w->pdev);
-		complete_all(&w->deleted);
+		platform_device_del(w->race.pdev);
+		complete_all(&w->race.deleted);
 	}
-	wait_for_completion(&w->added);
-	wait_for_completion(&w->deleted);
+	wait_for_completion(&w->race.added);
+	wait_for_completion(&w->race.deleted);
 	bus_unregister_notifier(&platform_bus_type, &w->nb);
 	ctx->bc.clk->prepare_hook = NULL;
 
-	KUNIT_EXPECT_EQ(test, w->ret, 0);
+	KUNIT_EXPECT_EQ(test, w->race.ret, 0);
 	KUNIT_EXPECT_TRUE(test, completion_done(&w->preparing));
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(&w->pdev->dev), 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), w->ret ? 0 : 1);
-	platform_device_put(w->pdev);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(&w->race.pdev->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), w->race.ret ? 0 : 1);
+	platform_device_put(w->race.pdev);
 	bc_test_life_expect_clk_idle(test);
 }
 

@@ -87,6 +87,15 @@ static void bc_test_pm_peer_resume(struct kunit *test)
 	KUNIT_ASSERT_GE(test, pm_runtime_get_sync(ctx->peer), 0);
 }
 
+/* The domain is off, and its going off is all the log holds. */
+static void bc_test_pm_expect_off(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "pd:off");
+	KUNIT_EXPECT_FALSE(test, ctx->pd->on);
+}
+
 /*
  * The domain stays on while its other device runtime-suspends, and is
  * powered off when that device suspends once the constraint is released.
@@ -106,8 +115,7 @@ static void bc_test_pm_holds_domain(struct kunit *test)
 	dev_boot_constraints_remove(ctx->dev);
 	bc_test_pm_peer_suspend(test);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "pd:off");
-	KUNIT_EXPECT_FALSE(test, ctx->pd->on);
+	bc_test_pm_expect_off(test);
 }
 
 /*
@@ -181,8 +189,7 @@ static void bc_test_pm_release_powers_off(struct kunit *test)
 	dev_boot_constraints_remove(ctx->dev);
 	flush_workqueue(pm_wq);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "pd:off");
-	KUNIT_EXPECT_FALSE(test, ctx->pd->on);
+	bc_test_pm_expect_off(test);
 }
 
 /* The domain may be named, as in "power-domain-names". */

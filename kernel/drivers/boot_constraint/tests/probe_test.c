@@ -43,11 +43,9 @@ static int bc_test_probe_init(struct kunit *test)
 
 static void bc_test_probe_add_clk(struct kunit *test)
 {
-	struct bc_test_ctx *ctx = test->priv;
 	struct dev_boot_constraint_clk_info clk = { .name = "core" };
 
-	KUNIT_ASSERT_EQ(test, bc_test_add(test, ctx->dev, DEV_BOOT_CONSTRAINT_CLK,
-					  &clk, false), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_dev(test, DEV_BOOT_CONSTRAINT_CLK, &clk, false), 0);
 }
 
 /* The clock is held while the driver's probe runs. */
@@ -63,34 +61,47 @@ static void bc_test_probe_held_during_probe(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctx->drv->seen_applied, 1);
 }
 
-/* It is released once the probe has succeeded. */
-static void bc_test_probe_released_after_probe(struct kunit *test)
+/**
+ * struct bc_test_probe_end - How the probe of bc_test_probe_released() ends.
+ *
+ * @name: the case's name.
+ * @ret: what the driver's probe returns.
+ * @log: what the clock and the driver do.
+ */
+struct bc_test_probe_end {
+	const char *name;
+	int ret;
+	const char *log;
+};
+
+static const struct bc_test_probe_end bc_test_probe_ends[] = {
+	{ "after_probe", 0,
+	  "clk0:prepare clk0:on bc-probe-dev:probe=0 clk0:off clk0:unprepare free:owner" },
+	{ "after_failure", -EINVAL,
+	  "clk0:prepare clk0:on bc-probe-dev:probe=-22 clk0:off clk0:unprepare free:owner" },
+};
+
+static void bc_test_probe_end_desc(const struct bc_test_probe_end *end, char *desc)
 {
-	struct bc_test_ctx *ctx = test->priv;
-
-	bc_test_probe_add_clk(test);
-	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
-
-	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:on bc-probe-dev:probe=0 clk0:off clk0:unprepare free:owner");
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	strscpy(desc, end->name, KUNIT_PARAM_DESC_SIZE);
 }
 
-/* It is released once the probe has failed, and its owner told. */
-static void bc_test_probe_released_after_failure(struct kunit *test)
+KUNIT_ARRAY_PARAM(bc_test_probe_end, bc_test_probe_ends, bc_test_probe_end_desc);
+
+/* It is released once the probe has returned, succeeded or failed, its owner told. */
+static void bc_test_probe_released(struct kunit *test)
 {
+	const struct bc_test_probe_end *end = test->param_value;
 	struct bc_test_ctx *ctx = test->priv;
 
-	ctx->drv->ret = -EINVAL;
+	ctx->drv->ret = end->ret;
 	bc_test_probe_add_clk(test);
 	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
 
-	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "clk0:prepare clk0:on bc-probe-dev:probe=-22 clk0:off clk0:unprepare free:owner");
+	KUNIT_EXPECT_EQ(test, device_is_bound(ctx->dev), !end->ret);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), end->log);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
 }
 
@@ -133,7 +144,6 @@ static void bc_test_probe_kept_while_supplier_missing(struct kunit *test)
 {
 	struct bc_test_ctx *ctx = test->priv;
 	struct platform_device *supplier;
-	struct bc_test_driver *supplier_drv;
 
 	supplier = bc_test_pdev_add(test, "bc-probe-supplier");
 	KUNIT_ASSERT_NOT_NULL(test, supplier);
@@ -149,10 +159,7 @@ static void bc_test_probe_kept_while_supplier_missing(struct kunit *test)
 			   "clk0:prepare clk0:on");
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
 
-	supplier_drv = bc_test_driver_alloc(test, ctx->log, "bc-probe-supplier",
-					    NULL);
-	KUNIT_ASSERT_NOT_NULL(test, supplier_drv);
-	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, supplier_drv), 0);
+	bc_test_driver_add(test, "bc-probe-supplier", NULL);
 	wait_for_device_probe();
 
 	KUNIT_EXPECT_EQ(test, ctx->drv->probes, 1);
@@ -182,19 +189,9 @@ static void bc_test_probe_async(struct kunit *test)
 static void bc_test_probe_supply(struct kunit *test)
 {
 	struct bc_test_ctx *ctx = test->priv;
-	struct dev_boot_constraint_supply_info vdd = {
-		.name = "vdd",
-		.u_volt_min = BC_TEST_REG_BOOT_UV,
-		.u_volt_max = BC_TEST_REG_BOOT_UV,
-	};
-	struct dev_boot_constraint_info info = {
-		.constraint = {
-			.type = DEV_BOOT_CONSTRAINT_SUPPLY,
-			.data = &vdd,
-		},
-	};
 
-	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->dev, &info), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add_owned(ctx->dev, DEV_BOOT_CONSTRAINT_SUPPLY,
+						&bc_test_vdd_boot, NULL, false), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, ctx->drv), 0);
 
 	KUNIT_EXPECT_TRUE(test, ctx->drv->seen_reg_enabled);
@@ -288,14 +285,9 @@ static void bc_test_probe_add_range(struct kunit *test)
 		.rate_min = 74000000,
 		.rate_max = 75000000,
 	};
-	struct dev_boot_constraint_supply_info vdd = {
-		.name = "vdd",
-		.u_volt_min = BC_TEST_REG_BOOT_UV,
-		.u_volt_max = BC_TEST_REG_BOOT_UV,
-	};
 	struct dev_boot_constraint_info infos[] = {
 		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &clk } },
-		{ .constraint = { DEV_BOOT_CONSTRAINT_SUPPLY, &vdd } },
+		{ .constraint = { DEV_BOOT_CONSTRAINT_SUPPLY, &bc_test_vdd_boot } },
 	};
 
 	bc_test_owner_set(&infos[0], ctx->owner);
@@ -304,6 +296,47 @@ static void bc_test_probe_add_range(struct kunit *test)
 			0);
 	KUNIT_ASSERT_EQ(test, ctx->clk->rate, 74000000);
 	KUNIT_ASSERT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
+}
+
+/*
+ * Registers a driver of its own for the device, whose probe sets @rate and
+ * @uv (0: leaves them) and returns @ret, once the range constraints are
+ * added. The test frees it at its end.
+ */
+static struct bc_test_probe_own *bc_test_probe_own_start(struct kunit *test,
+							 unsigned long rate,
+							 int uv, int ret)
+{
+	struct bc_test_probe_own *drv;
+
+	drv = bc_test_probe_own_alloc(test, rate, uv);
+	drv->ret = ret;
+	bc_test_probe_add_range(test);
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
+			0);
+
+	return drv;
+}
+
+/*
+ * The device is not bound and both constraints are held, the owner not
+ * told: the voltage request is back, no one else may leave the range.
+ */
+static void bc_test_probe_expect_kept(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct regulator *other;
+
+	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 2);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+	other = regulator_get(ctx->dev, "vdd");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
+	KUNIT_EXPECT_LT(test, regulator_set_voltage(other, 3300000, 3300000), 0);
+	regulator_put(other);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 }
 
 /*
@@ -316,10 +349,7 @@ static void bc_test_probe_handover(struct kunit *test)
 	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_probe_own *drv;
 
-	drv = bc_test_probe_own_alloc(test, 50000000, 1200000);
-	bc_test_probe_add_range(test);
-	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
-			0);
+	drv = bc_test_probe_own_start(test, 50000000, 1200000, 0);
 
 	KUNIT_EXPECT_EQ(test, drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, drv->rate_ret, 0);
@@ -343,26 +373,11 @@ static void bc_test_probe_decline_keeps(struct kunit *test)
 	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_driver *second;
 	struct bc_test_probe_own *first;
-	struct regulator *other;
 
-	first = bc_test_probe_own_alloc(test, 0, 0);
-	first->ret = -ENODEV;
-	bc_test_probe_add_range(test);
-	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &first->pdrv),
-			0);
+	first = bc_test_probe_own_start(test, 0, 0, -ENODEV);
 
 	KUNIT_EXPECT_EQ(test, first->probes, 1);
-	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 2);
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
-	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
-	/* The voltage request is back: no one else may leave the range. */
-	other = regulator_get(ctx->dev, "vdd");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
-	KUNIT_EXPECT_LT(test, regulator_set_voltage(other, 3300000, 3300000), 0);
-	regulator_put(other);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
+	bc_test_probe_expect_kept(test);
 
 	second = bc_test_driver_alloc(test, ctx->log, "bc-probe-second", NULL);
 	KUNIT_ASSERT_NOT_NULL(test, second);
@@ -390,32 +405,17 @@ static void bc_test_probe_deferral_takes_back(struct kunit *test)
 {
 	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_probe_own *drv;
-	struct regulator *other;
 
-	drv = bc_test_probe_own_alloc(test, 50000000, 1200000);
-	drv->ret = -EPROBE_DEFER;
-	bc_test_probe_add_range(test);
-	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
-			0);
+	drv = bc_test_probe_own_start(test, 50000000, 1200000, -EPROBE_DEFER);
 	wait_for_device_probe();
 
 	KUNIT_EXPECT_GE(test, drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, drv->rate_ret, 0);
 	KUNIT_EXPECT_EQ(test, drv->uv_ret, 0);
-	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 2);
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
-	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
 	KUNIT_EXPECT_GE(test, ctx->clk->rate, 74000000);
 	KUNIT_EXPECT_LE(test, ctx->clk->rate, 75000000);
-
-	other = regulator_get(ctx->dev, "vdd");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
-	KUNIT_EXPECT_LT(test, regulator_set_voltage(other, 3300000, 3300000), 0);
-	regulator_put(other);
-	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+	bc_test_probe_expect_kept(test);
 
 	WRITE_ONCE(drv->ret, 0);
 	KUNIT_ASSERT_GE(test, device_attach(ctx->dev), 0);
@@ -429,8 +429,7 @@ static void bc_test_probe_deferral_takes_back(struct kunit *test)
 
 static struct kunit_case bc_test_probe_cases[] = {
 	KUNIT_CASE(bc_test_probe_held_during_probe),
-	KUNIT_CASE(bc_test_probe_released_after_probe),
-	KUNIT_CASE(bc_test_probe_released_after_failure),
+	KUNIT_CASE_PARAM(bc_test_probe_released, bc_test_probe_end_gen_params),
 	KUNIT_CASE(bc_test_probe_kept_across_deferral),
 	KUNIT_CASE(bc_test_probe_kept_while_supplier_missing),
 	KUNIT_CASE(bc_test_probe_async),

@@ -57,15 +57,9 @@ static const char * const bc_test_qcom_clk_names[BC_TEST_QCOM_CLKS] = {
 	[BC_TEST_QCOM_ESC0] = "gcc-mdss-esc0",
 };
 
-static const struct of_device_id bc_test_qcom_l2_match[] = {
-	{ .compatible = "bc-test,pm8916-l2" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_qcom_l2_match, "bc-test,pm8916-l2");
 
-static const struct of_device_id bc_test_qcom_l6_match[] = {
-	{ .compatible = "bc-test,pm8916-l6" },
-	{ }
-};
+static BC_TEST_OF_MATCH(bc_test_qcom_l6_match, "bc-test,pm8916-l6");
 
 /**
  * struct bc_test_qcom_ctx - Context of a Qualcomm table test.
@@ -136,9 +130,7 @@ static int bc_test_qcom_init(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, qcom_test), 0);
 
-	np = of_find_node_by_path("/bc-msm8916-gcc");
-	KUNIT_ASSERT_NOT_NULL(test, np);
-	of_node_put_kunit(test, np);
+	np = bc_test_of_node(test, "/bc-msm8916-gcc");
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register_cells(test, np, ctx->clks,
 							 bc_test_qcom_cells,
 							 BC_TEST_QCOM_CLKS), 0);
@@ -171,26 +163,10 @@ static void bc_test_qcom_populate(struct kunit *test)
 							ctx->mdss), 0);
 }
 
-static struct device *bc_test_qcom_dev(struct kunit *test, const char *path)
-{
-	struct platform_device *pdev;
-
-	pdev = bc_test_of_pdev(test, path);
-	KUNIT_ASSERT_NOT_NULL(test, pdev);
-
-	return &pdev->dev;
-}
-
 static const struct dev_boot_constraint_machine *
 bc_test_qcom_match(struct kunit *test, const char *path)
 {
-	struct device_node *np;
-
-	np = of_find_node_by_path(path);
-	KUNIT_ASSERT_NOT_NULL(test, np);
-	of_node_put_kunit(test, np);
-
-	return boot_constraint_machine_match(np, bc_qcom_machines,
+	return boot_constraint_machine_match(bc_test_of_node(test, path), bc_qcom_machines,
 					     ARRAY_SIZE(bc_qcom_machines));
 }
 
@@ -242,9 +218,9 @@ static void bc_test_qcom_db410c(struct kunit *test)
 	bc_test_qcom_populate(test);
 	/* Found by the bus notifier, applied right after. */
 	boot_constraint_flush();
-	mdp5 = bc_test_qcom_dev(test, BC_TEST_QCOM_MDP5);
-	dsi = bc_test_qcom_dev(test, BC_TEST_QCOM_DSI);
-	phy = bc_test_qcom_dev(test, BC_TEST_QCOM_PHY);
+	mdp5 = bc_test_dev(test, BC_TEST_QCOM_MDP5);
+	dsi = bc_test_dev(test, BC_TEST_QCOM_DSI);
+	phy = bc_test_dev(test, BC_TEST_QCOM_PHY);
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(mdp5, BC_APPLIED), 5);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(dsi, BC_APPLIED), 6);
@@ -302,15 +278,8 @@ static const struct dev_boot_constraint bc_test_qcom_2017_dsi[] = {
 };
 
 static const struct dev_boot_constraint_of bc_test_qcom_2017[] = {
-	{
-		.compat = "qcom,mdp5",
-		.constraints = bc_test_qcom_2017_mdp5,
-		.count = ARRAY_SIZE(bc_test_qcom_2017_mdp5),
-	}, {
-		.compat = "qcom,mdss-dsi-ctrl",
-		.constraints = bc_test_qcom_2017_dsi,
-		.count = ARRAY_SIZE(bc_test_qcom_2017_dsi),
-	},
+	BC_TEST_OF("qcom,mdp5", bc_test_qcom_2017_mdp5),
+	BC_TEST_OF("qcom,mdss-dsi-ctrl", bc_test_qcom_2017_dsi),
 };
 
 /*
@@ -325,8 +294,8 @@ static void bc_test_qcom_2017_names(struct kunit *test)
 	unsigned int i;
 
 	bc_test_qcom_populate(test);
-	mdp5 = bc_test_qcom_dev(test, BC_TEST_QCOM_MDP5);
-	dsi = bc_test_qcom_dev(test, BC_TEST_QCOM_DSI);
+	mdp5 = bc_test_dev(test, BC_TEST_QCOM_MDP5);
+	dsi = bc_test_dev(test, BC_TEST_QCOM_DSI);
 
 	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add_deferrable_of(bc_test_qcom_2017,
 								    ARRAY_SIZE(bc_test_qcom_2017)),

@@ -72,6 +72,21 @@ static struct reset_control *bc_test_reset_peer_line(struct kunit *test)
 	return rstc;
 }
 
+/*
+ * The line "core" of the device held by a constraint, and a shared user of
+ * it, the peer: returns the peer's reset control, put at the test's end.
+ */
+static struct reset_control *bc_test_reset_held_with_peer(struct kunit *test)
+{
+	struct reset_control *peer;
+
+	bc_test_reset_register(test);
+	peer = bc_test_reset_peer_line(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
+
+	return peer;
+}
+
 /* Applying the constraint deasserts the line, as the bootloader left it. */
 static void bc_test_reset_add_deasserts(struct kunit *test)
 {
@@ -97,9 +112,7 @@ static void bc_test_reset_peer_cannot_assert(struct kunit *test)
 	struct bc_test_ctx *ctx = test->priv;
 	struct reset_control *peer;
 
-	bc_test_reset_register(test);
-	peer = bc_test_reset_peer_line(test);
-	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
+	peer = bc_test_reset_held_with_peer(test);
 
 	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
 	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
@@ -127,9 +140,7 @@ static void bc_test_reset_release_keeps_peer(struct kunit *test)
 	struct bc_test_ctx *ctx = test->priv;
 	struct reset_control *peer;
 
-	bc_test_reset_register(test);
-	peer = bc_test_reset_peer_line(test);
-	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
+	peer = bc_test_reset_held_with_peer(test);
 	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
 
 	dev_boot_constraints_remove(ctx->dev);
@@ -202,18 +213,11 @@ static void bc_test_reset_released_after_probe(struct kunit *test)
 	static const char expected[] =
 		"rst0:deassert bc-reset-consumer:probe=0 free:owner";
 	struct bc_test_ctx *ctx = test->priv;
-	struct bc_test_driver *drv;
 
 	bc_test_reset_register(test);
 	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", true), 0);
-	drv = bc_test_driver_alloc(test, ctx->log, "bc-reset-consumer",
-				   bc_test_reset_consumer_match);
-	KUNIT_ASSERT_NOT_NULL(test, drv);
-	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
-	wait_for_device_probe();
+	bc_test_bind(test, "bc-reset-consumer", bc_test_reset_consumer_match, 1);
 
-	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_EQ(test, drv->seen_applied, 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), expected);
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
@@ -277,21 +281,16 @@ static void bc_test_reset_exclusive_in_probe(struct kunit *test)
 /* A line the device does not name, or a device without one, is refused. */
 static void bc_test_reset_unknown_line(struct kunit *test)
 {
-	struct bc_test_ctx *ctx = test->priv;
-	struct platform_device *lineless;
+	struct device *lineless;
 
 	bc_test_reset_register(test);
-	lineless = bc_test_of_pdev(test, "/bc-test-no-pd");
-	KUNIT_ASSERT_NOT_NULL(test, lineless);
+	lineless = bc_test_dev(test, "/bc-test-no-pd");
 
 	KUNIT_EXPECT_EQ(test, bc_test_reset_add(test, "missing", false), -ENOENT);
-	KUNIT_EXPECT_EQ(test, bc_test_reset_add_to(test, &lineless->dev, NULL, false),
+	KUNIT_EXPECT_EQ(test, bc_test_reset_add_to(test, lineless, NULL, false),
 			-ENOENT);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
-	KUNIT_EXPECT_EQ(test, bc_test_count_held(&lineless->dev), 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+	bc_test_expect_refused(test, lineless);
 }
 
 /*
@@ -301,18 +300,13 @@ static void bc_test_reset_unknown_line(struct kunit *test)
 static void bc_test_reset_failed_batch(struct kunit *test)
 {
 	struct dev_boot_constraint_reset_info reset = { .name = "core" };
-	struct dev_boot_constraint_clk_info clk = { .name = "missing" };
-	struct dev_boot_constraint_info infos[] = {
-		{ .constraint = { DEV_BOOT_CONSTRAINT_RESET, &reset } },
-		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &clk } },
-	};
 	struct bc_test_ctx *ctx = test->priv;
 	struct reset_control *peer;
 
 	bc_test_reset_register(test);
 
-	KUNIT_EXPECT_LT(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
-			0);
+	KUNIT_EXPECT_LT(test, bc_test_add_failing_batch(test, DEV_BOOT_CONSTRAINT_RESET,
+							&reset), 0);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);

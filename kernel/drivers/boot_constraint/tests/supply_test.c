@@ -71,10 +71,7 @@ static void bc_test_supply_setup(struct kunit *test, bool enabled, int uv,
 static int bc_test_supply_add_info(struct kunit *test,
 				   const struct dev_boot_constraint_supply_info *supply)
 {
-	struct bc_test_supply_ctx *ctx = test->priv;
-
-	return bc_test_add(test, ctx->bc.dev, DEV_BOOT_CONSTRAINT_SUPPLY, supply,
-			   false);
+	return bc_test_add_dev(test, DEV_BOOT_CONSTRAINT_SUPPLY, supply, false);
 }
 
 static int bc_test_supply_add(struct kunit *test, const char *name,
@@ -180,14 +177,20 @@ static void bc_test_supply_release_leaves_voltage(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, regulator_disable(ctx->other), 0);
 }
 
+/* The supply, on at its boot voltage, held there by a constraint of its "vdd". */
+static void bc_test_supply_hold_boot(struct kunit *test)
+{
+	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", BC_TEST_REG_BOOT_UV,
+						 BC_TEST_REG_BOOT_UV), 0);
+}
+
 /* Once the constraint is released the range is free again. */
 static void bc_test_supply_other_after_release(struct kunit *test)
 {
 	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
-	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", BC_TEST_REG_BOOT_UV,
-						 BC_TEST_REG_BOOT_UV), 0);
+	bc_test_supply_hold_boot(test);
 	dev_boot_constraints_remove(ctx->bc.dev);
 	bc_test_log_clear(ctx->bc.log);
 
@@ -204,9 +207,7 @@ static void bc_test_supply_other_while_held(struct kunit *test)
 {
 	struct bc_test_supply_ctx *ctx = test->priv;
 
-	bc_test_supply_setup(test, true, BC_TEST_REG_BOOT_UV, 0);
-	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", BC_TEST_REG_BOOT_UV,
-						 BC_TEST_REG_BOOT_UV), 0);
+	bc_test_supply_hold_boot(test);
 	bc_test_log_clear(ctx->bc.log);
 
 	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 3300000,

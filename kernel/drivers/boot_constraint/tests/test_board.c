@@ -722,25 +722,12 @@ static const struct dev_boot_constraint bc_test_board_dsi_constraints[] = {
 static const char * const bc_test_board_dsi_names[] = { "dsi" };
 
 static const struct dev_boot_constraint_of bc_test_board_board[] = {
-	{
-		.compat = "bc-test,consumer",
-		.constraints = bc_test_board_lcd_constraints,
-		.count = ARRAY_SIZE(bc_test_board_lcd_constraints),
-		.dev_names = bc_test_board_lcd_names,
-		.dev_names_count = ARRAY_SIZE(bc_test_board_lcd_names),
-	}, {
-		.compat = "bc-test,consumer",
-		.constraints = bc_test_board_lcd_bus_constraints,
-		.count = ARRAY_SIZE(bc_test_board_lcd_bus_constraints),
-		.dev_names = bc_test_board_lcd_names,
-		.dev_names_count = ARRAY_SIZE(bc_test_board_lcd_names),
-	}, {
-		.compat = "bc-test,consumer",
-		.constraints = bc_test_board_dsi_constraints,
-		.count = ARRAY_SIZE(bc_test_board_dsi_constraints),
-		.dev_names = bc_test_board_dsi_names,
-		.dev_names_count = ARRAY_SIZE(bc_test_board_dsi_names),
-	},
+	BC_TEST_OF_NAMED("bc-test,consumer", bc_test_board_lcd_constraints,
+			 bc_test_board_lcd_names),
+	BC_TEST_OF_NAMED("bc-test,consumer", bc_test_board_lcd_bus_constraints,
+			 bc_test_board_lcd_names),
+	BC_TEST_OF_NAMED("bc-test,consumer", bc_test_board_dsi_constraints,
+			 bc_test_board_dsi_names),
 };
 
 static int bc_test_board_ops_show(struct seq_file *s, void *unused)
@@ -782,40 +769,24 @@ static const struct file_operations bc_test_board_hold_fops = {
 	.write = bc_test_board_hold_write,
 };
 
-static int __init bc_test_board_hold_param(char *arg)
-{
-	strscpy(bc_test_board_hold, arg, sizeof(bc_test_board_hold));
-	return 0;
-}
-early_param("bc_test.hold", bc_test_board_hold_param);
+/*
+ * BC_TEST_BOARD_LIST_PARAM(name) - The early parameter bc_test.<name>, a
+ * list of device names copied into bc_test_board_<name>.
+ */
+#define BC_TEST_BOARD_LIST_PARAM(name)					\
+	static int __init bc_test_board_##name##_param(char *arg)	\
+	{								\
+		strscpy(bc_test_board_##name, arg,			\
+			sizeof(bc_test_board_##name));			\
+		return 0;						\
+	}								\
+	early_param("bc_test." #name, bc_test_board_##name##_param)
 
-static int __init bc_test_board_defer_param(char *arg)
-{
-	strscpy(bc_test_board_defer, arg, sizeof(bc_test_board_defer));
-	return 0;
-}
-early_param("bc_test.defer", bc_test_board_defer_param);
-
-static int __init bc_test_board_fail_param(char *arg)
-{
-	strscpy(bc_test_board_fail, arg, sizeof(bc_test_board_fail));
-	return 0;
-}
-early_param("bc_test.fail", bc_test_board_fail_param);
-
-static int __init bc_test_board_simple_param(char *arg)
-{
-	strscpy(bc_test_board_simple, arg, sizeof(bc_test_board_simple));
-	return 0;
-}
-early_param("bc_test.simple", bc_test_board_simple_param);
-
-static int __init bc_test_board_decline_param(char *arg)
-{
-	strscpy(bc_test_board_decline, arg, sizeof(bc_test_board_decline));
-	return 0;
-}
-early_param("bc_test.decline", bc_test_board_decline_param);
+BC_TEST_BOARD_LIST_PARAM(hold);
+BC_TEST_BOARD_LIST_PARAM(defer);
+BC_TEST_BOARD_LIST_PARAM(fail);
+BC_TEST_BOARD_LIST_PARAM(simple);
+BC_TEST_BOARD_LIST_PARAM(decline);
 
 static int __init bc_test_board_no_table_param(char *arg)
 {
