@@ -362,13 +362,20 @@ def breakdown(hooks, off, devices, displays):
     return {k: round(v) for k, v in b.items()}
 
 
+def md_head(*columns):
+    """A markdown table's two header rows: numbers right-aligned, the way's
+    name left-aligned."""
+    return ['| %s |' % ' | '.join(columns),
+            '| %s |' % ' | '.join('---' if c == 'way' else '---:'
+                                  for c in columns)]
+
+
 def table(config, results, sizes):
-    rows = ['%s kernel (%s)' % (config, CONFIGS[config]['arch']), '',
-            '| N | way | probe calls | deferred retries | Run /init (s, median) '
-            '| bytes/constraint | Slab kB (vs a) | hook ns '
-            '| apply attempts | held at probe |',
-            '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: '
-            '| ---: | ---: |']
+    rows = ['%s kernel (%s)' % (config, CONFIGS[config]['arch']), '']
+    rows += md_head('N', 'way', 'probe calls', 'deferred retries',
+                    'Run /init (s, median)', 'bytes/constraint',
+                    'Slab kB (vs a)', 'hook ns', 'apply attempts',
+                    'held at probe')
     for n in sizes:
         r = results[str(n)]
         for way in WORKLOADS['abc']:
@@ -379,9 +386,9 @@ def table(config, results, sizes):
                 s['bytes_per_constraint'] or '-', s['slab_kb'],
                 s['slab_kb'] - r['a']['slab_kb'], s['hook_ns'],
                 s['apply_attempts'], s['held_at_probe'], r['displays']))
-    rows += ['', '| N | c/a probe calls | c/a Run /init | b/a probe calls '
-             '| b/a Run /init | b/a deferred retries | hook ns c - a |',
-             '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |']
+    rows += [''] + md_head('N', 'c/a probe calls', 'c/a Run /init',
+                           'b/a probe calls', 'b/a Run /init',
+                           'b/a deferred retries', 'hook ns c - a')
     for n in sizes:
         r = results[str(n)]
         q = r['ratios']
@@ -553,13 +560,12 @@ def auto_table(config, results, sizes):
     rows = ['%s kernel (%s), workload auto: every device names a clock '
             '(1 in %d on at boot), 1 in %d a supply, 1 in %d a domain' %
             (config, CONFIGS[config]['arch'], AUTO_CLK_ON_EVERY,
-             AUTO_SUPPLY_EVERY, AUTO_DOMAIN_EVERY), '',
-            '| N | way | probe calls | Run /init (s, median) | added '
-            '| auto_off | held | bytes held (per held resource) '
-            '| bytes_peak | bytes, constraints after boot | Slab kB (vs a) '
-            '| clocks on / held at probe |',
-            '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: '
-            '| ---: | ---: | ---: |']
+             AUTO_SUPPLY_EVERY, AUTO_DOMAIN_EVERY), '']
+    rows += md_head('N', 'way', 'probe calls', 'Run /init (s, median)',
+                    'added', 'auto_off', 'held',
+                    'bytes held (per held resource)', 'bytes_peak',
+                    'bytes, constraints after boot', 'Slab kB (vs a)',
+                    'clocks on / held at probe')
     for n in sizes:
         r = results[str(n)]
         for way in WORKLOADS['auto']:
@@ -573,9 +579,8 @@ def auto_table(config, results, sizes):
                             s['bytes_end'], s['constraints_end'],
                             s['slab_kb'], s['slab_kb'] - r['a']['slab_kb'],
                             s['clocks_on'], s['auto_held_at_probe']))
-    rows += ['', '| N | auto/a probe calls | auto/a Run /init '
-             '| Run /init auto - a per device (ns) |',
-             '| ---: | ---: | ---: | ---: |']
+    rows += [''] + md_head('N', 'auto/a probe calls', 'auto/a Run /init',
+                           'Run /init auto - a per device (ns)')
     for n in sizes:
         r = results[str(n)]
         q = r['ratios']['auto/a']
