@@ -26,7 +26,10 @@ log_set() {
 	dmesg | sed -n "s/.*boot_constraint: report: $1: would keep \(.*\) for $2\$/\1/p" | sort
 }
 
-while [ "$(cut -d. -f1 /proc/uptime)" -lt 33 ]; do
+# The regulator core's clean-up runs 30 s after late_initcall_sync, which
+# a debug kernel reaches late: wait for its report, 90 s of uptime at most
+while ! dmesg | grep -q 'report: regulator clean-up: ' &&
+	[ "$(cut -d. -f1 /proc/uptime)" -lt 90 ]; do
 	sleep 1
 done
 
