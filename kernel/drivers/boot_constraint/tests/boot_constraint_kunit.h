@@ -256,6 +256,8 @@ int bc_test_add_owned(struct device *dev, enum dev_boot_constraint_type type,
 int bc_test_add(struct kunit *test, struct device *dev,
 		enum dev_boot_constraint_type type, const void *data,
 		bool deferrable);
+int bc_test_add_range(struct kunit *test, enum dev_boot_constraint_type type,
+		      const char *name, unsigned long min, unsigned long max);
 int bc_test_add_dev(struct kunit *test, enum dev_boot_constraint_type type,
 		    const void *data, bool deferrable);
 int bc_test_add_failing_batch(struct kunit *test,

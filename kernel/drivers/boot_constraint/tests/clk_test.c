@@ -29,13 +29,8 @@ BC_TEST_DEFINE_INIT(bc_test_clk, .dev = BC_TEST_CLK_DEV,
 static int bc_test_clk_add_range(struct kunit *test, const char *name,
 				 unsigned long rate_min, unsigned long rate_max)
 {
-	struct dev_boot_constraint_clk_info clk = {
-		.name = name,
-		.rate_min = rate_min,
-		.rate_max = rate_max,
-	};
-
-	return bc_test_add_dev(test, DEV_BOOT_CONSTRAINT_CLK, &clk, false);
+	return bc_test_add_range(test, DEV_BOOT_CONSTRAINT_CLK, name, rate_min,
+				 rate_max);
 }
 
 static int bc_test_clk_add(struct kunit *test, const char *name)

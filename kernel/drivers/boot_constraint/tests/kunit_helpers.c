@@ -1096,6 +1096,29 @@ int bc_test_add_dev(struct kunit *test, enum dev_boot_constraint_type type,
 }
 
 /**
+ * bc_test_add_range() - Add a constraint on a resource of the test's device.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @type: the constraint's type, built in.
+ * @name: the resource's name, or NULL for the device's default one.
+ * @min: lower bound of its range (Hz, uV), or 0.
+ * @max: upper bound, or 0 for none.
+ *
+ * Describes the constraint as its type's describe() does for the device
+ * tree, so that a test says only what differs from case to case.
+ *
+ * Return: as bc_test_add_dev(), not deferrable.
+ */
+int bc_test_add_range(struct kunit *test, enum dev_boot_constraint_type type,
+		      const char *name, unsigned long min, unsigned long max)
+{
+	union boot_constraint_info info;
+
+	boot_constraint_type(type)->describe(&info, name, min, max);
+
+	return bc_test_add_dev(test, type, &info, false);
+}
+
+/**
  * bc_test_add_failing_batch() - Add a batch whose last constraint fails.
  * @test: the test, whose context is a struct bc_test_ctx.
  * @type: the type of the batch's first constraint.

@@ -77,13 +77,8 @@ static int bc_test_supply_add_info(struct kunit *test,
 static int bc_test_supply_add(struct kunit *test, const char *name,
 			      unsigned int u_volt_min, unsigned int u_volt_max)
 {
-	struct dev_boot_constraint_supply_info supply = {
-		.name = name,
-		.u_volt_min = u_volt_min,
-		.u_volt_max = u_volt_max,
-	};
-
-	return bc_test_supply_add_info(test, &supply);
+	return bc_test_add_range(test, DEV_BOOT_CONSTRAINT_SUPPLY, name,
+				 u_volt_min, u_volt_max);
 }
 
 /* Asserts that a refused constraint left the regulator as it was. */
