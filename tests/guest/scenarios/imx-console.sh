@@ -14,8 +14,10 @@
 # leaves them as they were at reset.
 #
 # The baseline kernel (pristine 6.12, no boot constraints at all) runs
-# imx_register_uart_clocks(): with earlycon it takes the clocks and drops
-# them at late_initcall_sync whether imx-uart bound or not. With
+# imx_register_uart_clocks(): with earlycon, and with console= alone too
+# (do_early_param() runs the earlycon handlers for console=), it takes the
+# clocks and drops them at late_initcall_sync whether imx-uart bound or
+# not, clk_ignore_unused or not (imx-gates-base-unused saw it). With
 # clk_ignore_unused, the only thing that can have cleared the gates of the
 # held-back UART is that drop.
 . /ktap.sh
