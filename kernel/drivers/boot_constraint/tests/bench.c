@@ -47,7 +47,6 @@
 #include <linux/clk.h>
 #include <linux/clk-provider.h>
 #include <linux/debugfs.h>
-#include <linux/device/driver.h>
 #include <linux/init.h>
 #include <linux/kstrtox.h>
 #include <linux/sched/clock.h>
@@ -65,6 +64,7 @@
 #include <linux/sprintf.h>
 #include <linux/string.h>
 
+#include "../../base/base.h"
 #include "../core.h"
 #include "fakes.h"
 
