@@ -78,3 +78,18 @@ ktap_end() {
 		echo "not ok 1 $_ktap_suite"
 	fi
 }
+
+# The guest's own: arg_value NAME, the value of NAME= on the kernel's
+# command line (empty without it); arg WORD, whether the command line has
+# WORD; uptime_s, whole seconds since boot.
+arg_value() {
+	sed -n "s/.*\<$1=\([^ ]*\).*/\1/p" /proc/cmdline
+}
+
+arg() {
+	grep -qw -- "$1" /proc/cmdline
+}
+
+uptime_s() {
+	cut -d. -f1 /proc/uptime
+}

@@ -27,9 +27,6 @@ uart=21e8000.serial
 count() {
 	awk -v c="$1" '$1 == c { print $2 }' /sys/kernel/debug/clk/clk_summary
 }
-arg() {
-	grep -qw -- "$1" /proc/cmdline
-}
 bound() {
 	test -e /sys/bus/platform/drivers/imx-uart/$uart
 }

@@ -49,18 +49,6 @@ watched="21e8000.serial:5:12:uart_ipg 21e8000.serial:5:13:uart_serial
 2198000.mmc:6:3:usdhc3 219c000.mmc:6:4:usdhc4 2188000.ethernet:1:5:enet"
 devices="21e8000.serial 2198000.mmc 219c000.mmc 2188000.ethernet"
 
-arg_value() {
-	sed -n "s/.*\<$1=\([^ ]*\).*/\1/p" /proc/cmdline
-}
-
-arg() {
-	grep -qw -- "$1" /proc/cmdline
-}
-
-uptime_s() {
-	cut -d. -f1 /proc/uptime
-}
-
 now() {
 	cut -d' ' -f1 /proc/uptime
 }

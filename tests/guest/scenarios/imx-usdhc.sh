@@ -22,18 +22,6 @@ SAMPLES=/tmp/usdhc-samples
 mmc=2198000.mmc
 uart=21e8000.serial
 
-arg_value() {
-	sed -n "s/.*\<$1=\([^ ]*\).*/\1/p" /proc/cmdline
-}
-
-arg() {
-	grep -qw -- "$1" /proc/cmdline
-}
-
-uptime_s() {
-	cut -d. -f1 /proc/uptime
-}
-
 usdhc3_on() {
 	[ $(( $(devmem 0x020C4080 32) & 0xc0 )) != 0 ]
 }

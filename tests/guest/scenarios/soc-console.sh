@@ -74,18 +74,6 @@ case $compat in
 	;;
 esac
 
-arg_value() {
-	sed -n "s/.*\<$1=\([^ ]*\).*/\1/p" /proc/cmdline
-}
-
-arg() {
-	grep -qw -- "$1" /proc/cmdline
-}
-
-uptime_s() {
-	cut -d. -f1 /proc/uptime
-}
-
 bound() {
 	test -e /sys/bus/platform/drivers/$drv/$uart
 }
