@@ -1,9 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Fault-injection sweep of the debug kernel (tests/debug.boots): lets
-# failslab and fail_page_alloc fail the sleeping, order-0 allocations that
-# a task's fail-nth counter picks, runs the KUnit suite
-# boot_constraint_fault (fault_test.c) through KUnit's debugfs, reports
-# its cases, and checks the kernel log of the run: each add that the core's
+# failslab fail the sleeping allocations that a task's fail-nth counter
+# picks, runs the KUnit suite boot_constraint_fault (fault_test.c) through
+# KUnit's debugfs, reports its cases, and checks the kernel log of the run: each add that the core's
 # bus notifier failed was logged once, no holder device of a power-domain
 # constraint is left, and no report of a checker.  The guest's init scans
 # for leaks afterwards.
@@ -16,13 +15,10 @@ cases="bc_test_fault_clk bc_test_fault_supply bc_test_fault_pm bc_test_fault_all
 ktap_begin fault-sweep 13
 
 arm() {
-	for f in failslab fail_page_alloc; do
-		d=/sys/kernel/debug/$f
-		[ -d "$d" ] || return 1
-		echo N > "$d/ignore-gfp-wait" || return 1
-		echo 0 > "$d/verbose" || return 1
-	done
-	echo 0 > /sys/kernel/debug/fail_page_alloc/min-order
+	d=/sys/kernel/debug/failslab
+	[ -d "$d" ] || return 1
+	echo N > "$d/ignore-gfp-wait" &&
+		echo 0 > "$d/verbose"
 }
 ktap_check armed arm
 
