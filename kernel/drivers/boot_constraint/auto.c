@@ -79,12 +79,35 @@ const char *boot_constraint_mode_name(void)
 	return bc_auto_mode_names[boot_constraint_mode()];
 }
 
-/* Adds the constraint on a device's resource @index of a type, if it has it. */
-static int bc_auto_add(struct device *dev, enum dev_boot_constraint_type type,
-		       const struct boot_constraint_ops *ops, unsigned int index)
+/*
+ * The resources of a device, added a few at a time: one add, one look at
+ * the device's record, for most devices.
+ */
+#define BC_AUTO_CHUNK	4
+
+struct bc_auto_chunk {
+	struct dev_boot_constraint_info infos[BC_AUTO_CHUNK];
+	union boot_constraint_info data[BC_AUTO_CHUNK];
+	const char *names[BC_AUTO_CHUNK];
+	unsigned int n;
+};
+
+static void bc_auto_flush(struct device *dev, struct bc_auto_chunk *ch)
 {
-	struct dev_boot_constraint_info info = { .constraint.type = type };
-	union boot_constraint_info data;
+	if (ch->n)
+		boot_constraint_add_auto(dev, ch->infos, ch->n);
+
+	while (ch->n)
+		kfree(ch->names[--ch->n]);
+}
+
+/* Adds to @ch the device's resource @index of a type, if it has it. */
+static int bc_auto_collect(struct device *dev, struct bc_auto_chunk *ch,
+			   enum dev_boot_constraint_type type,
+			   const struct boot_constraint_ops *ops,
+			   unsigned int index)
+{
+	unsigned int k = ch->n;
 	const char *name;
 	int ret;
 
@@ -96,12 +119,15 @@ static int bc_auto_add(struct device *dev, enum dev_boot_constraint_type type,
 	if (!name && index)
 		return -ENOENT;
 
-	ops->describe(&data, name, 0, 0);
-	info.constraint.data = &data;
-	ret = boot_constraint_add_auto(dev, &info, 1);
-	kfree(name);
+	ops->describe(&ch->data[k], name, 0, 0);
+	ch->infos[k] = (struct dev_boot_constraint_info) {
+		.constraint = { .type = type, .data = &ch->data[k] },
+	};
+	ch->names[k] = name;
+	if (++ch->n == BC_AUTO_CHUNK)
+		bc_auto_flush(dev, ch);
 
-	return ret;
+	return 0;
 }
 
 /**
@@ -117,6 +143,7 @@ void boot_constraint_auto_add_device(struct device *dev)
 {
 	const struct boot_constraint_ops *ops;
 	enum dev_boot_constraint_type type;
+	struct bc_auto_chunk ch = { .n = 0 };
 	unsigned int i, count;
 
 	if (boot_constraint_mode() == BC_MODE_TABLES)
@@ -128,10 +155,11 @@ void boot_constraint_auto_add_device(struct device *dev)
 
 		count = boot_constraint_of_count(dev->of_node, ops->of);
 		for (i = 0; i < count; i++) {
-			if (bc_auto_add(dev, type, ops, i) == -ENOENT)
+			if (bc_auto_collect(dev, &ch, type, ops, i) == -ENOENT)
 				break;
 		}
 	}
+	bc_auto_flush(dev, &ch);
 }
 
 /*

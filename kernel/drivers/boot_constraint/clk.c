@@ -54,14 +54,10 @@ static bool bc_clk_sets_range(const struct boot_constraint *c)
 	return c->clk.rate_max;
 }
 
-static int bc_clk_apply(struct boot_constraint *c)
+/* Holds @clk, enabled and within the range; on error @clk is put. */
+static int bc_clk_hold(struct boot_constraint *c, struct clk *clk)
 {
-	struct clk *clk;
 	int ret;
-
-	clk = clk_get(boot_constraint_device(c), c->name);
-	if (IS_ERR(clk))
-		return PTR_ERR(clk);
 
 	ret = clk_prepare_enable(clk);
 	if (ret)
@@ -84,6 +80,17 @@ put:
 	/* The range was not set: clk_put() has none to drop. */
 	clk_put(clk);
 	return ret;
+}
+
+static int bc_clk_apply(struct boot_constraint *c)
+{
+	struct clk *clk;
+
+	clk = clk_get(boot_constraint_device(c), c->name);
+	if (IS_ERR(clk))
+		return PTR_ERR(clk);
+
+	return bc_clk_hold(c, clk);
 }
 
 /*
@@ -209,27 +216,31 @@ static bool bc_clk_runs(struct clk_hw *hw)
 	return gated;
 }
 
-/* A clock that runs is held at its rate. */
-static int bc_clk_sample(struct boot_constraint *c)
+/* A clock that runs is held at its rate, with the handle that read it. */
+static int bc_clk_sample(struct boot_constraint *c, bool hold)
 {
-	unsigned long rate;
 	struct clk *clk;
-	bool on;
+	int ret;
 
 	clk = clk_get(boot_constraint_device(c), c->name);
 	if (IS_ERR(clk))
 		return PTR_ERR(clk);
 
-	on = bc_clk_runs(__clk_get_hw(clk));
-	rate = clk_get_rate(clk);
-	clk_put(clk);
-
-	if (on) {
-		c->clk.rate_min = rate;
-		c->clk.rate_max = rate;
+	if (!bc_clk_runs(__clk_get_hw(clk))) {
+		clk_put(clk);
+		return 0;
 	}
 
-	return on;
+	c->clk.rate_min = clk_get_rate(clk);
+	c->clk.rate_max = c->clk.rate_min;
+	if (!hold) {
+		clk_put(clk);
+		return 1;
+	}
+
+	ret = bc_clk_hold(c, clk);
+
+	return ret ?: 1;
 }
 
 static const struct boot_constraint_of_names bc_clk_of = {

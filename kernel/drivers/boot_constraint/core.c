@@ -371,6 +371,9 @@ static void bc_count_bytes(size_t add, size_t sub)
 	bc_bytes_peak = max(bc_bytes_peak, bc_bytes);
 }
 
+/* The batch of every automatic constraint: each stands alone. */
+static struct boot_constraint_batch bc_batch_alone;
+
 static struct boot_constraint_batch *
 bc_batch_alloc(const char *origin, unsigned int n)
 {
@@ -394,7 +397,7 @@ bc_batch_alloc(const char *origin, unsigned int n)
 
 static void bc_batch_put(struct boot_constraint_batch *batch)
 {
-	if (--batch->members)
+	if (batch == &bc_batch_alone || --batch->members)
 		return;
 
 	kfree_const(batch->origin);
@@ -722,11 +725,9 @@ static int bc_take(struct boot_constraint *c)
 	if (!c->auto_on)
 		return c->ops->apply(c);
 
-	on = c->ops->sample(c);
-	if (on <= 0)
-		return on ?: -ENODATA;
+	on = c->ops->sample(c, !c->report);
 
-	return c->report ? 0 : c->ops->apply(c);
+	return on > 0 ? 0 : on ?: -ENODATA;
 }
 
 /*
@@ -821,6 +822,12 @@ out:
 	put_device(put);
 }
 
+static bool bc_same_batch(const struct boot_constraint *a,
+			  const struct boot_constraint *b)
+{
+	return a == b || (a->batch == b->batch && a->batch != &bc_batch_alone);
+}
+
 /*
  * Fails every constraint of @c's batch, as if none had been added: @c could
  * not be applied once its provider appeared. Caller holds device_lock() of
@@ -835,7 +842,7 @@ static void bc_fail_batch(struct boot_constraint *c, int error,
 	bc_reject(bdev->dev, c, error);
 
 	list_for_each_entry_reverse(m, &bdev->constraints, node) {
-		if (m->batch != c->batch || !bc_release(m, BC_FAILED))
+		if (!bc_same_batch(m, c) || !bc_release(m, BC_FAILED))
 			continue;
 
 		mutex_lock(&bc_lock);
@@ -1167,14 +1174,41 @@ static struct boot_constraint_dev *bc_lookup(struct device *dev)
 }
 
 /*
+ * Whether every pending constraint of @bdev could only fail as another's
+ * attempt did, see bc_known_absent(). Caller holds bc_lock.
+ */
+static bool bc_device_absent(struct boot_constraint_dev *bdev,
+			     unsigned long binds)
+{
+	struct boot_constraint *c;
+
+	list_for_each_entry(c, &bdev->constraints, node) {
+		if (c->state == BC_PENDING && !bc_known_absent(c, binds))
+			return false;
+	}
+
+	return true;
+}
+
+/*
  * The first device whose pending constraints are to be retried: a list of
  * its own, as the devices added from a bus notifier are marked one by one
- * while hundreds of others are active.
+ * while hundreds of others are active. A device whose every attempt could
+ * only fail is unmarked on the way, without taking its lock: the bind of
+ * its provider, or its probe, tries it, as they would have after a retry.
+ * Caller holds bc_lock.
  */
-static struct boot_constraint_dev *bc_next_to_retry(void)
+static struct boot_constraint_dev *bc_next_to_retry(unsigned long binds)
 {
-	return list_first_entry_or_null(&bc_retry_list,
-					struct boot_constraint_dev, retry_node);
+	struct boot_constraint_dev *bdev, *tmp;
+
+	list_for_each_entry_safe(bdev, tmp, &bc_retry_list, retry_node) {
+		if (!bc_device_absent(bdev, binds))
+			return bdev;
+		bc_unmark_retry(bdev);
+	}
+
+	return NULL;
 }
 
 /*
@@ -1185,12 +1219,14 @@ static struct boot_constraint_dev *bc_next_to_retry(void)
 static void bc_retry_fn(struct work_struct *work)
 {
 	struct boot_constraint_dev *bdev;
+	unsigned long binds;
 	struct device *dev;
 	LIST_HEAD(done);
 
 	for (;;) {
+		binds = atomic_long_read_acquire(&bc_binds);
 		mutex_lock(&bc_lock);
-		bdev = bc_next_to_retry();
+		bdev = bc_next_to_retry(binds);
 		dev = bdev ? get_device(bdev->dev) : NULL;
 		mutex_unlock(&bc_lock);
 		if (!dev)
@@ -1336,10 +1372,12 @@ bc_create_all(struct device *dev, const struct dev_boot_constraint_info *infos,
 	int ret;
 
 	cs = kcalloc(n, sizeof(*cs), GFP_KERNEL);
-	batch = bc_batch_alloc(origin, n);
-	if (!cs || !batch) {
+	if (!cs)
+		return ERR_PTR(-ENOMEM);
+
+	batch = flags & BC_ADD_AUTO ? &bc_batch_alone : bc_batch_alloc(origin, n);
+	if (!batch) {
 		kfree(cs);
-		kfree(batch);
 		return ERR_PTR(-ENOMEM);
 	}
 
@@ -1360,7 +1398,8 @@ bc_create_all(struct device *dev, const struct dev_boot_constraint_info *infos,
 
 err:
 	/* The batch goes with its last member, or now if it has none. */
-	batch->members = i + 1;
+	if (batch != &bc_batch_alone)
+		batch->members = i + 1;
 	bc_destroy_all(cs, i);
 	bc_batch_put(batch);
 	return ERR_PTR(ret);
@@ -1497,30 +1536,23 @@ int boot_constraint_add_in_notifier(struct device *dev,
  * one that is on is held (or, for a report, only recorded), one that is off
  * is left off and its constraint freed, and one that cannot be looked up
  * fails alone. A resource that a table holds for @dev is skipped, and one
- * that a table adds later is handed over to the table's constraint.
+ * that a table adds later is handed over to the table's constraint. Named
+ * twice in @infos, a resource is an error, as in a table.
  *
- * Return: 0, or the first negative errno of a resource not added.
+ * Return: 0 if all are pending, else a negative errno with none of them
+ * added.
  */
 int boot_constraint_add_auto(struct device *dev,
 			     const struct dev_boot_constraint_info *infos,
 			     unsigned int n)
 {
-	unsigned int i;
-	int ret, err = 0;
-
 	/* Nothing would release them; a table's would be refused, loudly */
 	if (READ_ONCE(bc_past_deadline))
 		return 0;
 
-	for (i = 0; i < n; i++) {
-		ret = bc_add_all(dev, &infos[i], 1, NULL,
-				 BC_ADD_DEFERRABLE | BC_ADD_MISSING |
-				 BC_ADD_LATER | BC_ADD_AUTO);
-		if (ret && !err)
-			err = ret;
-	}
-
-	return err;
+	return bc_add_all(dev, infos, n, NULL,
+			  BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER |
+			  BC_ADD_AUTO);
 }
 
 /**

@@ -109,12 +109,14 @@ union boot_constraint_info {
  * @describe: fill the description, @data of dev_boot_constraint, of a
  *	constraint on the resource @name within @min-@max (both 0: no range).
  * @sample: read the resource as the hardware has it now, as the bootloader
- *	left it unless a consumer has changed it, and take nothing: returns
- *	1 if it is on, 0 if it is off, or a negative errno (-EPROBE_DEFER
- *	while its provider is missing); if it is on, its rate or voltage
- *	becomes the constraint's range, so that it is held as it is. NULL if
- *	the hardware cannot tell (a bandwidth): the type is then never held
- *	automatically, see boot_constraint_add_auto().
+ *	left it unless a consumer has changed it: returns 1 if it is on, 0
+ *	if it is off, or a negative errno (-EPROBE_DEFER while its provider
+ *	is missing); if it is on, its rate or voltage becomes the
+ *	constraint's range, so that it is held as it is, and with @hold it
+ *	is taken, as apply() would, with the handle the reading needed.
+ *	Nothing is taken for a resource that is off, or without @hold. NULL
+ *	if the hardware cannot tell (a bandwidth): the type is then never
+ *	held automatically, see boot_constraint_add_auto().
  *
  * None of the calls is made with the core's lock held: they may register
  * and bind devices.
@@ -138,7 +140,7 @@ struct boot_constraint_ops {
 	bool range_needed;
 	void (*describe)(union boot_constraint_info *info, const char *name,
 			 unsigned long min, unsigned long max);
-	int (*sample)(struct boot_constraint *c);
+	int (*sample)(struct boot_constraint *c, bool hold);
 };
 
 /**

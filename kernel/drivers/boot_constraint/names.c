@@ -79,7 +79,8 @@ unsigned int boot_constraint_of_count(struct device_node *np,
  * boot_constraint_of_name() - The name of a node's resource of a type.
  * @np: the node.
  * @of: how it names them.
- * @index: which one, below boot_constraint_of_count().
+ * @index: which one, below boot_constraint_of_count(), which the caller
+ *	counted: the list is not parsed again.
  * @name: set to a copy of its name, which the caller frees with kfree(), or
  *	to NULL if the node does not name the resources of its list.
  *
@@ -92,14 +93,14 @@ int boot_constraint_of_name(struct device_node *np,
 	struct property *prop;
 	const char *s;
 	size_t len;
+	int ret;
 
 	*name = NULL;
-	if (index >= boot_constraint_of_count(np, of))
-		return -ENOENT;
-
 	if (of->list) {
-		if (of_property_read_string_index(np, of->names, index, &s))
-			return of_property_present(np, of->names) ? -ENOENT : 0;
+		/* -EINVAL: the node has no names for its list */
+		ret = of_property_read_string_index(np, of->names, index, &s);
+		if (ret)
+			return ret == -EINVAL ? 0 : -ENOENT;
 		*name = kstrdup(s, GFP_KERNEL | __GFP_NOWARN);
 		return *name ? 0 : -ENOMEM;
 	}
@@ -129,7 +130,6 @@ int boot_constraint_of_index(struct device_node *np,
 			     const struct boot_constraint_of_names *of,
 			     const char *name)
 {
-	unsigned int count = boot_constraint_of_count(np, of);
 	unsigned int index;
 	int i;
 
@@ -139,12 +139,16 @@ int boot_constraint_of_index(struct device_node *np,
 		return bc_names_prop(np, of, name, &index) ? index : -ENOENT;
 	}
 
-	if (!name)
-		return count ? 0 : -ENOENT;
+	i = name ? of_property_match_string(np, of->names, name) : 0;
+	if (i < 0)
+		return -ENOENT;
 
-	i = of_property_match_string(np, of->names, name);
+	/* The list has it: its last phandle parses, those after it unread */
+	if (of_parse_phandle_with_args(np, of->list, of->cells,
+				       (i + 1) * of->per - 1, NULL))
+		return -ENOENT;
 
-	return i >= 0 && i < count ? i : -ENOENT;
+	return i;
 }
 
 /**
@@ -177,7 +181,8 @@ struct device_node *boot_constraint_of_provider(const struct boot_constraint *c)
 		return provider;
 	}
 
-	index = boot_constraint_of_index(np, of, c->name);
+	/* Parsed once: a name past the end of the list finds no phandle */
+	index = c->name ? of_property_match_string(np, of->names, c->name) : 0;
 	if (index < 0 || of_parse_phandle_with_args(np, of->list, of->cells,
 						    index * of->per, &spec))
 		return NULL;

@@ -168,10 +168,11 @@ static int bc_pm_release(struct boot_constraint *c)
 
 /*
  * The domain's status as genpd has it, from its provider's state at
- * registration or since. The holder goes as it came, without a runtime
- * suspend: a domain that is on stays on.
+ * registration or since. A domain that is on is held by the holder that
+ * read it; one that is off, or not to be held, sees the holder go as it
+ * came, without a runtime suspend: a domain that is on stays on.
  */
-static int bc_pm_sample(struct boot_constraint *c)
+static int bc_pm_sample(struct boot_constraint *c, bool hold)
 {
 	struct device *holder = bc_pm_holder_add(c);
 	bool on;
@@ -181,6 +182,11 @@ static int bc_pm_sample(struct boot_constraint *c)
 		return PTR_ERR(holder);
 
 	on = pd_to_genpd(holder->pm_domain)->status == GENPD_STATE_ON;
+	if (on && hold) {
+		c->pm.holder = holder;
+		return 1;
+	}
+
 	ret = pm_genpd_remove_device(holder);
 	if (ret) {
 		/* Still on the domain's list: the holder must stay. */

@@ -32,15 +32,10 @@ static int bc_reset_init(struct boot_constraint *c, struct device *dev,
 	return 0;
 }
 
-static int bc_reset_apply(struct boot_constraint *c)
+/* Holds @rstc deasserted; on error it is put. */
+static int bc_reset_hold(struct boot_constraint *c, struct reset_control *rstc)
 {
-	struct reset_control *rstc;
 	int ret;
-
-	/* -EPROBE_DEFER while the reset controller is missing */
-	rstc = reset_control_get_shared(boot_constraint_device(c), c->name);
-	if (IS_ERR(rstc))
-		return PTR_ERR(rstc);
 
 	ret = reset_control_deassert(rstc);
 	if (ret) {
@@ -51,6 +46,18 @@ static int bc_reset_apply(struct boot_constraint *c)
 	c->reset.rstc = rstc;
 
 	return 0;
+}
+
+static int bc_reset_apply(struct boot_constraint *c)
+{
+	struct reset_control *rstc;
+
+	/* -EPROBE_DEFER while the reset controller is missing */
+	rstc = reset_control_get_shared(boot_constraint_device(c), c->name);
+	if (IS_ERR(rstc))
+		return PTR_ERR(rstc);
+
+	return bc_reset_hold(c, rstc);
 }
 
 /*
@@ -87,20 +94,25 @@ static void bc_reset_describe(union boot_constraint_info *info,
  * A line is on when it is deasserted, as the controller reads it back; one
  * whose controller cannot read it is left to its users.
  */
-static int bc_reset_sample(struct boot_constraint *c)
+static int bc_reset_sample(struct boot_constraint *c, bool hold)
 {
 	struct reset_control *rstc;
-	int asserted;
+	int asserted, ret;
 
 	rstc = reset_control_get_shared(boot_constraint_device(c), c->name);
 	if (IS_ERR(rstc))
 		return PTR_ERR(rstc);
 
-	asserted = reset_control_status(rstc);
-	reset_control_put(rstc);
-
 	/* Most controllers cannot read a line back (-ENOTSUPP) */
-	return asserted < 0 ? 0 : !asserted;
+	asserted = reset_control_status(rstc);
+	if (asserted || !hold) {
+		reset_control_put(rstc);
+		return !asserted;
+	}
+
+	ret = bc_reset_hold(c, rstc);
+
+	return ret ?: 1;
 }
 
 static const struct boot_constraint_of_names bc_reset_of = {

@@ -69,14 +69,10 @@ static int bc_supply_request(struct boot_constraint *c, struct regulator *reg)
 	return regulator_set_voltage(reg, min, max);
 }
 
-static int bc_supply_apply(struct boot_constraint *c)
+/* Holds @reg, enabled and at the voltage; on error @reg is put. */
+static int bc_supply_hold(struct boot_constraint *c, struct regulator *reg)
 {
-	struct regulator *reg;
 	int ret;
-
-	reg = regulator_get_optional(boot_constraint_device(c), c->name);
-	if (IS_ERR(reg))
-		return PTR_ERR(reg);
 
 	if (bc_supply_sets_voltage(c)) {
 		ret = bc_supply_request(c, reg);
@@ -97,6 +93,17 @@ put:
 	/* Drops the request without moving the rail: the core keeps it there. */
 	regulator_put(reg);
 	return ret;
+}
+
+static int bc_supply_apply(struct boot_constraint *c)
+{
+	struct regulator *reg;
+
+	reg = regulator_get_optional(boot_constraint_device(c), c->name);
+	if (IS_ERR(reg))
+		return PTR_ERR(reg);
+
+	return bc_supply_hold(c, reg);
 }
 
 /*
@@ -194,10 +201,10 @@ static void bc_supply_describe(union boot_constraint_info *info,
  * What the regulator reads back: its enable bit, or its enable GPIO. One
  * that is on is held at its voltage, if it has one (a switch has not).
  */
-static int bc_supply_sample(struct boot_constraint *c)
+static int bc_supply_sample(struct boot_constraint *c, bool hold)
 {
 	struct regulator *reg;
-	int on, uv;
+	int on, uv, ret;
 
 	reg = regulator_get_optional(boot_constraint_device(c), c->name);
 	if (IS_ERR(reg))
@@ -205,17 +212,19 @@ static int bc_supply_sample(struct boot_constraint *c)
 
 	on = regulator_is_enabled(reg);
 	uv = on > 0 ? regulator_get_voltage(reg) : 0;
-	regulator_put(reg);
-
-	if (on < 0)
-		return on;
-
 	if (uv > 0) {
 		c->supply.u_volt_min = uv;
 		c->supply.u_volt_max = uv;
 	}
 
-	return !!on;
+	if (on <= 0 || !hold) {
+		regulator_put(reg);
+		return on < 0 ? on : !!on;
+	}
+
+	ret = bc_supply_hold(c, reg);
+
+	return ret ?: 1;
 }
 
 /*
