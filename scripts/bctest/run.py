@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Boot the guests listed in a boot table and report their tests.
 
-usage: scripts/run-tests.py [--table FILE] [--timeout S] [--console] [BOOT ...]
+usage: scripts/run-tests.py [--table FILE] [--timeout S] [--jobs N] [--console]
+                            [BOOT ...]
 
 Each boot (bctest.boots) runs in QEMU (bctest.qemu) and saves its console
 to build/logs/BOOT.log.  Each boot is two checks: BOOT.booted-cleanly (the
@@ -17,9 +18,16 @@ scenario's) is reported as
 and the run ends with one line "N passed, N failed[, N skipped]".
 A boot's bc.compare=BOOT:KEY argument is the runner's too: it passes
 BOOT.same-KEY-as-BOOT if the guest printed "# compare KEY: VALUE" with the
-value that BOOT's console had (BOOT booted earlier in the same run, else
+value that BOOT's console had (BOOT's of this run if BOOT is in it, else
 its log of an earlier run; bctest.ktap.compare_cases).  The exit
 status is non-zero if anything failed or no test case ran at all.
+
+--jobs N boots run at once (default the CPUs + 1), each in a thread of its
+own (schedule()); a boot starts only after the boots of this run it
+compares with (dependencies()).  Each boot's lines, from its "# boot NAME:"
+line to its "# boot NAME: S s, log in ..." line, are printed together once
+it and every boot before it in the table have ended: the output is in
+table order whatever the jobs.
 """
 
 import argparse
