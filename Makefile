@@ -4,7 +4,7 @@
 #   make demo     boot the LCD/MMC board with and without constraints and
 #                 draw both timelines in build/demo.svg
 #   make test     build the guest kernels and run every boot of tests/boots,
-#                 JOBS at once (default the CPUs + 1; JOBS=1 one by one)
+#                 JOBS at once (default 3 per CPU; JOBS=1 one by one)
 #   make test-debug  the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
 #                 debug objects and fault injection: tests/debug.boots
 #   make series   export the series to build/series/ and checkpatch it
@@ -17,7 +17,7 @@
 #   make distclean  remove build/ entirely
 #
 # Variables: BOOTS="name ..." runs a subset of tests/boots;
-# JOBS=N boots N guests at once (make test: the CPUs + 1 unless given,
+# JOBS=N boots N guests at once (make test: 3 per CPU unless given,
 # JOBS=1 one after the other; test-debug and demo: 1 unless given);
 # BENCH_ARGS="--sizes 100,1000 --boots 3" changes the benchmark's runs
 # (--workload auto: boot_constraints=auto on a tree where every device

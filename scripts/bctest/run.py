@@ -22,7 +22,7 @@ value that BOOT's console had (BOOT's of this run if BOOT is in it, else
 its log of an earlier run; bctest.ktap.compare_cases).  The exit
 status is non-zero if anything failed or no test case ran at all.
 
---jobs N boots run at once (default the CPUs + 1), each in a thread of its
+--jobs N boots run at once (default 3 per CPU), each in a thread of its
 own (schedule()); a boot starts only after the boots of this run it
 compares with (dependencies()).  Each boot's lines, from its "# boot NAME:"
 line to its "# boot NAME: S s, log in ..." line, are printed together once
@@ -43,16 +43,17 @@ from . import qemu
 
 
 def default_jobs():
-    """How many boots run at once unless --jobs says: one more than the
-    CPUs this process may use.  A guest keeps a CPU busy while its kernel
-    boots and sleeps for most of the rest (deadlines, the regulator core's
-    30 s clean-up), so one boot more than the CPUs fills the idle time
-    (README.md, Measurements: make test's boot phase)."""
+    """How many boots run at once unless --jobs says: three per CPU this
+    process may use.  A guest keeps a CPU busy while its kernel boots and
+    sleeps for most of the rest (deadlines, bc.wait=, the regulator core's
+    30 s clean-up): make test's boots used a CPU about a third of their
+    wall time (README.md, Measurements), so three per CPU keep the CPUs
+    busy."""
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:
         cpus = os.cpu_count() or 1
-    return cpus + 1
+    return 3 * cpus
 
 
 def compared_boots(args):
@@ -160,7 +161,7 @@ def main():
     ap.add_argument('--timeout', type=int, default=120,
                     help='seconds per boot (default 120)')
     ap.add_argument('--jobs', '-j', type=int, default=None, metavar='N',
-                    help='boots at once (default the CPUs + 1, here %d; '
+                    help='boots at once (default 3 per CPU, here %d; '
                     '1 with --console)' % default_jobs())
     ap.add_argument('--console', action='store_true',
                     help='copy the guest consoles to stdout (one boot at '
