@@ -3,7 +3,8 @@
 #
 #   make demo     boot the LCD/MMC board with and without constraints and
 #                 draw both timelines in build/demo.svg
-#   make test     build both guest kernels and run every boot of tests/boots
+#   make test     build the guest kernels and run every boot of tests/boots,
+#                 JOBS at once (default 3 per CPU; JOBS=1 one by one)
 #   make test-debug  the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
 #                 debug objects and fault injection: tests/debug.boots
 #   make series   export the series to build/series/ and checkpatch it
@@ -16,6 +17,8 @@
 #   make distclean  remove build/ entirely
 #
 # Variables: BOOTS="name ..." runs a subset of tests/boots;
+# JOBS=N boots N guests at once (make test: 3 per CPU unless given,
+# JOBS=1 one after the other; test-debug and demo: 1 unless given);
 # BENCH_ARGS="--sizes 100,1000 --boots 3" changes the benchmark's runs
 # (--workload auto: boot_constraints=auto on a tree where every device
 # names a clock);
@@ -23,9 +26,11 @@
 
 ARCHES := arm64 arm32 arm32-base arm32-nomod
 BOOTS :=
+JOBS :=
 
 # make test-debug: its kernel (configs/debug.config) and boot table; a
-# boot of the sanitized kernel under TCG takes minutes, not seconds.
+# boot of the sanitized kernel under TCG takes minutes, not seconds, of
+# two busy CPUs (-smp 2): one boot at a time unless JOBS says.
 DEBUG_ARCH := arm64-debug
 DEBUG_TABLE := tests/debug.boots
 DEBUG_TIMEOUT := 900
@@ -35,7 +40,8 @@ DEBUG_TIMEOUT := 900
 # and make test's lockdep kernel.
 BENCH_ARCHES := arm64-prod arm64
 
-# make demo: which kernel it needs and which boot table it shows.
+# make demo: which kernel it needs and which boot table it shows (one
+# boot at a time: its timelines are in milliseconds of the guest's).
 DEMO_ARCH := arm64
 DEMO_TABLE := tests/demo.boots
 
@@ -47,13 +53,14 @@ help:
 	@sed -n 's/^#   //p' Makefile
 
 test: deps tree $(addprefix build-,$(ARCHES)) $(addprefix initramfs-,$(ARCHES))
-	scripts/run-tests.py $(BOOTS)
+	scripts/run-tests.py $(if $(JOBS),--jobs $(JOBS)) $(BOOTS)
 
 test-debug: deps tree build-$(DEBUG_ARCH) initramfs-$(DEBUG_ARCH)
-	scripts/run-tests.py --table $(DEBUG_TABLE) --timeout $(DEBUG_TIMEOUT) $(BOOTS)
+	scripts/run-tests.py --table $(DEBUG_TABLE) --timeout $(DEBUG_TIMEOUT) \
+		--jobs $(or $(JOBS),1) $(BOOTS)
 
 demo: deps tree build-$(DEMO_ARCH) initramfs-$(DEMO_ARCH)
-	scripts/run-tests.py --table $(DEMO_TABLE)
+	scripts/run-tests.py --table $(DEMO_TABLE) --jobs $(or $(JOBS),1)
 	scripts/demo-timeline.py --svg build/demo.svg \
 		build/logs/demo-with.log build/logs/demo-without.log
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Boot the guests listed in a boot table and report their tests.
 
-usage: scripts/run-tests.py [--table FILE] [--timeout S] [--console] [BOOT ...]
+usage: scripts/run-tests.py [--table FILE] [--timeout S] [--jobs N] [--console]
+                            [BOOT ...]
 
 The runner is scripts/bctest/run.py, the boot table's format
 scripts/bctest/boots.py, the machines scripts/bctest/machines.py.

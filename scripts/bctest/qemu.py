@@ -23,6 +23,7 @@ import re
 import selectors
 import socket
 import subprocess
+import threading
 import time
 
 from . import BUILD, TOP
@@ -33,6 +34,11 @@ END_MARKER = 'BC-GUEST-END'
 # A boot whose console is expected to die ends this long after its last
 # line (the guest can no longer reach the end marker).
 SILENCE = 10
+
+# The QEMUs running (boot_one() runs in several threads at once), for
+# kill_all().
+_running = set()
+_running_lock = threading.Lock()
 
 
 def run(cmd, what):
@@ -111,6 +117,15 @@ def monitor_read_once(path, addr):
     return None
 
 
+def kill_all():
+    """End the QEMUs that boot_one() calls still run (the runner
+    stopping early: an exception, ^C)."""
+    with _running_lock:
+        for p in _running:
+            if p.poll() is None:
+                p.kill()
+
+
 def boot_one(boot, timeout, console):
     """Boot once; return (problems, kernel reports, console lines, cases).
 
@@ -151,8 +166,10 @@ def boot_one(boot, timeout, console):
 
     lines, problems, cases = [], [], []
     marker = panic = silent = False
-    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT)
+    with _running_lock:
+        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        _running.add(p)
     sel = selectors.DefaultSelector()
     sel.register(p.stdout, selectors.EVENT_READ)
     start = time.monotonic()
@@ -214,6 +231,8 @@ def boot_one(boot, timeout, console):
     if p.poll() is None:
         p.kill()
     rc = p.wait()
+    with _running_lock:
+        _running.discard(p)
     sel.close()
     p.stdout.close()
     if sock and os.path.exists(sock):

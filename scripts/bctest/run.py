@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Boot the guests listed in a boot table and report their tests.
 
-usage: scripts/run-tests.py [--table FILE] [--timeout S] [--console] [BOOT ...]
+usage: scripts/run-tests.py [--table FILE] [--timeout S] [--jobs N] [--console]
+                            [BOOT ...]
 
 Each boot (bctest.boots) runs in QEMU (bctest.qemu) and saves its console
 to build/logs/BOOT.log.  Each boot is two checks: BOOT.booted-cleanly (the
@@ -17,20 +18,139 @@ scenario's) is reported as
 and the run ends with one line "N passed, N failed[, N skipped]".
 A boot's bc.compare=BOOT:KEY argument is the runner's too: it passes
 BOOT.same-KEY-as-BOOT if the guest printed "# compare KEY: VALUE" with the
-value that BOOT's console had (BOOT booted earlier in the same run, else
+value that BOOT's console had (BOOT's of this run if BOOT is in it, else
 its log of an earlier run; bctest.ktap.compare_cases).  The exit
 status is non-zero if anything failed or no test case ran at all.
+
+--jobs N boots run at once (default 3 per CPU), each in a thread of its
+own (schedule()); a boot starts only after the boots of this run it
+compares with (dependencies()).  Each boot's lines, from its "# boot NAME:"
+line to its "# boot NAME: S s, log in ..." line, are printed together once
+it and every boot before it in the table have ended: the output is in
+table order whatever the jobs.
 """
 
 import argparse
 import os
 import sys
+import threading
 import time
 
 from . import BUILD, TOP, HarnessError
 from . import boots as boot_table
 from . import ktap
-from .qemu import boot_one
+from . import qemu
+
+
+def default_jobs():
+    """How many boots run at once unless --jobs says: three per CPU this
+    process may use.  A guest keeps a CPU busy while its kernel boots and
+    sleeps for most of the rest (deadlines, bc.wait=, the regulator core's
+    30 s clean-up): make test's boots used a CPU about a third of their
+    wall time (README.md, Measurements), so three per CPU keep the CPUs
+    busy."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cpus = os.cpu_count() or 1
+    return 3 * cpus
+
+
+def compared_boots(args):
+    """The boots named by a boot's bc.compare=BOOT:KEY arguments."""
+    return [w.split('=', 1)[1].partition(':')[0] for w in args.split()
+            if w.startswith('bc.compare=')]
+
+
+def dependencies(boots):
+    """{i: set of j}: the boots (indices into boots) that boot i compares
+    its console with (bc.compare=), and so must have finished before it
+    starts; a boot named but not in boots (its log of an earlier run is
+    read) or the boot itself is none.  HarnessError if the comparisons
+    go round in a circle."""
+    index = {b['name']: i for i, b in enumerate(boots)}
+    deps = {i: {index[n] for n in compared_boots(b['args'])
+                if n in index and index[n] != i}
+            for i, b in enumerate(boots)}
+    state = {}          # i: 1 while its dependencies are visited, 2 after
+
+    def visit(i, path):
+        if state.get(i) == 2:
+            return
+        if state.get(i) == 1:
+            loop = path[path.index(i):] + [i]
+            raise HarnessError('bc.compare= goes round in a circle: %s' %
+                               ' -> '.join(boots[j]['name'] for j in loop))
+        state[i] = 1
+        for j in sorted(deps[i]):
+            visit(j, path + [i])
+        state[i] = 2
+
+    for i in deps:
+        visit(i, [])
+    return deps
+
+
+def start_order(deps):
+    """The order in which to start ready boots when several run at once:
+    those that others wait for first (most waiting boots, counted through
+    chains of comparisons, first), then table order, so that a chain of
+    comparisons does not end the run alone."""
+    waiting = {i: set() for i in deps}
+    for i in deps:
+        todo = list(deps[i])
+        while todo:
+            j = todo.pop()
+            if i not in waiting[j]:
+                waiting[j].add(i)
+                todo += deps[j]
+    return sorted(deps, key=lambda i: (-len(waiting[i]), i))
+
+
+def schedule(n, jobs, deps, work, done, order=None):
+    """Run work(i) for each i in range(n), in threads, at most jobs at
+    once, each only after work(j) has returned for every j in deps[i],
+    the ready ones started in the given order (default range(n)).  Calls
+    done(i, result of work(i)) in the calling thread in order of i, each
+    as soon as work(i) and every done() before it are through: what done()
+    prints comes out in table order whatever order the boots end in.  An
+    exception of work(i) is raised at i's turn (daemon threads: a work
+    still running is abandoned)."""
+    order = list(range(n) if order is None else order)
+    cond = threading.Condition()
+    results = {}        # i: (True, result) or (False, exception)
+
+    def run(i):
+        try:
+            r = (True, work(i))
+        except BaseException as e:      # raised by the calling thread
+            r = (False, e)
+        with cond:
+            results[i] = r
+            cond.notify()
+
+    started = set()
+    nxt = 0
+    while nxt < n:
+        with cond:
+            for i in order:
+                if len(started) - len(results) >= jobs:
+                    break
+                if i not in started and all(j in results for j in deps[i]):
+                    started.add(i)
+                    threading.Thread(target=run, args=(i,), daemon=True,
+                                     name='boot-%d' % i).start()
+            if nxt not in results:
+                if len(started) == len(results):
+                    raise HarnessError('boots %s wait for each other' %
+                                       sorted(set(range(n)) - started))
+                cond.wait()
+        while nxt in results:
+            ok, value = results[nxt]
+            if not ok:
+                raise value
+            done(nxt, value)
+            nxt += 1
 
 
 def main():
@@ -40,11 +160,20 @@ def main():
                     help='boot table (default tests/boots)')
     ap.add_argument('--timeout', type=int, default=120,
                     help='seconds per boot (default 120)')
+    ap.add_argument('--jobs', '-j', type=int, default=None, metavar='N',
+                    help='boots at once (default 3 per CPU, here %d; '
+                    '1 with --console)' % default_jobs())
     ap.add_argument('--console', action='store_true',
-                    help='copy the guest consoles to stdout')
+                    help='copy the guest consoles to stdout (one boot at '
+                    'a time)')
     ap.add_argument('boots', nargs='*', metavar='BOOT',
                     help='only these boots (default all)')
     opt = ap.parse_args()
+    if opt.jobs is not None and opt.jobs < 1:
+        ap.error('--jobs wants 1 or more')
+    if opt.console and (opt.jobs or 1) > 1:
+        ap.error('--console copies one console at a time: --jobs 1')
+    jobs = opt.jobs or (1 if opt.console else default_jobs())
 
     try:
         boots = boot_table.read(opt.table)
@@ -56,6 +185,10 @@ def main():
         if unknown:
             sys.exit('no such boot in %s: %s' % (opt.table, ' '.join(unknown)))
         boots = [b for b in boots if b['name'] in opt.boots]
+    try:
+        deps = dependencies(boots)
+    except HarnessError as e:
+        sys.exit('run-tests: %s: %s' % (opt.table, e))
 
     logs = os.path.join(BUILD, 'logs')
     os.makedirs(logs, exist_ok=True)
@@ -73,17 +206,34 @@ def main():
         except OSError:
             return None
 
-    for b in boots:
-        print('# boot %s: %s %s %s' % (b['name'], b['arch'], b['machine'],
-                                       b['args']), flush=True)
+    def header(b):
+        return '# boot %s: %s %s %s' % (b['name'], b['arch'], b['machine'],
+                                        b['args'])
+
+    def boot(i):
+        """Boot i, in a thread of its own: its console saved, its results
+        for report()."""
+        b = boots[i]
+        if opt.console:     # one boot at a time: its header above it
+            print(header(b), flush=True)
         t = time.monotonic()
-        problems, reports, lines, checks = boot_one(b, opt.timeout,
-                                                    opt.console)
+        problems, reports, lines, checks = qemu.boot_one(b, opt.timeout,
+                                                         opt.console)
+        # The boots compared with have finished (dependencies()).
         checks += ktap.compare_cases(b['args'], lines, lines_of)
-        consoles[b['name']] = lines
         log = os.path.join(logs, b['name'] + '.log')
         with open(log, 'w') as f:
             f.write('\n'.join(lines) + '\n')
+        consoles[b['name']] = lines
+        return problems, reports, lines, checks, time.monotonic() - t, log
+
+    def report(i, result):
+        """Boot i's block of lines, whole, in table order."""
+        nonlocal cases
+        b = boots[i]
+        problems, reports, lines, checks, took, log = result
+        if not opt.console:
+            print(header(b))
         for name, status, directive in ktap.cases(lines):
             word = {'ok': 'ok', 'fail': 'not ok', 'skip': 'ok'}[status]
             print('%s - %s.%s%s' % (word, b['name'], name,
@@ -105,8 +255,13 @@ def main():
             for p in found:
                 print('#   ' + p)
         print('# boot %s: %.1f s, log in %s' %
-              (b['name'], time.monotonic() - t, os.path.relpath(log, TOP)),
-              flush=True)
+              (b['name'], took, os.path.relpath(log, TOP)), flush=True)
+
+    try:
+        schedule(len(boots), jobs, deps, boot, report,
+                 None if jobs == 1 else start_order(deps))
+    finally:
+        qemu.kill_all()     # those still running if the runner stops early
 
     if not cases:
         print('# no test case ran')
@@ -115,4 +270,3 @@ def main():
         summary += ', %d skipped' % count['skip']
     print(summary)
     return 1 if count['fail'] or not cases else 0
-

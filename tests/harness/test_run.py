@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of the runner's scheduling of boots (scripts/bctest/run.py):
+how many run at once, bc.compare= dependencies and the order of the
+output, with a fake boot in place of QEMU (make check-harness)."""
+
+import os
+import sys
+import threading
+import time
+import unittest
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(TOP, 'scripts'))
+from bctest import HarnessError, boots, run  # noqa: E402
+
+
+def table(text):
+    return boots.parse(text.splitlines())
+
+
+class FakeBoots:
+    """A fake boot function: boot i takes durations[i] seconds and
+    records when it started and ended and how many ran beside it."""
+
+    def __init__(self, durations):
+        self.durations = durations
+        self.lock = threading.Lock()
+        self.running = 0
+        self.most = 0
+        self.started = {}
+        self.ended = {}
+        self.done = []
+        self.seq = 0
+
+    def tick(self):
+        self.seq += 1
+        return self.seq
+
+    def work(self, i):
+        with self.lock:
+            self.started[i] = self.tick()
+            self.running += 1
+            self.most = max(self.most, self.running)
+        time.sleep(self.durations[i])
+        with self.lock:
+            self.running -= 1
+            self.ended[i] = self.tick()
+        return 'result %d' % i
+
+    def report(self, i, result):
+        self.in_main_thread = (threading.current_thread() is
+                          threading.main_thread())
+        self.done.append((i, result, i in self.ended))
+
+
+class ScheduleTest(unittest.TestCase):
+    def test_results_in_table_order_whatever_ends_first(self):
+        f = FakeBoots([0.3, 0.05, 0.2, 0.0, 0.1])
+        run.schedule(5, 5, {i: set() for i in range(5)}, f.work, f.report)
+        self.assertEqual([d[:2] for d in f.done],
+                         [(i, 'result %d' % i) for i in range(5)])
+        self.assertTrue(all(d[2] for d in f.done))
+        self.assertTrue(f.in_main_thread)
+        # They did run at once: the first ended last.
+        self.assertEqual(max(f.ended, key=f.ended.get), 0)
+
+    def test_a_result_as_soon_as_those_before_it(self):
+        f = FakeBoots([0.0, 0.3])
+        seen = []
+        run.schedule(2, 2, {0: set(), 1: set()}, f.work,
+                     lambda i, r: seen.append((i, 1 in f.ended)))
+        self.assertEqual(seen, [(0, False), (1, True)])
+
+    def test_at_most_jobs_at_once(self):
+        f = FakeBoots([0.05] * 8)
+        run.schedule(8, 3, {i: set() for i in range(8)}, f.work, f.report)
+        self.assertEqual(f.most, 3)
+        self.assertEqual(len(f.done), 8)
+
+    def test_one_job_is_one_after_the_other_in_table_order(self):
+        f = FakeBoots([0.02, 0.0, 0.01, 0.0])
+        run.schedule(4, 1, {i: set() for i in range(4)}, f.work, f.report)
+        self.assertEqual(f.most, 1)
+        self.assertEqual(sorted(f.started, key=f.started.get), [0, 1, 2, 3])
+
+    def test_a_boot_starts_after_those_it_compares_with(self):
+        # 2 compares with 0, 3 with 2 and 1: with four jobs, 2 would start
+        # at once if it did not wait.
+        deps = {0: set(), 1: set(), 2: {0}, 3: {1, 2}}
+        f = FakeBoots([0.2, 0.1, 0.05, 0.0])
+        run.schedule(4, 4, deps, f.work, f.report)
+        self.assertGreater(f.started[2], f.ended[0])
+        self.assertGreater(f.started[3], f.ended[2])
+        self.assertGreater(f.started[3], f.ended[1])
+        self.assertEqual([d[0] for d in f.done], [0, 1, 2, 3])
+
+    def test_a_dependency_later_in_the_table_with_one_job(self):
+        deps = {0: {2}, 1: set(), 2: set()}
+        f = FakeBoots([0.0, 0.0, 0.0])
+        run.schedule(3, 1, deps, f.work, f.report)
+        self.assertGreater(f.started[0], f.ended[2])
+        self.assertEqual([d[0] for d in f.done], [0, 1, 2])
+
+    def test_start_order(self):
+        f = FakeBoots([0.0] * 4)
+        run.schedule(4, 1, {i: set() for i in range(4)}, f.work, f.report,
+                     order=[2, 0, 3, 1])
+        self.assertEqual(sorted(f.started, key=f.started.get), [2, 0, 3, 1])
+        self.assertEqual([d[0] for d in f.done], [0, 1, 2, 3])
+
+    def test_an_exception_of_a_boot_at_its_turn(self):
+        done = []
+
+        def work(i):
+            if i == 1:
+                raise RuntimeError('boot 1 broke')
+            return i
+
+        with self.assertRaisesRegex(RuntimeError, 'boot 1 broke'):
+            run.schedule(3, 2, {i: set() for i in range(3)}, work,
+                         lambda i, r: done.append(i))
+        self.assertEqual(done, [0])
+
+    def test_nothing_to_do(self):
+        run.schedule(0, 3, {}, None, None)
+
+
+class DependenciesTest(unittest.TestCase):
+    TABLE = '''
+scenario base arm32-base sabrelite - bc.scenario=g
+scenario auto arm32 sabrelite - bc.scenario=g bc.compare=base:end
+scenario report arm32 sabrelite - bc.scenario=g bc.compare=base:end bc.compare=auto:held
+scenario other arm64 virt - bc.scenario=x bc.compare=gone:end bc.compare=other:k
+'''
+
+    def test_compared_boots_of_the_run(self):
+        # "gone" is not in the run (its earlier log is read), "other"
+        # compares with itself (the earlier log, too): no dependency.
+        self.assertEqual(run.dependencies(table(self.TABLE)),
+                         {0: set(), 1: {0}, 2: {0, 1}, 3: set()})
+
+    def test_a_subset_of_the_table(self):
+        b = [x for x in table(self.TABLE) if x['name'] != 'base']
+        self.assertEqual(run.dependencies(b), {0: set(), 1: {0}, 2: set()})
+
+    def test_a_circle_is_an_error(self):
+        b = table('a arm64 virt - bc.compare=c:k\n'
+                  'b arm64 virt - \n'
+                  'c arm64 virt - bc.compare=a:k\n')
+        with self.assertRaisesRegex(HarnessError, 'a -> c -> a'):
+            run.dependencies(b)
+
+    def test_those_waited_for_start_first(self):
+        deps = run.dependencies(table(self.TABLE))
+        self.assertEqual(run.start_order(deps), [0, 1, 2, 3])
+        b = table('x arm64 virt -\n' + self.TABLE)
+        self.assertEqual(run.start_order(run.dependencies(b)),
+                         [1, 2, 0, 3, 4])
+
+    def test_the_boot_table_has_no_circle(self):
+        b = boots.read(os.path.join(TOP, 'tests', 'boots'))
+        deps = run.dependencies(b)
+        names = {x['name']: i for i, x in enumerate(b)}
+        self.assertEqual(deps[names['imx-report-gates']],
+                         {names['imx-gates-base'], names['imx-auto-gates']})
+
+
+if __name__ == '__main__':
+    unittest.main()
