@@ -33,7 +33,8 @@ JOBS :=
 # two busy CPUs (-smp 2): one boot at a time unless JOBS says.
 DEBUG_ARCH := arm64-debug
 DEBUG_TABLE := tests/debug.boots
-DEBUG_TIMEOUT := 900
+# kunit-debug took 326 s alone and 813 s beside other boots (2026-12-04).
+DEBUG_TIMEOUT := 1200
 
 # make bench: the production kernel (arm64-prod: make test's arm64 kernel
 # without lockdep, debug checks and KUnit), which only make bench builds,
