@@ -44,7 +44,7 @@ from . import qemu
 
 def default_jobs():
     """How many boots run at once unless --jobs says: three per CPU this
-    process may use.  A guest keeps a CPU busy while its kernel boots and
+    process may use, no more than GiB of memory available.  A guest keeps a CPU busy while its kernel boots and
     sleeps for most of the rest (deadlines, bc.wait=, the regulator core's
     30 s clean-up): make test's boots used a CPU about a third of their
     wall time (README.md, Measurements), so three per CPU keep the CPUs
@@ -53,7 +53,20 @@ def default_jobs():
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:
         cpus = os.cpu_count() or 1
-    return 3 * cpus
+    return max(1, min(3 * cpus, mem_available_gib()))
+
+
+def mem_available_gib():
+    """The host's available memory in GiB, what a guest of 1 GiB (the
+    arm32 machines') could take at most; a large number if unknown."""
+    try:
+        with open('/proc/meminfo') as f:
+            for line in f:
+                if line.startswith('MemAvailable:'):
+                    return int(line.split()[1]) // (1024 * 1024)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 1 << 20
 
 
 def compared_boots(args):
