@@ -168,35 +168,29 @@ static int bc_pm_release(struct boot_constraint *c)
 
 /*
  * The domain's status as genpd has it, from its provider's state at
- * registration or since. A domain that is on is held by the holder that
- * read it; one that is off, or not to be held, sees the holder go as it
- * came, without a runtime suspend: a domain that is on stays on.
+ * registration or since, read without a device in the domain. A domain
+ * that is on is held by a holder, as apply() holds it; one that is off
+ * costs no holder.
  */
 static int bc_pm_sample(struct boot_constraint *c, bool hold)
 {
-	struct device *holder = bc_pm_holder_add(c);
-	bool on;
-	int ret;
+	struct of_phandle_args spec;
+	int on, ret;
 
-	if (IS_ERR(holder))
-		return PTR_ERR(holder);
-
-	on = pd_to_genpd(holder->pm_domain)->status == GENPD_STATE_ON;
-	if (on && hold) {
-		c->pm.holder = holder;
-		return 1;
-	}
-
-	ret = pm_genpd_remove_device(holder);
-	if (ret) {
-		/* Still on the domain's list: the holder must stay. */
-		dev_err(boot_constraint_device(c), "pm boot constraint %s: cannot leave the domain: %pe\n",
-			c->name ?: "domain", ERR_PTR(ret));
+	ret = bc_pm_domain_spec(c, &spec);
+	if (ret)
 		return ret;
-	}
-	device_unregister(holder);
 
-	return on;
+	on = of_genpd_peek(&spec);
+	of_node_put(spec.np);
+	if (on < 0)
+		return on == -ENOENT ? -EPROBE_DEFER : on;
+	if (!on || !hold)
+		return on;
+
+	ret = bc_pm_apply(c);
+
+	return ret ?: 1;
 }
 
 static struct device_node *bc_pm_provider(const struct boot_constraint *c)

@@ -198,33 +198,32 @@ static void bc_supply_describe(union boot_constraint_info *info,
 }
 
 /*
- * What the regulator reads back: its enable bit, or its enable GPIO. One
- * that is on is held at its voltage, if it has one (a switch has not).
+ * What the regulator reads back: its enable bit, or its enable GPIO, read
+ * without a consumer handle. One that is on is held at its voltage, if it
+ * has one (a switch has not); one that is off costs no handle.
  */
 static int bc_supply_sample(struct boot_constraint *c, bool hold)
 {
 	struct regulator *reg;
-	int on, uv, ret;
+	int on, uv;
+
+	on = regulator_peek_supply(boot_constraint_device(c), c->name, &uv);
+	if (on < 0)
+		return on;
+	if (uv > 0) {
+		c->supply.u_volt_min = uv;
+		c->supply.u_volt_max = uv;
+	}
+	if (!on || !hold)
+		return !!on;
 
 	reg = regulator_get_optional(boot_constraint_device(c), c->name);
 	if (IS_ERR(reg))
 		return PTR_ERR(reg);
 
-	on = regulator_is_enabled(reg);
-	uv = on > 0 ? regulator_get_voltage(reg) : 0;
-	if (uv > 0) {
-		c->supply.u_volt_min = uv;
-		c->supply.u_volt_max = uv;
-	}
+	on = bc_supply_hold(c, reg);
 
-	if (on <= 0 || !hold) {
-		regulator_put(reg);
-		return on < 0 ? on : !!on;
-	}
-
-	ret = bc_supply_hold(c, reg);
-
-	return ret ?: 1;
+	return on ?: 1;
 }
 
 /*
