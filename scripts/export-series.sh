@@ -59,7 +59,7 @@ for p in $(for d in $dirs; do ls "$d"/*.patch; done); do
 	# that PATH may find first.
 	#
 	# Two checks are answered for the whole series, not per patch: the
-	# MAINTAINERS entry of patch 1 covers every file added later under
+	# MAINTAINERS entry of the core's patch covers every file added later under
 	# drivers/boot_constraint/ (FILE_PATH_CHANGES), and the "bc-test,*"
 	# compatibles of the KUnit overlays and of the scenario board exist
 	# only in tests, like those of drivers/clk's KUnit overlays
