@@ -86,46 +86,50 @@ const char *boot_constraint_mode_name(void)
 #define BC_AUTO_CHUNK	4
 
 struct bc_auto_chunk {
+	struct device *dev;
+	enum dev_boot_constraint_type type;
+	const struct boot_constraint_ops *ops;
 	struct dev_boot_constraint_info infos[BC_AUTO_CHUNK];
 	union boot_constraint_info data[BC_AUTO_CHUNK];
-	const char *names[BC_AUTO_CHUNK];
+	struct device_node *providers[BC_AUTO_CHUNK];
+	char *copies[BC_AUTO_CHUNK];
 	unsigned int n;
 };
 
-static void bc_auto_flush(struct device *dev, struct bc_auto_chunk *ch)
+static void bc_auto_flush(struct bc_auto_chunk *ch)
 {
 	if (ch->n)
-		boot_constraint_add_auto(dev, ch->infos, ch->n);
+		boot_constraint_add_auto(ch->dev, ch->infos, ch->providers,
+					 ch->n);
 
 	while (ch->n)
-		kfree(ch->names[--ch->n]);
+		kfree(ch->copies[--ch->n]);
 }
 
-/* Adds to @ch the device's resource @index of a type, if it has it. */
-static int bc_auto_collect(struct device *dev, struct bc_auto_chunk *ch,
-			   enum dev_boot_constraint_type type,
-			   const struct boot_constraint_ops *ops,
-			   unsigned int index)
+/* A boot_constraint_of_fn: adds a resource of the device to @data's chunk. */
+static int bc_auto_collect(void *data, const char *name, size_t len,
+			   struct device_node *provider)
 {
+	struct bc_auto_chunk *ch = data;
 	unsigned int k = ch->n;
-	const char *name;
-	int ret;
+	char *copy = NULL;
 
-	ret = boot_constraint_of_name(dev->of_node, ops->of, index, &name);
-	if (ret)
-		return ret;
+	/* A list's names are whole strings; "vdd" of "vdd-supply" is not */
+	if (name && name[len]) {
+		copy = kstrndup(name, len, GFP_KERNEL | __GFP_NOWARN);
+		if (!copy)
+			return -ENOMEM;
+		name = copy;
+	}
 
-	/* The unnamed resources of a list: only the first can be looked up */
-	if (!name && index)
-		return -ENOENT;
-
-	ops->describe(&ch->data[k], name, 0, 0);
+	ch->ops->describe(&ch->data[k], name, 0, 0);
 	ch->infos[k] = (struct dev_boot_constraint_info) {
-		.constraint = { .type = type, .data = &ch->data[k] },
+		.constraint = { .type = ch->type, .data = &ch->data[k] },
 	};
-	ch->names[k] = name;
+	ch->providers[k] = provider;
+	ch->copies[k] = copy;
 	if (++ch->n == BC_AUTO_CHUNK)
-		bc_auto_flush(dev, ch);
+		bc_auto_flush(ch);
 
 	return 0;
 }
@@ -141,25 +145,17 @@ static int bc_auto_collect(struct device *dev, struct bc_auto_chunk *ch,
  */
 void boot_constraint_auto_add_device(struct device *dev)
 {
-	const struct boot_constraint_ops *ops;
-	enum dev_boot_constraint_type type;
-	struct bc_auto_chunk ch = { .n = 0 };
-	unsigned int i, count;
+	struct bc_auto_chunk ch = { .dev = dev, .n = 0 };
 
 	if (boot_constraint_mode() == BC_MODE_TABLES)
 		return;
 
-	for_each_boot_constraint_type(type, ops) {
-		if (!ops->sample)
-			continue;
-
-		count = boot_constraint_of_count(dev->of_node, ops->of);
-		for (i = 0; i < count; i++) {
-			if (bc_auto_collect(dev, &ch, type, ops, i) == -ENOENT)
-				break;
-		}
+	for_each_boot_constraint_type(ch.type, ch.ops) {
+		if (ch.ops->sample)
+			boot_constraint_of_for_each(dev->of_node, ch.ops->of,
+						    bc_auto_collect, &ch);
 	}
-	bc_auto_flush(dev, &ch);
+	bc_auto_flush(&ch);
 }
 
 /*

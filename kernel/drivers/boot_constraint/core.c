@@ -617,7 +617,8 @@ static void bc_pending_add(struct boot_constraint *c)
 {
 	unsigned int *count;
 
-	c->provider = c->ops->provider ? c->ops->provider(c) : NULL;
+	if (!c->provider && c->ops->provider)
+		c->provider = c->ops->provider(c);
 	if (!c->provider) {
 		hlist_add_head(&c->pending_node, &bc_pending_any);
 		return;
@@ -1353,7 +1354,6 @@ static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
 
 	for (i = 0; i < n; i++)
 		bc_constraint_destroy(cs[i]);
-	kfree(cs);
 }
 
 /* How bc_add_all() adds constraints */
@@ -1362,31 +1362,47 @@ static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
 #define BC_ADD_LATER		BIT(2)	/* from a bus notifier: applied later */
 #define BC_ADD_AUTO		BIT(3)	/* held only if on, see bc_take() */
 
+/**
+ * struct bc_add - What bc_add_all() adds.
+ *
+ * @infos: the constraints.
+ * @providers: the nodes of their providers as the adder read them, or NULL.
+ * @few: room for the constraints of a small add, as most are.
+ */
+struct bc_add {
+	const struct dev_boot_constraint_info *infos;
+	struct device_node *const *providers;
+	struct boot_constraint *few[4];
+};
+
 static struct boot_constraint **
-bc_create_all(struct device *dev, const struct dev_boot_constraint_info *infos,
-	      unsigned int n, const char *origin, unsigned int flags)
+bc_create_all(struct device *dev, struct bc_add *add, unsigned int n,
+	      const char *origin, unsigned int flags)
 {
 	struct boot_constraint_batch *batch;
 	struct boot_constraint **cs;
 	unsigned int i;
 	int ret;
 
-	cs = kcalloc(n, sizeof(*cs), GFP_KERNEL);
+	cs = n <= ARRAY_SIZE(add->few) ? add->few :
+					 kcalloc(n, sizeof(*cs), GFP_KERNEL);
 	if (!cs)
 		return ERR_PTR(-ENOMEM);
 
 	batch = flags & BC_ADD_AUTO ? &bc_batch_alone : bc_batch_alloc(origin, n);
 	if (!batch) {
-		kfree(cs);
-		return ERR_PTR(-ENOMEM);
+		ret = -ENOMEM;
+		goto free;
 	}
 
 	for (i = 0; i < n; i++) {
-		cs[i] = bc_constraint_create(dev, &infos[i]);
+		cs[i] = bc_constraint_create(dev, &add->infos[i]);
 		if (IS_ERR(cs[i])) {
 			ret = PTR_ERR(cs[i]);
 			goto err;
 		}
+		if (add->providers)
+			cs[i]->provider = add->providers[i];
 		cs[i]->batch = batch;
 		cs[i]->deferrable = flags & BC_ADD_DEFERRABLE;
 		cs[i]->auto_on = flags & BC_ADD_AUTO;
@@ -1402,6 +1418,9 @@ err:
 		batch->members = i + 1;
 	bc_destroy_all(cs, i);
 	bc_batch_put(batch);
+free:
+	if (cs != add->few)
+		kfree(cs);
 	return ERR_PTR(ret);
 }
 
@@ -1418,8 +1437,10 @@ static void bc_release_owners(const struct dev_boot_constraint_info *infos,
 
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,
+		      struct device_node *const *providers,
 		      unsigned int n, const char *origin, unsigned int flags)
 {
+	struct bc_add add = { .infos = infos, .providers = providers };
 	struct boot_constraint **cs;
 	int ret;
 
@@ -1433,7 +1454,7 @@ static int bc_add_all(struct device *dev,
 		return 0;
 	}
 
-	cs = bc_create_all(dev, infos, n, origin, flags);
+	cs = bc_create_all(dev, &add, n, origin, flags);
 	if (IS_ERR(cs)) {
 		if (origin)
 			bc_add_err(dev, origin, "%pe", cs);
@@ -1447,7 +1468,7 @@ static int bc_add_all(struct device *dev,
 
 	if (ret)
 		bc_destroy_all(cs, n);
-	else
+	if (cs != add.few)
 		kfree(cs);
 
 	return ret;
@@ -1468,7 +1489,7 @@ int boot_constraint_add_all(struct device *dev,
 			    const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable)
 {
-	return bc_add_all(dev, infos, n, NULL,
+	return bc_add_all(dev, infos, NULL, n, NULL,
 			  deferrable ? BC_ADD_DEFERRABLE : 0);
 }
 
@@ -1493,7 +1514,7 @@ int boot_constraint_add_missing(struct device *dev,
 				unsigned int n,
 				const char *origin)
 {
-	return bc_add_all(dev, infos, n, origin,
+	return bc_add_all(dev, infos, NULL, n, origin,
 			  BC_ADD_DEFERRABLE | BC_ADD_MISSING);
 }
 
@@ -1520,7 +1541,7 @@ int boot_constraint_add_in_notifier(struct device *dev,
 				    unsigned int n,
 				    const char *origin)
 {
-	return bc_add_all(dev, infos, n, origin,
+	return bc_add_all(dev, infos, NULL, n, origin,
 			  BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER);
 }
 
@@ -1529,6 +1550,8 @@ int boot_constraint_add_in_notifier(struct device *dev,
  * @dev: the device being added, from a bus notifier.
  * @infos: its resources, without ranges nor free_resources() callbacks,
  *	each of a type with a sample() operation.
+ * @providers: the nodes of their providers, as @dev's node names them, in
+ *	@infos' order; or NULL, to have them read again.
  * @n: number of entries in @infos.
  *
  * As boot_constraint_add_in_notifier(), for boot_constraints=auto and
@@ -1544,13 +1567,14 @@ int boot_constraint_add_in_notifier(struct device *dev,
  */
 int boot_constraint_add_auto(struct device *dev,
 			     const struct dev_boot_constraint_info *infos,
+			     struct device_node *const *providers,
 			     unsigned int n)
 {
 	/* Nothing would release them; a table's would be refused, loudly */
 	if (READ_ONCE(bc_past_deadline))
 		return 0;
 
-	return bc_add_all(dev, infos, n, NULL,
+	return bc_add_all(dev, infos, providers, n, NULL,
 			  BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER |
 			  BC_ADD_AUTO);
 }

@@ -203,7 +203,8 @@ struct boot_constraint_dev {
  * @absent_binds: with @absent, the count of binds (its low 32 bits) read
  *	before that attempt.
  * @tried: the bind during which it was last retried, see bc_bind_seq.
- * @provider: while pending, the node of its provider, or NULL.
+ * @provider: while pending, the node of its provider, or NULL; before it
+ *	is published, the node its adder read from the device's, if any.
  * @deferrable: whether a missing provider leaves it pending.
  * @auto_on: added by boot_constraints=auto or report: held only if its
  *	resource is on once its provider is there, and yields to a constraint
@@ -299,6 +300,11 @@ int boot_constraint_of_index(struct device_node *np,
 			     const struct boot_constraint_of_names *of,
 			     const char *name);
 struct device_node *boot_constraint_of_provider(const struct boot_constraint *c);
+typedef int (*boot_constraint_of_fn)(void *data, const char *name, size_t len,
+				     struct device_node *provider);
+int boot_constraint_of_for_each(struct device_node *np,
+				const struct boot_constraint_of_names *of,
+				boot_constraint_of_fn fn, void *data);
 
 static inline struct device *boot_constraint_device(const struct boot_constraint *c)
 {
@@ -350,6 +356,7 @@ enum boot_constraint_mode {
 
 int boot_constraint_add_auto(struct device *dev,
 			     const struct dev_boot_constraint_info *infos,
+			     struct device_node *const *providers,
 			     unsigned int n);
 void boot_constraint_report(const char *when);
 

@@ -75,6 +75,91 @@ unsigned int boot_constraint_of_count(struct device_node *np,
 	return count > 0 ? count / of->per : 0;
 }
 
+static int bc_names_for_each_suffixed(struct device_node *np,
+				      const struct boot_constraint_of_names *of,
+				      boot_constraint_of_fn fn, void *data)
+{
+	struct device_node *provider;
+	struct property *prop;
+	size_t len;
+	int ret;
+
+	for_each_property_of_node(np, prop) {
+		len = bc_names_suffixed(prop, of);
+		if (!len)
+			continue;
+
+		/* Its framework could not look it up either */
+		provider = of_parse_phandle(np, prop->name, 0);
+		if (!provider)
+			continue;
+		of_node_put(provider);
+
+		ret = fn(data, prop->name, len, provider);
+		if (ret)
+			return ret;
+	}
+
+	return 0;
+}
+
+static int bc_names_for_each_listed(struct device_node *np,
+				    const struct boot_constraint_of_names *of,
+				    boot_constraint_of_fn fn, void *data)
+{
+	struct of_phandle_iterator it;
+	unsigned int i = 0, index;
+	const char *name;
+	int err, ret = 0;
+
+	of_for_each_phandle(&it, err, np, of->list, of->cells, 0) {
+		if (i++ % of->per)
+			continue;
+
+		index = (i - 1) / of->per;
+		err = of_property_read_string_index(np, of->names, index, &name);
+		/* Unnamed, only the first of a list can be looked up */
+		if (err == -EINVAL && !index)
+			name = NULL;
+		else if (err)
+			break;
+
+		ret = fn(data, name, name ? strlen(name) : 0, it.node);
+		if (ret)
+			break;
+	}
+	of_node_put(it.node);
+
+	return ret;
+}
+
+/**
+ * boot_constraint_of_for_each() - Walk the resources of a type a node names.
+ * @np: the node.
+ * @of: how it names them.
+ * @fn: called for each, in the node's order, with @data, the resource's
+ *	name and its length (NULL and 0 for the unnamed first of a list), and
+ *	the node of its provider (a key only: no reference is held). The name
+ *	is part of a property of @np, not terminated after its length if it is
+ *	a property's name ("vdd" of "vdd-supply").
+ * @data: passed to @fn.
+ *
+ * Each list is parsed once: a walk costs what counting them would. The
+ * resources are those boot_constraint_of_count() counts, up to the first
+ * whose phandle or name cannot be read.
+ *
+ * Return: 0, or the first error @fn returned, which ended the walk.
+ */
+int boot_constraint_of_for_each(struct device_node *np,
+				const struct boot_constraint_of_names *of,
+				boot_constraint_of_fn fn, void *data)
+{
+	if (!of->list)
+		return bc_names_for_each_suffixed(np, of, fn, data);
+
+	return bc_names_for_each_listed(np, of, fn, data);
+}
+
 /**
  * boot_constraint_of_name() - The name of a node's resource of a type.
  * @np: the node.
