@@ -11,6 +11,7 @@
 #include <linux/list.h>
 #include <linux/types.h>
 
+struct bc_pm_holder;
 struct clk;
 struct device_node;
 struct icc_path;
@@ -221,8 +222,9 @@ struct boot_constraint_dev {
  * @clk: the rate range, the clock, and whether the range is requested.
  * @supply: the voltage range, the regulator, and whether the range is
  *	requested.
- * @pm: the device that holds the domain on, and whether the domain is the
- *	one the device's parent node names.
+ * @pm: the device that holds the domain on, shared by the constraints on
+ *	the domain, and whether the domain is the one the device's parent node
+ *	names.
  * @icc: the requested bandwidth and the interconnect path.
  * @reset: the reset line.
  */
@@ -262,7 +264,7 @@ struct boot_constraint {
 			bool requested;
 		} supply;
 		struct {
-			struct device *holder;
+			struct bc_pm_holder *holder;
 			bool parent;
 		} pm;
 		struct {

@@ -10,10 +10,16 @@
  * suspend of the domain's other devices nor genpd_power_off_unused() can
  * power the domain off while the constraint holds it. A domain that is off
  * is left off: the constraint keeps the state the bootloader left.
+ *
+ * The constraints on one domain share one such device: a domain that many
+ * devices name costs one device in genpd's list and in sysfs, not one per
+ * constraint, and goes off when the last of them lets it go.
  */
 
+#include <linux/cleanup.h>
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/mutex.h>
 #include <linux/of.h>
 #include <linux/pm_domain.h>
 #include <linux/pm_runtime.h>
@@ -72,73 +78,147 @@ static int bc_pm_domain_spec(const struct boot_constraint *c,
 					  index, spec);
 }
 
-static void bc_pm_holder_release(struct device *holder)
+/**
+ * struct bc_pm_holder - The device that holds a domain on.
+ *
+ * @dev: the device, in the domain, on no bus.
+ * @node: in bc_pm_holders while it may be shared.
+ * @spec: the domain, as the constraints' nodes name it; a reference to its
+ *	provider's node is held.
+ * @users: the constraints that hold the domain through it.
+ */
+struct bc_pm_holder {
+	struct device dev;
+	struct list_head node;
+	struct of_phandle_args spec;
+	unsigned int users;
+};
+
+/*
+ * The holders, with their users. bc_pm_lock is taken for the list and the
+ * counts only, never across genpd or the driver core: a holder is added to
+ * its domain before it is listed, and taken out of it once unlisted.
+ */
+static LIST_HEAD(bc_pm_holders);
+static DEFINE_MUTEX(bc_pm_lock);
+
+static bool bc_pm_same_domain(const struct of_phandle_args *a,
+			      const struct of_phandle_args *b)
 {
-	kfree(holder);
+	return a->np == b->np && a->args_count == b->args_count &&
+	       !memcmp(a->args, b->args, a->args_count * sizeof(a->args[0]));
 }
 
-/* Adds a device of the constraint's own to the domain, without powering it. */
-static struct device *bc_pm_holder_add(struct boot_constraint *c)
+/* A user more for the holder of @spec's domain, if there is one. */
+static struct bc_pm_holder *bc_pm_holder_share(const struct of_phandle_args *spec)
 {
-	struct device *dev = boot_constraint_device(c);
-	struct of_phandle_args spec;
-	struct device *holder;
+	struct bc_pm_holder *h;
+
+	guard(mutex)(&bc_pm_lock);
+	list_for_each_entry(h, &bc_pm_holders, node) {
+		if (bc_pm_same_domain(&h->spec, spec)) {
+			h->users++;
+			return h;
+		}
+	}
+
+	return NULL;
+}
+
+static void bc_pm_holder_list(struct bc_pm_holder *h)
+{
+	guard(mutex)(&bc_pm_lock);
+	h->users = 1;
+	list_add(&h->node, &bc_pm_holders);
+}
+
+static void bc_pm_holder_release(struct device *dev)
+{
+	struct bc_pm_holder *h = container_of(dev, struct bc_pm_holder, dev);
+
+	of_node_put(h->spec.np);
+	kfree(h);
+}
+
+/*
+ * Adds a device to the domain of @spec, without powering it, named after
+ * the first constraint to hold the domain. Takes over @spec's reference.
+ */
+static struct bc_pm_holder *bc_pm_holder_add(struct boot_constraint *c,
+					     struct of_phandle_args *spec)
+{
+	struct bc_pm_holder *h;
 	int ret;
 
-	ret = bc_pm_domain_spec(c, &spec);
-	if (ret)
-		return ERR_PTR(ret);
-
-	holder = kzalloc(sizeof(*holder), GFP_KERNEL);
-	if (!holder) {
-		of_node_put(spec.np);
+	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	if (!h) {
+		of_node_put(spec->np);
 		return ERR_PTR(-ENOMEM);
 	}
 
-	device_initialize(holder);
-	holder->release = bc_pm_holder_release;
-	ret = dev_set_name(holder, "boot-constraint:%s:%s", dev_name(dev),
+	h->spec = *spec;
+	device_initialize(&h->dev);
+	h->dev.release = bc_pm_holder_release;
+	ret = dev_set_name(&h->dev, "boot-constraint:%s:%s",
+			   dev_name(boot_constraint_device(c)),
 			   c->name ?: "domain");
 	if (ret)
 		goto put;
 
-	ret = device_add(holder);
+	ret = device_add(&h->dev);
 	if (ret)
 		goto put;
 
-	ret = of_genpd_add_device(&spec, holder);
+	ret = of_genpd_add_device(&h->spec, &h->dev);
 	if (ret)
 		goto del;
 
-	of_node_put(spec.np);
-
-	return holder;
+	return h;
 
 del:
-	device_del(holder);
+	device_del(&h->dev);
 put:
-	put_device(holder);
-	of_node_put(spec.np);
+	put_device(&h->dev);
 
 	/* genpd says -ENOENT when the domain's provider is not registered. */
 	return ERR_PTR(ret == -ENOENT ? -EPROBE_DEFER : ret);
 }
 
-static int bc_pm_apply(struct boot_constraint *c)
+/* Holds @spec's domain, whose reference it takes over, for @c. */
+static int bc_pm_hold(struct boot_constraint *c, struct of_phandle_args *spec)
 {
-	struct device *holder = bc_pm_holder_add(c);
+	struct bc_pm_holder *h = bc_pm_holder_share(spec);
 
-	if (IS_ERR(holder))
-		return PTR_ERR(holder);
+	if (h) {
+		of_node_put(spec->np);
+	} else {
+		/* Two first users at once each add one: both work */
+		h = bc_pm_holder_add(c, spec);
+		if (IS_ERR(h))
+			return PTR_ERR(h);
+		bc_pm_holder_list(h);
+	}
 
-	c->pm.holder = holder;
+	c->pm.holder = h;
 
 	return 0;
 }
 
-static int bc_pm_release(struct boot_constraint *c)
+static int bc_pm_apply(struct boot_constraint *c)
 {
-	struct device *holder = c->pm.holder;
+	struct of_phandle_args spec;
+	int ret;
+
+	ret = bc_pm_domain_spec(c, &spec);
+	if (ret)
+		return ret;
+
+	return bc_pm_hold(c, &spec);
+}
+
+/* Takes the last user's holder out of its domain; on error it stays. */
+static int bc_pm_holder_remove(struct bc_pm_holder *h)
+{
 	int ret;
 
 	/*
@@ -148,19 +228,40 @@ static int bc_pm_release(struct boot_constraint *c)
 	 * domain goes off now if nothing else uses it, rather than stay on
 	 * until another of its devices happens to suspend, if one ever does.
 	 */
-	pm_runtime_set_active(holder);
-	pm_runtime_enable(holder);
-	pm_runtime_suspend(holder);
-	pm_runtime_disable(holder);
+	pm_runtime_set_active(&h->dev);
+	pm_runtime_enable(&h->dev);
+	pm_runtime_suspend(&h->dev);
+	pm_runtime_disable(&h->dev);
 
-	ret = pm_genpd_remove_device(holder);
+	ret = pm_genpd_remove_device(&h->dev);
 	if (ret) {
 		/* Still on the domain's list: the holder must stay. */
-		pm_runtime_set_active(holder);
+		pm_runtime_set_active(&h->dev);
 		return ret;
 	}
 
-	device_unregister(holder);
+	device_unregister(&h->dev);
+
+	return 0;
+}
+
+static int bc_pm_release(struct boot_constraint *c)
+{
+	struct bc_pm_holder *h = c->pm.holder;
+	int ret;
+
+	scoped_guard(mutex, &bc_pm_lock) {
+		if (--h->users)
+			goto out;
+		list_del(&h->node);
+	}
+
+	ret = bc_pm_holder_remove(h);
+	if (ret) {
+		bc_pm_holder_list(h);
+		return ret;
+	}
+out:
 	c->pm.holder = NULL;
 
 	return 0;
@@ -182,13 +283,14 @@ static int bc_pm_sample(struct boot_constraint *c, bool hold)
 		return ret;
 
 	on = of_genpd_peek(&spec);
-	of_node_put(spec.np);
-	if (on < 0)
-		return on == -ENOENT ? -EPROBE_DEFER : on;
-	if (!on || !hold)
+	if (on <= 0 || !hold) {
+		of_node_put(spec.np);
+		if (on < 0)
+			return on == -ENOENT ? -EPROBE_DEFER : on;
 		return on;
+	}
 
-	ret = bc_pm_apply(c);
+	ret = bc_pm_hold(c, &spec);
 
 	return ret ?: 1;
 }

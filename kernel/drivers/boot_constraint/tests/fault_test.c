@@ -660,8 +660,9 @@ static bool bc_test_fault_step_console(struct kunit *test, unsigned int n, bool 
 /* The sweeps; each names the allocations on its way, in order. */
 static const struct bc_test_fault_param bc_test_fault_params[] = {
 	/*
-	 * A clock: the batch array, the constraint and its name; the device's
-	 * entry and its name (core.c, clk.c); then clk_get().
+	 * A clock: the batch, the constraint and its name; the device's entry
+	 * and its name (core.c, clk.c); then clk_get(). An add of up to four
+	 * constraints needs no array.
 	 */
 	{ .name = "bc_test_fault_clk", .what = "clk", .add = bc_test_fault_add_one,
 	  .index = 0, .step = bc_test_fault_step_dev, .held = BC_TEST_FAULT_CLK,

@@ -204,6 +204,30 @@ static void bc_test_pm_by_name(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ctx->pd->on);
 }
 
+/*
+ * Two constraints on one domain, the default and the named one, share the
+ * device that holds it: genpd counts the peer and one holder. Both released
+ * at once, the domain goes off with the peer.
+ */
+static void bc_test_pm_holder_shared(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, NULL), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, "core"), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 2);
+	KUNIT_EXPECT_EQ(test, ctx->pd->genpd.device_count, 2);
+
+	bc_test_pm_peer_suspend(test);
+	KUNIT_EXPECT_TRUE(test, ctx->pd->on);
+	bc_test_pm_peer_resume(test);
+
+	dev_boot_constraints_remove(ctx->dev);
+	KUNIT_EXPECT_EQ(test, ctx->pd->genpd.device_count, 1);
+	bc_test_pm_peer_suspend(test);
+	bc_test_pm_expect_off(test);
+}
+
 /* A name the device does not have is an error, and nothing is held. */
 static void bc_test_pm_unknown_name(struct kunit *test)
 {
@@ -245,6 +269,7 @@ static struct kunit_case bc_test_pm_cases[] = {
 	KUNIT_CASE(bc_test_pm_released_after_probe),
 	KUNIT_CASE(bc_test_pm_release_powers_off),
 	KUNIT_CASE(bc_test_pm_by_name),
+	KUNIT_CASE(bc_test_pm_holder_shared),
 	KUNIT_CASE(bc_test_pm_unknown_name),
 	KUNIT_CASE(bc_test_pm_no_domain),
 	{}
