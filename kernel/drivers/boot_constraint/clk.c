@@ -5,7 +5,6 @@
  */
 
 #include <linux/clk.h>
-#include <linux/clk-provider.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/seq_file.h>
@@ -196,40 +195,24 @@ static void bc_clk_describe(union boot_constraint_info *info, const char *name,
 
 /*
  * Whether the clock runs, as the hardware says: every gate from it to its
- * root reads enabled. Only gates read the hardware; a divider or a mux
- * reads whether a consumer enabled it, which a constraint's own hold of
- * another clock may have. A clock with no gate on its way cannot be turned
- * off, and is not held.
+ * root reads enabled (of_clk_runs(): a divider or a mux reads whether a
+ * consumer enabled it, which a constraint's own hold of another clock may
+ * have). A clock that runs is held at its rate; one that does not, or has
+ * no gate on its way and cannot be turned off, costs no handle.
  */
-static bool bc_clk_runs(struct clk_hw *hw)
-{
-	bool gated = false;
-
-	for (; hw; hw = clk_hw_get_parent(hw)) {
-		if (!clk_hw_reads_enabled(hw))
-			continue;
-		if (!clk_hw_is_enabled(hw))
-			return false;
-		gated = true;
-	}
-
-	return gated;
-}
-
-/* A clock that runs is held at its rate, with the handle that read it. */
 static int bc_clk_sample(struct boot_constraint *c, bool hold)
 {
+	struct device *dev = boot_constraint_device(c);
 	struct clk *clk;
-	int ret;
+	int on;
 
-	clk = clk_get(boot_constraint_device(c), c->name);
+	on = of_clk_runs(dev->of_node, c->name);
+	if (on <= 0)
+		return on;
+
+	clk = clk_get(dev, c->name);
 	if (IS_ERR(clk))
 		return PTR_ERR(clk);
-
-	if (!bc_clk_runs(__clk_get_hw(clk))) {
-		clk_put(clk);
-		return 0;
-	}
 
 	c->clk.rate_min = clk_get_rate(clk);
 	c->clk.rate_max = c->clk.rate_min;
@@ -238,9 +221,9 @@ static int bc_clk_sample(struct boot_constraint *c, bool hold)
 		return 1;
 	}
 
-	ret = bc_clk_hold(c, clk);
+	on = bc_clk_hold(c, clk);
 
-	return ret ?: 1;
+	return on ?: 1;
 }
 
 static const struct boot_constraint_of_names bc_clk_of = {

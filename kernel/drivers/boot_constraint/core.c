@@ -485,12 +485,6 @@ static struct boot_constraint_dev *bc_device_alloc(struct device *dev)
 	if (!bdev)
 		return NULL;
 
-	bdev->name = kstrdup(dev_name(dev), GFP_KERNEL);
-	if (!bdev->name) {
-		kfree(bdev);
-		return NULL;
-	}
-
 	bdev->dev = dev;
 	bdev->key = dev;
 	INIT_LIST_HEAD(&bdev->constraints);
@@ -501,7 +495,13 @@ static struct boot_constraint_dev *bc_device_alloc(struct device *dev)
 
 static size_t bc_device_bytes(const struct boot_constraint_dev *bdev)
 {
-	return ksize(bdev) + ksize(bdev->name);
+	return ksize(bdev) + (bdev->name ? ksize(bdev->name) : 0);
+}
+
+/* Caller holds bc_lock. */
+static const char *bc_device_name(const struct boot_constraint_dev *bdev)
+{
+	return bdev->dev ? dev_name(bdev->dev) : bdev->name ?: "(unnamed)";
 }
 
 /* Frees the record of a device no longer active, and its constraints. */
@@ -566,6 +566,10 @@ static struct device *bc_device_retire(struct boot_constraint_dev *bdev)
 	}
 
 	list_move_tail(&bdev->node, &bc_history);
+	/* Without its copy, debugfs shows the device unnamed */
+	bdev->name = kstrdup(dev_name(dev), GFP_KERNEL | __GFP_NOWARN);
+	if (bdev->name)
+		bc_count_bytes(ksize(bdev->name), 0);
 
 	if (++bc_history_len > BC_HISTORY_MAX) {
 		oldest = list_first_entry(&bc_history,
@@ -2118,7 +2122,7 @@ void boot_constraint_report(const char *when)
 			if (!c->report || c->state != BC_APPLIED)
 				continue;
 			pr_info("report: %s: would keep %s %s for %s\n", when,
-				c->ops->kind, bc_name(c), bdev->name);
+				c->ops->kind, bc_name(c), bc_device_name(bdev));
 			n++;
 		}
 	}
@@ -2305,7 +2309,8 @@ static void bc_show_constraint(struct seq_file *s,
 			       const struct boot_constraint_dev *bdev,
 			       const struct boot_constraint *c)
 {
-	seq_printf(s, "%s %s %s", bdev->name, c->ops->name, bc_name(c));
+	seq_printf(s, "%s %s %s", bc_device_name(bdev), c->ops->name,
+		   bc_name(c));
 	if (c->auto_on)
 		seq_printf(s, " %s", c->report ? "report" : "auto");
 	if (c->ops->show)

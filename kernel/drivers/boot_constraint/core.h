@@ -114,7 +114,7 @@ union boot_constraint_info {
  *	if it is off, or a negative errno (-EPROBE_DEFER while its provider
  *	is missing); if it is on, its rate or voltage becomes the
  *	constraint's range, so that it is held as it is, and with @hold it
- *	is taken, as apply() would, with the handle the reading needed.
+ *	is taken, as apply() would.
  *	Nothing is taken for a resource that is off, or without @hold. NULL
  *	if the hardware cannot tell (a bandwidth): the type is then never
  *	held automatically, see boot_constraint_add_auto().
@@ -162,7 +162,8 @@ struct boot_constraint_batch {
  *
  * @dev: the device, with a reference held while it is in the active table.
  * @key: the device, never dereferenced: what the history is searched by.
- * @name: the device's name, kept for debugfs once @dev is let go.
+ * @name: the device's name, copied for debugfs when @dev is let go, its
+ *	constraints kept in the history; NULL until then.
  * @hnode: entry in the table of active devices, hashed on @dev.
  * @node: entry in the list of active devices, or in the history.
  * @constraints: the device's constraints, in the order they were added.

@@ -107,47 +107,18 @@ static int bc_supply_apply(struct boot_constraint *c)
 }
 
 /*
- * Lets go of the voltage request, without moving the rail: the regulator
- * core balances the voltage again when a consumer changes its request, not
- * when one goes. So the request goes with the handle it was made on, while
- * a second handle keeps the supply enabled.
+ * The driver sets its own voltage: the request goes, the supply stays on.
+ * Relaxing the request would have the regulator core balance the rail
+ * again, down to the lowest voltage its other consumers accept; dropping it
+ * leaves the rail where it is until a consumer asks for a voltage.
  */
-static int bc_supply_drop_request(struct boot_constraint *c)
-{
-	struct regulator *keep;
-	int ret;
-
-	keep = regulator_get_optional(boot_constraint_device(c), c->name);
-	if (IS_ERR(keep))
-		return PTR_ERR(keep);
-
-	ret = regulator_enable(keep);
-	if (ret) {
-		regulator_put(keep);
-		return ret;
-	}
-
-	regulator_disable(c->supply.reg);
-	regulator_put(c->supply.reg);
-	c->supply.reg = keep;
-	c->supply.requested = false;
-
-	return 0;
-}
-
-/* The driver sets its own voltage: the request goes, the supply stays on. */
 static void bc_supply_hand_over(struct boot_constraint *c)
 {
-	int ret;
-
 	if (!c->supply.requested)
 		return;
 
-	ret = bc_supply_drop_request(c);
-	if (ret)
-		dev_warn(boot_constraint_device(c),
-			 "supply boot constraint %s: voltage request kept across the probe: %pe\n",
-			 c->name, ERR_PTR(ret));
+	regulator_drop_voltage(c->supply.reg);
+	c->supply.requested = false;
 }
 
 static int bc_supply_take_back(struct boot_constraint *c)

@@ -15,11 +15,9 @@
 #include "boot_constraint_kunit.h"
 #include "../core.h"
 
-#define BC_TEST_AUTO_DEV	"bc-auto-dev"
-
 /**
  * struct bc_test_auto_ctx - The context of a test of the suite.
- * @ctx: the device, with "core", clk0, off.
+ * @ctx: the device, whose node names "core", clk0, off.
  * @boot: "boot", a gate of the device that the bootloader left on.
  */
 struct bc_test_auto_ctx {
@@ -31,17 +29,24 @@ static int bc_test_auto_init(struct kunit *test)
 {
 	static const struct bc_test_setup setup = {
 		.size = sizeof(struct bc_test_auto_ctx),
-		.dev = BC_TEST_AUTO_DEV, .with = BC_TEST_WITH_CLK,
+		.dev = "/bc-test-auto-consumer",
 	};
 	struct bc_test_auto_ctx *actx;
+	struct bc_test_ctx *ctx;
 
 	bc_test_init_with(test, &setup);
 	actx = test->priv;
-	actx->boot = bc_test_clk_alloc(test, actx->ctx.log, "boot", true);
+	ctx = &actx->ctx;
+	ctx->clk = bc_test_clk_alloc(test, ctx->log, "clk0", false);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->clk);
+	actx->boot = bc_test_clk_alloc(test, ctx->log, "boot", true);
 	KUNIT_ASSERT_NOT_NULL(test, actx->boot);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, actx->boot), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, actx->boot, "boot",
-						     BC_TEST_AUTO_DEV), 0);
+
+	/* A clock is read from the device tree, as auto mode finds it */
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, ctx->clk,
+		bc_test_of_node(test, "/bc-test-auto-core-clock")), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, actx->boot,
+		bc_test_of_node(test, "/bc-test-auto-boot-clock")), 0);
 
 	return 0;
 }
