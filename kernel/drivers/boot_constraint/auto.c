@@ -86,6 +86,7 @@ const char *boot_constraint_mode_name(void)
 #define BC_AUTO_CHUNK	4
 
 struct bc_auto_chunk {
+	struct boot_constraint_of_walker walker;
 	struct device *dev;
 	enum dev_boot_constraint_type type;
 	const struct boot_constraint_ops *ops;
@@ -106,11 +107,12 @@ static void bc_auto_flush(struct bc_auto_chunk *ch)
 		kfree(ch->copies[--ch->n]);
 }
 
-/* A boot_constraint_of_fn: adds a resource of the device to @data's chunk. */
-static int bc_auto_collect(void *data, const char *name, size_t len,
+/* Adds a resource of the device to the chunk of @w. */
+static int bc_auto_collect(struct boot_constraint_of_walker *w,
+			   const char *name, size_t len,
 			   struct device_node *provider)
 {
-	struct bc_auto_chunk *ch = data;
+	struct bc_auto_chunk *ch = container_of(w, struct bc_auto_chunk, walker);
 	unsigned int k = ch->n;
 	char *copy = NULL;
 
@@ -145,15 +147,17 @@ static int bc_auto_collect(void *data, const char *name, size_t len,
  */
 void boot_constraint_auto_add_device(struct device *dev)
 {
-	struct bc_auto_chunk ch = { .dev = dev, .n = 0 };
+	struct bc_auto_chunk ch = {
+		.walker.fn = bc_auto_collect, .dev = dev, .n = 0,
+	};
 
 	if (boot_constraint_mode() == BC_MODE_TABLES)
 		return;
 
 	for_each_boot_constraint_type(ch.type, ch.ops) {
 		if (ch.ops->sample)
-			boot_constraint_of_for_each(dev->of_node, ch.ops->of,
-						    bc_auto_collect, &ch);
+			boot_constraint_of_walk(dev->of_node, ch.ops->of,
+						&ch.walker);
 	}
 	bc_auto_flush(&ch);
 }

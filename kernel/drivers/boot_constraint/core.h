@@ -303,11 +303,20 @@ int boot_constraint_of_index(struct device_node *np,
 			     const struct boot_constraint_of_names *of,
 			     const char *name);
 struct device_node *boot_constraint_of_provider(const struct boot_constraint *c);
-typedef int (*boot_constraint_of_fn)(void *data, const char *name, size_t len,
-				     struct device_node *provider);
-int boot_constraint_of_for_each(struct device_node *np,
-				const struct boot_constraint_of_names *of,
-				boot_constraint_of_fn fn, void *data);
+
+/**
+ * struct boot_constraint_of_walker - Who boot_constraint_of_walk() tells.
+ *
+ * @fn: called for each resource; returns 0, or an error that ends the walk.
+ */
+struct boot_constraint_of_walker {
+	int (*fn)(struct boot_constraint_of_walker *w, const char *name,
+		  size_t len, struct device_node *provider);
+};
+
+int boot_constraint_of_walk(struct device_node *np,
+			    const struct boot_constraint_of_names *of,
+			    struct boot_constraint_of_walker *w);
 
 static inline struct device *boot_constraint_device(const struct boot_constraint *c)
 {

@@ -75,9 +75,9 @@ unsigned int boot_constraint_of_count(struct device_node *np,
 	return count > 0 ? count / of->per : 0;
 }
 
-static int bc_names_for_each_suffixed(struct device_node *np,
-				      const struct boot_constraint_of_names *of,
-				      boot_constraint_of_fn fn, void *data)
+static int bc_names_walk_suffixed(struct device_node *np,
+				  const struct boot_constraint_of_names *of,
+				  struct boot_constraint_of_walker *w)
 {
 	struct device_node *provider;
 	struct property *prop;
@@ -95,7 +95,7 @@ static int bc_names_for_each_suffixed(struct device_node *np,
 			continue;
 		of_node_put(provider);
 
-		ret = fn(data, prop->name, len, provider);
+		ret = w->fn(w, prop->name, len, provider);
 		if (ret)
 			return ret;
 	}
@@ -103,9 +103,9 @@ static int bc_names_for_each_suffixed(struct device_node *np,
 	return 0;
 }
 
-static int bc_names_for_each_listed(struct device_node *np,
-				    const struct boot_constraint_of_names *of,
-				    boot_constraint_of_fn fn, void *data)
+static int bc_names_walk_listed(struct device_node *np,
+				const struct boot_constraint_of_names *of,
+				struct boot_constraint_of_walker *w)
 {
 	struct of_phandle_iterator it;
 	unsigned int i = 0, index;
@@ -124,7 +124,7 @@ static int bc_names_for_each_listed(struct device_node *np,
 		else if (err)
 			break;
 
-		ret = fn(data, name, name ? strlen(name) : 0, it.node);
+		ret = w->fn(w, name, name ? strlen(name) : 0, it.node);
 		if (ret)
 			break;
 	}
@@ -134,30 +134,29 @@ static int bc_names_for_each_listed(struct device_node *np,
 }
 
 /**
- * boot_constraint_of_for_each() - Walk the resources of a type a node names.
+ * boot_constraint_of_walk() - Walk the resources of a type a node names.
  * @np: the node.
  * @of: how it names them.
- * @fn: called for each, in the node's order, with @data, the resource's
- *	name and its length (NULL and 0 for the unnamed first of a list), and
- *	the node of its provider (a key only: no reference is held). The name
- *	is part of a property of @np, not terminated after its length if it is
- *	a property's name ("vdd" of "vdd-supply").
- * @data: passed to @fn.
+ * @w: whose fn() is called for each, in the node's order, with the
+ *	resource's name and its length (NULL and 0 for the unnamed first of a
+ *	list), and the node of its provider (a key only: no reference is
+ *	held). The name is part of a property of @np, not terminated after its
+ *	length if it is a property's name ("vdd" of "vdd-supply").
  *
  * Each list is parsed once: a walk costs what counting them would. The
  * resources are those boot_constraint_of_count() counts, up to the first
  * whose phandle or name cannot be read.
  *
- * Return: 0, or the first error @fn returned, which ended the walk.
+ * Return: 0, or the first error fn() returned, which ended the walk.
  */
-int boot_constraint_of_for_each(struct device_node *np,
-				const struct boot_constraint_of_names *of,
-				boot_constraint_of_fn fn, void *data)
+int boot_constraint_of_walk(struct device_node *np,
+			    const struct boot_constraint_of_names *of,
+			    struct boot_constraint_of_walker *w)
 {
 	if (!of->list)
-		return bc_names_for_each_suffixed(np, of, fn, data);
+		return bc_names_walk_suffixed(np, of, w);
 
-	return bc_names_for_each_listed(np, of, fn, data);
+	return bc_names_walk_listed(np, of, w);
 }
 
 /**

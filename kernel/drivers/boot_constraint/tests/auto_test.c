@@ -31,6 +31,7 @@ static int bc_test_auto_init(struct kunit *test)
 		.size = sizeof(struct bc_test_auto_ctx),
 		.dev = "/bc-test-auto-consumer",
 	};
+	struct device_node *core, *boot;
 	struct bc_test_auto_ctx *actx;
 	struct bc_test_ctx *ctx;
 
@@ -43,10 +44,10 @@ static int bc_test_auto_init(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, actx->boot);
 
 	/* A clock is read from the device tree, as auto mode finds it */
-	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, ctx->clk,
-		bc_test_of_node(test, "/bc-test-auto-core-clock")), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, actx->boot,
-		bc_test_of_node(test, "/bc-test-auto-boot-clock")), 0);
+	core = bc_test_of_node(test, "/bc-test-auto-core-clock");
+	boot = bc_test_of_node(test, "/bc-test-auto-boot-clock");
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, ctx->clk, core), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, actx->boot, boot), 0);
 
 	return 0;
 }
