@@ -81,9 +81,9 @@ const char *boot_constraint_mode_name(void)
 
 /*
  * The resources of a device, added a few at a time: one add, one look at
- * the device's record, for most devices.
+ * the device's record, and no array allocated, for most devices.
  */
-#define BC_AUTO_CHUNK	4
+#define BC_AUTO_CHUNK	BOOT_CONSTRAINT_ADD_FEW
 
 struct bc_auto_chunk {
 	struct boot_constraint_of_walker walker;

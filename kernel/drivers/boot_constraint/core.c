@@ -1376,7 +1376,7 @@ static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
 struct bc_add {
 	const struct dev_boot_constraint_info *infos;
 	struct device_node *const *providers;
-	struct boot_constraint *few[4];
+	struct boot_constraint *few[BOOT_CONSTRAINT_ADD_FEW];
 };
 
 static struct boot_constraint **

@@ -366,6 +366,9 @@ enum boot_constraint_mode {
 	BC_MODE_REPORT,
 };
 
+/* The most constraints an add takes without allocating an array for them */
+#define BOOT_CONSTRAINT_ADD_FEW	4
+
 int boot_constraint_add_auto(struct device *dev,
 			     const struct dev_boot_constraint_info *infos,
 			     struct device_node *const *providers,

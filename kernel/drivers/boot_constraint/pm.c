@@ -245,23 +245,29 @@ static int bc_pm_holder_remove(struct bc_pm_holder *h)
 	return 0;
 }
 
+/* One user less; returns whether it was the last, the holder unlisted. */
+static bool bc_pm_holder_unshare(struct bc_pm_holder *h)
+{
+	guard(mutex)(&bc_pm_lock);
+	if (--h->users)
+		return false;
+
+	list_del(&h->node);
+	return true;
+}
+
 static int bc_pm_release(struct boot_constraint *c)
 {
 	struct bc_pm_holder *h = c->pm.holder;
 	int ret;
 
-	scoped_guard(mutex, &bc_pm_lock) {
-		if (--h->users)
-			goto out;
-		list_del(&h->node);
+	if (bc_pm_holder_unshare(h)) {
+		ret = bc_pm_holder_remove(h);
+		if (ret) {
+			bc_pm_holder_list(h);
+			return ret;
+		}
 	}
-
-	ret = bc_pm_holder_remove(h);
-	if (ret) {
-		bc_pm_holder_list(h);
-		return ret;
-	}
-out:
 	c->pm.holder = NULL;
 
 	return 0;
