@@ -45,6 +45,7 @@
 #include <linux/hashtable.h>
 #include <linux/init.h>
 #include <linux/jiffies.h>
+#include <linux/kobject.h>
 #include <linux/kstrtox.h>
 #include <linux/limits.h>
 #include <linux/math64.h>
@@ -54,6 +55,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
 #include <linux/workqueue.h>
 
 #include <asm/sections.h>
@@ -532,6 +534,14 @@ static void bc_unmark_retry(struct boot_constraint_dev *bdev)
 	list_del_init(&bdev->retry_node);
 }
 
+/* Caller holds no lock of the core. */
+static void bc_unmark_retry_locked(struct boot_constraint_dev *bdev)
+{
+	mutex_lock(&bc_lock);
+	bc_unmark_retry(bdev);
+	mutex_unlock(&bc_lock);
+}
+
 /* Caller holds bc_lock. */
 static void bc_device_activate(struct boot_constraint_dev *bdev)
 {
@@ -943,9 +953,7 @@ static void bc_device_retry(struct boot_constraint_dev *bdev,
 	struct boot_constraint *c, *tmp;
 	int ret;
 
-	mutex_lock(&bc_lock);
-	bc_unmark_retry(bdev);
-	mutex_unlock(&bc_lock);
+	bc_unmark_retry_locked(bdev);
 
 	list_for_each_entry_safe(c, tmp, &bdev->constraints, node) {
 		if (c->state != BC_PENDING)
@@ -1003,11 +1011,27 @@ static bool bc_is_console(const struct device *dev)
 	return dev->of_node && dev->of_node == of_stdout;
 }
 
+/*
+ * No deadline would come to release constraints added after it. Checked
+ * before they are taken, and again as they are published: the deadline may
+ * pass meanwhile, and its walk of bc_devices would not see them. Caller
+ * holds bc_lock.
+ */
+static int bc_check_deadline(struct device *dev, const char *origin)
+{
+	if (!bc_past_deadline || bc_is_console(dev))
+		return 0;
+
+	bc_add_err(dev, origin, "past the deadline");
+	return -ETIMEDOUT;
+}
+
 /* Caller holds device_lock(dev) and bc_lock. */
 static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 			   struct boot_constraint **cs, unsigned int n)
 {
 	unsigned int i;
+	int ret;
 
 	/*
 	 * device_del() releases the constraints after the device has left
@@ -1027,11 +1051,9 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 		return -EBUSY;
 	}
 
-	/* No deadline would come to release them. */
-	if (bc_past_deadline && !bc_is_console(dev)) {
-		bc_add_err(dev, origin, "past the deadline");
-		return -ETIMEDOUT;
-	}
+	ret = bc_check_deadline(dev, origin);
+	if (ret)
+		return ret;
 
 	for (i = 0; i < n; i++) {
 		if (bc_is_duplicate(bdev, cs, i)) {
@@ -1196,6 +1218,24 @@ static bool bc_device_absent(struct boot_constraint_dev *bdev,
 }
 
 /*
+ * Releases the live constraints of @bdev, last added first, as @state.
+ * Caller holds device_lock() of the device, not bc_lock.
+ */
+static void bc_device_release(struct boot_constraint_dev *bdev,
+			      enum boot_constraint_state state)
+{
+	struct boot_constraint *c;
+	LIST_HEAD(done);
+
+	list_for_each_entry_reverse(c, &bdev->constraints, node) {
+		if (bc_release(c, state))
+			list_add_tail(&c->done_node, &done);
+	}
+
+	bc_device_settle(bdev, &done);
+}
+
+/*
  * The first device whose pending constraints are to be retried: a list of
  * its own, as the devices added from a bus notifier are marked one by one
  * while hundreds of others are active. A device whose every attempt could
@@ -1208,7 +1248,7 @@ static struct boot_constraint_dev *bc_next_to_retry(unsigned long binds)
 	struct boot_constraint_dev *bdev, *tmp;
 
 	list_for_each_entry_safe(bdev, tmp, &bc_retry_list, retry_node) {
-		if (!bc_device_absent(bdev, binds))
+		if (bdev->taken_over || !bc_device_absent(bdev, binds))
 			return bdev;
 		bc_unmark_retry(bdev);
 	}
@@ -1219,7 +1259,8 @@ static struct boot_constraint_dev *bc_next_to_retry(unsigned long binds)
 /*
  * Retries the pending constraints of the devices marked for it: those just
  * added from a bus notifier, and those a provider's bind found busy, whose
- * lock's holder may have let them go without a retry.
+ * lock's holder may have let them go without a retry. Releases the
+ * constraints of those whose driver has taken them over.
  */
 static void bc_retry_fn(struct work_struct *work)
 {
@@ -1238,7 +1279,11 @@ static void bc_retry_fn(struct work_struct *work)
 			return;
 
 		device_lock(dev);
-		if (bc_lookup(dev) == bdev && READ_ONCE(bdev->retry)) {
+		if (bc_lookup(dev) == bdev && READ_ONCE(bdev->taken_over) &&
+		    !READ_ONCE(bdev->probing)) {
+			bc_unmark_retry_locked(bdev);
+			bc_device_release(bdev, BC_RELEASED);
+		} else if (bc_lookup(dev) == bdev && READ_ONCE(bdev->retry)) {
 			bc_device_retry(bdev, NULL, true, &done);
 			bc_device_settle(bdev, &done);
 		} else {
@@ -1253,6 +1298,19 @@ static void bc_retry_fn(struct work_struct *work)
 }
 
 static DECLARE_WORK(bc_retry_work, bc_retry_fn);
+
+/*
+ * The driver of @bdev has taken its resources over: bc_retry_work releases
+ * them under the device's lock, which the caller may not take (a component
+ * bound from another device's probe, a device bound by hand). Caller holds
+ * bc_lock.
+ */
+static void bc_device_taken_over(struct boot_constraint_dev *bdev)
+{
+	WRITE_ONCE(bdev->taken_over, true);
+	bc_mark_retry(bdev);
+	schedule_work(&bc_retry_work);
+}
 
 /**
  * boot_constraint_flush() - Wait for the constraints added from notifiers.
@@ -1322,8 +1380,17 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	}
 
 	mutex_lock(&bc_lock);
-	bc_publish(bdev, cs, n);
+	ret = bc_check_deadline(dev, cs[0]->batch->origin);
+	if (!ret)
+		bc_publish(bdev, cs, n);
 	mutex_unlock(&bc_lock);
+	if (ret) {
+		if (!later)
+			bc_undo(cs, n);
+		if (!bdev->active)
+			bc_device_free(bdev);
+		return ret;
+	}
 	if (later) {
 		bc_retry_later(bdev);
 		return 0;
@@ -1658,6 +1725,13 @@ void dev_boot_constraints_probe_start(struct device *dev)
 	if (!bdev)
 		return;
 
+	/* Each attempt says anew whether its driver takes over later */
+	mutex_lock(&bc_lock);
+	bdev->probing = true;
+	bdev->later = false;
+	WRITE_ONCE(bdev->taken_over, false);
+	mutex_unlock(&bc_lock);
+
 	bc_device_retry(bdev, NULL, false, &done);
 
 	list_for_each_entry(c, &bdev->constraints, node) {
@@ -1702,24 +1776,6 @@ static void bc_device_take_back(struct boot_constraint_dev *bdev)
 	}
 }
 
-/*
- * Releases the live constraints of @bdev, last added first, as @state.
- * Caller holds device_lock() of the device, not bc_lock.
- */
-static void bc_device_release(struct boot_constraint_dev *bdev,
-			      enum boot_constraint_state state)
-{
-	struct boot_constraint *c;
-	LIST_HEAD(done);
-
-	list_for_each_entry_reverse(c, &bdev->constraints, node) {
-		if (bc_release(c, state))
-			list_add_tail(&c->done_node, &done);
-	}
-
-	bc_device_settle(bdev, &done);
-}
-
 /**
  * dev_boot_constraints_probe_end() - A device's driver has probed.
  * @dev: the device.
@@ -1729,18 +1785,31 @@ static void bc_device_release(struct boot_constraint_dev *bdev,
  * probe has returned, and after a failure once the driver's managed
  * resources are released. The constraints are released: the enable counts are
  * given back, and the resources follow those of their remaining users, the
- * driver's included. If the probe is deferred, or the driver declined the
- * device (-ENODEV, -ENXIO) so that another one may bind it, what was handed
- * over is taken back and the constraints are kept.
+ * driver's included. A driver that said in its probe that it takes the
+ * device over later, see dev_boot_constraints_take_over_later(), keeps them
+ * until it says it has. If the probe is deferred, or the driver declined
+ * the device (-ENODEV, -ENXIO) so that another one may bind it, what was
+ * handed over is taken back and the constraints are kept.
  */
 void dev_boot_constraints_probe_end(struct device *dev, int ret)
 {
 	struct boot_constraint_dev *bdev;
+	bool keep;
 	LIST_HEAD(done);
 
 	bdev = bc_lookup(dev);
 	if (!bdev)
 		return;
+
+	mutex_lock(&bc_lock);
+	WRITE_ONCE(bdev->probing, false);
+	keep = !ret && bdev->later && !bdev->taken_over;
+	mutex_unlock(&bc_lock);
+
+	if (keep) {
+		dev_dbg(dev, "boot constraints kept until its driver takes over\n");
+		return;
+	}
 
 	if (!bc_probe_may_retry(ret)) {
 		bc_device_release(bdev, BC_RELEASED);
@@ -1751,6 +1820,85 @@ void dev_boot_constraints_probe_end(struct device *dev, int ret)
 	if (READ_ONCE(bdev->retry))
 		bc_device_retry(bdev, NULL, false, &done);
 	bc_device_settle(bdev, &done);
+}
+
+/**
+ * dev_boot_constraints_take_over_later() - Keep the constraints past the probe.
+ * @dev: the device, whose driver's probe is under way.
+ *
+ * For a driver that takes its device's resources over after its probe has
+ * returned: a component, whose aggregate driver binds once every component
+ * has probed (component_add() calls this); a display controller, which
+ * programs the hardware at its first modeset. The constraints of @dev then
+ * stay, enable counts held, past a successful probe, until the driver calls
+ * dev_boot_constraints_taken_over(), the device is unbound or deleted, or
+ * the deadline. The driver's rates, voltages and reset lines are its own
+ * from its probe on, as for any driver. Each probe says it anew.
+ *
+ * Costs one hash lookup for a device without constraints.
+ *
+ * Context: the probe of @dev, with device_lock(@dev) held; may sleep.
+ */
+void dev_boot_constraints_take_over_later(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+
+	if (!bc_is_constrained(dev))
+		return;
+
+	mutex_lock(&bc_lock);
+	bdev = bc_find(dev);
+	if (bdev && bdev->probing)
+		bdev->later = true;
+	mutex_unlock(&bc_lock);
+}
+EXPORT_SYMBOL_GPL(dev_boot_constraints_take_over_later);
+
+/**
+ * dev_boot_constraints_taken_over() - A driver has taken its device over.
+ * @dev: the device.
+ *
+ * Ends the constraints that dev_boot_constraints_take_over_later() kept for
+ * @dev: the resources then follow the counts of their users, the driver's
+ * included. They are released once no probe of @dev is under way, from a
+ * work item, so that this may be called with any lock held, including
+ * device_lock() of another device. Calling it for a device without
+ * constraints, or twice, does nothing.
+ *
+ * Context: any process context; does not sleep on device_lock().
+ */
+void dev_boot_constraints_taken_over(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+
+	if (!bc_is_constrained(dev))
+		return;
+
+	mutex_lock(&bc_lock);
+	bdev = bc_find(dev);
+	if (bdev)
+		bc_device_taken_over(bdev);
+	mutex_unlock(&bc_lock);
+}
+EXPORT_SYMBOL_GPL(dev_boot_constraints_taken_over);
+
+/*
+ * A driver bound to @dev without the driver core's probe (device_bind_driver(),
+ * as phylib binds its generic PHY driver) has taken it over; a driver that
+ * probed it and takes over later has not.
+ */
+static void bc_device_bound(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+
+	if (!bc_is_constrained(dev))
+		return;
+
+	mutex_lock(&bc_lock);
+	bdev = bc_find(dev);
+	if (bdev && !bdev->later)
+		bc_device_taken_over(bdev);
+	mutex_unlock(&bc_lock);
 }
 
 /**
@@ -1887,7 +2035,9 @@ static bool bc_may_wait_below(struct device_node *np)
  * @dev: the device just bound to its driver, perhaps a provider.
  *
  * Called by the driver core when a device is bound, before its consumers are
- * let probe, so that constraints waiting for a provider are applied before
+ * let probe. A device bound without a probe (device_bind_driver()) has its
+ * own constraints released: its driver has taken it over. Then the
+ * constraints waiting for a provider are applied before
  * anything else can use the provider's resources. Only the constraints
  * whose provider is @dev's node, or a node below it, are retried; a device
  * without a node (an MFD cell) stands for its parent's. While constraints
@@ -1900,6 +2050,8 @@ void dev_boot_constraints_device_bound(struct device *dev)
 	struct device_node *np;
 	unsigned long seq;
 	bool keyed;
+
+	bc_device_bound(dev);
 
 	np = dev->of_node;
 	if (!np && dev->parent)
@@ -1924,32 +2076,60 @@ void dev_boot_constraints_device_bound(struct device *dev)
 	mutex_unlock(&bc_lock);
 }
 
+/**
+ * enum bc_spare - What a deadline spares of the early console's device.
+ *
+ * @BC_SPARE_NONE: nothing: boot_constraints.timeout= expired, or a test.
+ * @BC_SPARE_TABLES: the constraints of tables and declarations: the driver
+ *	core's deadline, a kernel without modules having no other.
+ * @BC_SPARE_ALL: the automatic ones too: the driver core's deadline while
+ *	an early console prints through what they hold.
+ */
+enum bc_spare {
+	BC_SPARE_NONE,
+	BC_SPARE_TABLES,
+	BC_SPARE_ALL,
+};
+
 /* Whether the deadline now passing releases @c. */
-static bool bc_expires(const struct boot_constraint *c, bool driver_core)
+static bool bc_expires(const struct boot_constraint *c, enum bc_spare spare)
 {
-	return bc_is_live(c) && !(driver_core && bc_is_console(c->bdev->dev));
+	if (!bc_is_live(c))
+		return false;
+	if (spare == BC_SPARE_NONE || !bc_is_console(c->bdev->dev))
+		return true;
+
+	return c->auto_on && spare == BC_SPARE_TABLES;
 }
 
 /*
  * Warns of what is to be released, before anything is: a console may go.
  * The automatic constraints that hold something are counted instead, for
- * one line for all of them. Caller holds bc_lock.
+ * one line for all of them. A device whose probe is under way is left to
+ * bc_device_expire(): its probe may release them first. Caller holds
+ * bc_lock.
  */
 static unsigned int bc_device_warn_expiry(struct boot_constraint_dev *bdev,
-					  bool driver_core)
+					  enum bc_spare spare)
 {
 	struct boot_constraint *c;
 	unsigned int autos = 0;
 
+	if (bdev->probing)
+		return 0;
+
 	list_for_each_entry(c, &bdev->constraints, node) {
-		if (!bc_expires(c, driver_core))
+		if (!bc_expires(c, spare))
 			continue;
+		bdev->warned = true;
 		if (c->auto_on)
 			autos += bc_holds(c);
 		else
 			dev_warn(bdev->dev,
-				 "%s boot constraint %s released at the deadline: no driver probed\n",
-				 c->ops->name, bc_name(c));
+				 "%s boot constraint %s released at the deadline: %s\n",
+				 c->ops->name, bc_name(c),
+				 bdev->later ? "its driver did not take it over" :
+					       "no driver probed");
 	}
 
 	return autos;
@@ -1969,14 +2149,25 @@ static void bc_warn_auto_expiry(unsigned int autos, unsigned int devices)
 			autos, devices);
 }
 
-/* Caller holds device_lock() of the device, not bc_lock. */
-static void bc_device_expire(struct boot_constraint_dev *bdev, bool driver_core)
+/*
+ * Releases what the deadline releases of @bdev, after warning of it if the
+ * first pass did not, the device's probe being under way then. Caller holds
+ * device_lock() of the device, not bc_lock.
+ */
+static void bc_device_expire(struct boot_constraint_dev *bdev,
+			     enum bc_spare spare)
 {
 	struct boot_constraint *c;
 	LIST_HEAD(done);
 
+	mutex_lock(&bc_lock);
+	if (!bdev->warned)
+		bc_warn_auto_expiry(bc_device_warn_expiry(bdev, spare), 1);
+	bdev->warned = false;
+	mutex_unlock(&bc_lock);
+
 	list_for_each_entry_reverse(c, &bdev->constraints, node) {
-		if (bc_expires(c, driver_core) && bc_release(c, BC_EXPIRED))
+		if (bc_expires(c, spare) && bc_release(c, BC_EXPIRED))
 			list_add_tail(&c->done_node, &done);
 	}
 
@@ -1987,7 +2178,7 @@ static void bc_device_expire(struct boot_constraint_dev *bdev, bool driver_core)
  * The first device with constraints that the deadline releases, not seen
  * yet by the pass @seq. Caller holds bc_lock.
  */
-static struct boot_constraint_dev *bc_next_to_expire(bool driver_core,
+static struct boot_constraint_dev *bc_next_to_expire(enum bc_spare spare,
 						     unsigned long seq)
 {
 	struct boot_constraint_dev *bdev;
@@ -1999,7 +2190,7 @@ static struct boot_constraint_dev *bc_next_to_expire(bool driver_core,
 
 		bdev->seq = seq;
 		list_for_each_entry(c, &bdev->constraints, node) {
-			if (bc_expires(c, driver_core))
+			if (bc_expires(c, spare))
 				return bdev;
 		}
 	}
@@ -2017,15 +2208,19 @@ static void bc_expire_all(bool driver_core)
 {
 	unsigned int autos = 0, devices = 0, n;
 	struct boot_constraint_dev *bdev;
+	enum bc_spare spare;
 	struct device *dev;
 	unsigned long seq;
+
+	spare = !driver_core ? BC_SPARE_NONE :
+		boot_constraint_boot_console() ? BC_SPARE_ALL : BC_SPARE_TABLES;
 
 	mutex_lock(&bc_lock);
 	seq = ++bc_seq;
 	WRITE_ONCE(bc_past_deadline, true);
 	bc_deadline = ktime_get();
 	list_for_each_entry(bdev, &bc_devices, node) {
-		n = bc_device_warn_expiry(bdev, driver_core);
+		n = bc_device_warn_expiry(bdev, spare);
 		autos += n;
 		devices += !!n;
 	}
@@ -2034,7 +2229,7 @@ static void bc_expire_all(bool driver_core)
 
 	for (;;) {
 		mutex_lock(&bc_lock);
-		bdev = bc_next_to_expire(driver_core, seq);
+		bdev = bc_next_to_expire(spare, seq);
 		dev = bdev ? get_device(bdev->dev) : NULL;
 		mutex_unlock(&bc_lock);
 		if (!dev)
@@ -2042,7 +2237,7 @@ static void bc_expire_all(bool driver_core)
 
 		device_lock(dev);
 		if (bc_lookup(dev) == bdev)
-			bc_device_expire(bdev, driver_core);
+			bc_device_expire(bdev, spare);
 		device_unlock(dev);
 		put_device(dev);
 	}
@@ -2072,12 +2267,8 @@ void boot_constraint_expire_device(struct device *dev)
 
 	device_lock(dev);
 	bdev = bc_lookup(dev);
-	if (bdev) {
-		mutex_lock(&bc_lock);
-		bc_warn_auto_expiry(bc_device_warn_expiry(bdev, false), 1);
-		mutex_unlock(&bc_lock);
-		bc_device_expire(bdev, false);
-	}
+	if (bdev)
+		bc_device_expire(bdev, BC_SPARE_NONE);
 	device_unlock(dev);
 }
 
@@ -2099,6 +2290,44 @@ void dev_boot_constraints_deadline(void)
 
 	bc_expire_all(true);
 	boot_constraint_of_drop_waiters();
+}
+
+/*
+ * Seconds after late_initcall before the constraints are released when the
+ * driver core waits for drivers forever: as long as the regulator core waits
+ * before it turns the unused supplies off.
+ */
+#define BC_TIMEOUT_NO_DRIVER_CORE	30
+
+static void bc_driver_core_deadline_fn(struct work_struct *work)
+{
+	dev_boot_constraints_deadline();
+}
+
+static DECLARE_DELAYED_WORK(bc_driver_core_deadline_work,
+			    bc_driver_core_deadline_fn);
+
+/**
+ * dev_boot_constraints_no_deadline() - The driver core waits forever.
+ *
+ * Called by the driver core at late_initcall when deferred_probe_timeout=-1
+ * tells it to wait for missing drivers forever. Constraints must not: unless
+ * boot_constraints.timeout= sets a deadline, they get the driver core's
+ * deadline BC_TIMEOUT_NO_DRIVER_CORE seconds later.
+ */
+void dev_boot_constraints_no_deadline(void)
+{
+	if (bc_timeout != BC_TIMEOUT_DRIVER_CORE || bc_disabled)
+		return;
+
+	pr_info("deferred_probe_timeout=-1: the constraints of devices whose driver has not probed are released in %d s\n",
+		BC_TIMEOUT_NO_DRIVER_CORE);
+	mutex_lock(&bc_lock);
+	bc_deadline = ktime_add(ktime_get(),
+				ktime_set(BC_TIMEOUT_NO_DRIVER_CORE, 0));
+	mutex_unlock(&bc_lock);
+	schedule_delayed_work(&bc_driver_core_deadline_work,
+			      secs_to_jiffies(BC_TIMEOUT_NO_DRIVER_CORE));
 }
 
 /**
@@ -2132,6 +2361,84 @@ void boot_constraint_report(const char *when)
 		pr_info("report: %s: %u resources on at boot whose consumer has not probed\n",
 			when, n);
 }
+
+/**
+ * boot_constraint_end() - End the constraints of devices, as user space asks.
+ * @name: a device's name, as debugfs lists it, or "all" for every device.
+ *
+ * The constraints of the devices named @name are released as if their
+ * drivers had taken them over: once no probe of the device is under way.
+ * For the "boot is done" signal a distribution sends once its display
+ * manager runs, and for a device whose driver will not say it took over.
+ *
+ * Return: 0, or -ENODEV if no constrained device has that name.
+ */
+int boot_constraint_end(const char *name)
+{
+	bool all = !strcmp(name, "all");
+	struct boot_constraint_dev *bdev;
+	unsigned int n = 0;
+
+	mutex_lock(&bc_lock);
+	list_for_each_entry(bdev, &bc_devices, node) {
+		if (all || !strcmp(dev_name(bdev->dev), name)) {
+			bc_device_taken_over(bdev);
+			n++;
+		}
+	}
+	mutex_unlock(&bc_lock);
+
+	if (!n)
+		return -ENODEV;
+
+	pr_info("user space ends the constraints of %s (%u devices)\n", name, n);
+	return 0;
+}
+
+/* /sys/kernel/boot_constraints/release: a device's name, or "all" */
+static ssize_t release_store(struct kobject *kobj, struct kobj_attribute *attr,
+			     const char *buf, size_t count)
+{
+	char *name;
+	int ret;
+
+	name = kstrndup(buf, count, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+
+	ret = boot_constraint_end(strim(name));
+	kfree(name);
+
+	return ret ?: count;
+}
+
+static struct kobj_attribute bc_release_attr = __ATTR_WO(release);
+
+static struct attribute *bc_sysfs_attrs[] = {
+	&bc_release_attr.attr,
+	NULL
+};
+
+static const struct attribute_group bc_sysfs_group = {
+	.attrs = bc_sysfs_attrs,
+};
+
+static int __init boot_constraints_sysfs_init(void)
+{
+	struct kobject *kobj;
+	int ret;
+
+	kobj = kobject_create_and_add("boot_constraints", kernel_kobj);
+	if (!kobj)
+		return -ENOMEM;
+
+	ret = sysfs_create_group(kobj, &bc_sysfs_group);
+	if (ret)
+		kobject_put(kobj);
+
+	return ret;
+}
+core_initcall(boot_constraints_sysfs_init);
 
 static void bc_deadline_fn(struct work_struct *work)
 {

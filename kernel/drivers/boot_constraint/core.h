@@ -24,9 +24,10 @@ struct seq_file;
  *
  * @BC_PENDING: added, waiting for its resource's provider.
  * @BC_APPLIED: holds its resource.
- * @BC_HANDED_OVER: its device's driver is probing: what the driver must own
- *	(a rate range, a voltage request, a reset line) is handed over to it,
- *	only the enable counts are still held.
+ * @BC_HANDED_OVER: its device's driver is probing, or has probed and takes
+ *	the device over later: what the driver must own (a rate range, a
+ *	voltage request, a reset line) is handed over to it, only the enable
+ *	counts are still held.
  * @BC_RELEASED: released after its device probed or went away.
  * @BC_EXPIRED: released at the deadline, its device not probed.
  * @BC_FAILED: could not be applied, or could not be given back; the error
@@ -168,6 +169,14 @@ struct boot_constraint_batch {
  * @node: entry in the list of active devices, or in the history.
  * @constraints: the device's constraints, in the order they were added.
  * @active: true while in the active table.
+ * @probing: a driver's probe of the device is under way.
+ * @later: the driver that is probing it, or has probed it, takes its
+ *	resources over after its probe (a component, at its aggregate's bind;
+ *	a display, at its first modeset): the constraints stay until
+ *	@taken_over, the device goes, or the deadline.
+ * @taken_over: its driver has taken its resources over; bc_retry_work
+ *	releases the constraints once no probe of the device is under way.
+ * @warned: the deadline now passing has warned of its constraints.
  * @retry: a provider bound while the device was busy: retry its pending
  *	constraints before letting it go.
  * @retry_node: while @retry is set, entry in the list of devices that
@@ -182,6 +191,10 @@ struct boot_constraint_dev {
 	struct list_head node;
 	struct list_head constraints;
 	bool active;
+	bool probing;
+	bool later;
+	bool taken_over;
+	bool warned;
 	bool retry;
 	struct list_head retry_node;
 	unsigned long seq;
@@ -221,8 +234,8 @@ struct boot_constraint_dev {
  * @free_resources: the owner's callback, run after release.
  * @free_resources_data: its argument.
  * @clk: the rate range, the clock, and whether the range is requested.
- * @supply: the voltage range, the regulator, and whether the range is
- *	requested.
+ * @supply: the voltage range, and the regulator, held with
+ *	regulator_boot_hold().
  * @pm: the device that holds the domain on, shared by the constraints on
  *	the domain, and whether the domain is the one the device's parent node
  *	names.
@@ -262,7 +275,6 @@ struct boot_constraint {
 			unsigned int u_volt_min;
 			unsigned int u_volt_max;
 			struct regulator *reg;
-			bool requested;
 		} supply;
 		struct {
 			struct bc_pm_holder *holder;
@@ -403,6 +415,7 @@ static inline void boot_constraint_auto_add_device(struct device *dev)
 unsigned int boot_constraint_cmdline_specs(const char * const **specs);
 void boot_constraints_expire(void);
 void boot_constraint_expire_device(struct device *dev);
+int boot_constraint_end(const char *name);
 void boot_constraint_flush(void);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_CORE_H */

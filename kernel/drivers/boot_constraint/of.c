@@ -52,10 +52,24 @@ struct bc_of_waiter {
  * @bus: the bus.
  * @nb: our notifier on it.
  */
+/**
+ * struct bc_of_bus - A bus whose devices are watched.
+ *
+ * @node: entry in bc_of_buses.
+ * @bus: the bus.
+ * @nb: the notifier registered on it.
+ * @kind: whether drivers probe its devices, once its first device is added,
+ *	see bc_of_bus_probes().
+ */
 struct bc_of_bus {
 	struct list_head node;
 	const struct bus_type *bus;
 	struct notifier_block nb;
+	enum {
+		BC_OF_BUS_UNKNOWN,
+		BC_OF_BUS_PROBES,
+		BC_OF_BUS_SUBSYSTEM,
+	} kind;
 };
 
 /*
@@ -309,9 +323,32 @@ static void bc_of_add_waiting(struct device *dev, struct device_node *np)
 	}
 }
 
+/*
+ * Whether drivers probe the devices of @b. A subsystem (a bus with a root
+ * device, registered with subsys_system_register() or
+ * subsys_virtual_register(): cpu, memory, node, clocksource...) groups
+ * devices for user space, and on a machine described by a device tree no
+ * driver binds them: the CPUs' devices have a node, which names their clocks
+ * and supplies, and no driver, for cpufreq uses them without binding. Its
+ * root is registered before its first device is added.
+ */
+static bool bc_of_bus_probes(struct bc_of_bus *b)
+{
+	struct device *root;
+
+	if (READ_ONCE(b->kind) == BC_OF_BUS_UNKNOWN) {
+		root = bus_get_dev_root(b->bus);
+		WRITE_ONCE(b->kind, root ? BC_OF_BUS_SUBSYSTEM : BC_OF_BUS_PROBES);
+		put_device(root);
+	}
+
+	return READ_ONCE(b->kind) == BC_OF_BUS_PROBES;
+}
+
 static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
 			    void *data)
 {
+	struct bc_of_bus *b = container_of(nb, struct bc_of_bus, nb);
 	struct device *dev = data;
 	struct device_node *np = dev->of_node;
 
@@ -321,7 +358,9 @@ static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
 
 	/* The tables' constraints first: the automatic ones yield to them */
 	bc_of_add_waiting(dev, np);
-	boot_constraint_auto_add_device(dev);
+	/* Nothing is held automatically for a device no driver will take */
+	if (bc_of_bus_probes(b))
+		boot_constraint_auto_add_device(dev);
 
 	return NOTIFY_OK;
 }

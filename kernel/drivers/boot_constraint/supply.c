@@ -69,7 +69,13 @@ static int bc_supply_request(struct boot_constraint *c, struct regulator *reg)
 	return regulator_set_voltage(reg, min, max);
 }
 
-/* Holds @reg, enabled and at the voltage; on error @reg is put. */
+/*
+ * Holds @reg, enabled and at the voltage, as a boot hold: the device's
+ * driver takes the enable over with its first regulator_enable(), the
+ * voltage with its first regulator_set_voltage(), and both with an
+ * exclusive get, all as if nothing held the supply; until then the other
+ * consumers are held off. On error @reg is put.
+ */
 static int bc_supply_hold(struct boot_constraint *c, struct regulator *reg)
 {
 	int ret;
@@ -80,12 +86,11 @@ static int bc_supply_hold(struct boot_constraint *c, struct regulator *reg)
 			goto put;
 	}
 
-	ret = regulator_enable(reg);
+	ret = regulator_boot_hold(reg);
 	if (ret)
 		goto put;
 
 	c->supply.reg = reg;
-	c->supply.requested = bc_supply_sets_voltage(c);
 
 	return 0;
 
@@ -107,39 +112,28 @@ static int bc_supply_apply(struct boot_constraint *c)
 }
 
 /*
- * The driver sets its own voltage: the request goes, the supply stays on.
- * Relaxing the request would have the regulator core balance the rail
- * again, down to the lowest voltage its other consumers accept; dropping it
- * leaves the rail where it is until a consumer asks for a voltage.
+ * After a probe that did not keep the device: the driver's request, which
+ * replaced the hold's, went with its handle, and nothing holds the rail
+ * at its voltage. Asking again for the range from the present voltage is
+ * a no-op for a request still in place, and moves no rail within it.
  */
-static void bc_supply_hand_over(struct boot_constraint *c)
-{
-	if (!c->supply.requested)
-		return;
-
-	regulator_drop_voltage(c->supply.reg);
-	c->supply.requested = false;
-}
-
 static int bc_supply_take_back(struct boot_constraint *c)
 {
-	int ret;
-
-	if (!bc_supply_sets_voltage(c) || c->supply.requested)
+	if (!bc_supply_sets_voltage(c))
 		return 0;
 
-	ret = bc_supply_request(c, c->supply.reg);
-	c->supply.requested = !ret;
-
-	return ret;
+	return bc_supply_request(c, c->supply.reg);
 }
 
-/* The voltage stays; the supply goes off only if nothing else keeps it on. */
+/*
+ * The voltage stays; the supply goes off only if nothing else keeps it on,
+ * and the hold's enable counts only if the driver did not take it over.
+ */
 static int bc_supply_release(struct boot_constraint *c)
 {
 	int ret;
 
-	ret = regulator_disable(c->supply.reg);
+	ret = regulator_boot_unhold(c->supply.reg);
 	if (ret)
 		return ret;
 
@@ -209,7 +203,6 @@ const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.name = "supply",
 	.init = bc_supply_init,
 	.apply = bc_supply_apply,
-	.hand_over = bc_supply_hand_over,
 	.take_back = bc_supply_take_back,
 	.release = bc_supply_release,
 	.show = bc_supply_show,

@@ -30,6 +30,8 @@ struct kunit;
 #define BC_TEST_REG_MIN_UV	800000
 #define BC_TEST_REG_MAX_UV	3300000
 #define BC_TEST_REG_BOOT_UV	1800000
+/* Another consumer of the test regulator, a device of this name */
+#define BC_TEST_REG_PEER	"bc-test-reg-peer"
 
 /* Supply "vdd" held at BC_TEST_REG_BOOT_UV. */
 extern const struct dev_boot_constraint_supply_info bc_test_vdd_boot;
@@ -159,7 +161,7 @@ struct bc_test_ctx {
  * @peer: the overlay node of the peer, or NULL.
  * @with: the fakes the test starts with, BC_TEST_WITH_*.
  * @reg_uv: if not 0, the test starts with a regulator, "reg", off at this
- *	voltage, the "vdd" of @dev.
+ *	voltage, the "vdd" of @dev and of a device named BC_TEST_REG_PEER.
  */
 struct bc_test_setup {
 	size_t size;

@@ -943,6 +943,7 @@ static void bc_test_init_supplies(struct kunit *test,
 		ctx->reg = bc_test_reg_alloc(test, ctx->log, false, setup->reg_uv);
 		KUNIT_ASSERT_NOT_NULL(test, ctx->reg);
 		bc_test_reg_add_consumer(ctx->reg, dev_name);
+		bc_test_reg_add_consumer(ctx->reg, BC_TEST_REG_PEER);
 		KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, ctx->reg), 0);
 	}
 }

@@ -320,11 +320,13 @@ static struct bc_test_probe_own *bc_test_probe_own_start(struct kunit *test,
 
 /*
  * The device is not bound and both constraints are held, the owner not
- * told: the voltage request is back, no one else may leave the range.
+ * told: the voltage request is back, no other device's consumer may leave
+ * the range.
  */
 static void bc_test_probe_expect_kept(struct kunit *test)
 {
 	struct bc_test_ctx *ctx = test->priv;
+	struct platform_device *peer;
 	struct regulator *other;
 
 	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
@@ -332,7 +334,9 @@ static void bc_test_probe_expect_kept(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
-	other = regulator_get(ctx->dev, "vdd");
+	peer = bc_test_pdev_add(test, BC_TEST_REG_PEER);
+	KUNIT_ASSERT_NOT_NULL(test, peer);
+	other = regulator_get(&peer->dev, "vdd");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
 	KUNIT_EXPECT_LT(test, regulator_set_voltage(other, 3300000, 3300000), 0);
 	regulator_put(other);
