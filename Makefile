@@ -24,7 +24,7 @@
 # names a clock);
 # INITRAMFS_FILES_arm64 / _arm32 add host files to that guest's initramfs.
 
-ARCHES := arm64 arm32 arm32-base arm32-nomod
+ARCHES := arm64 arm64-base arm32 arm32-base arm32-nomod
 BOOTS :=
 JOBS :=
 

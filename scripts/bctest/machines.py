@@ -118,6 +118,10 @@ ARCHES = {
     # "pristine", made by scripts/build.sh).
     'arm32-base': dict(_ARM32, fragments=['configs/arm32.config'],
                        tree='pristine/linux'),
+    # The arm64 baseline: make test's arm64 kernel from pristine 6.12,
+    # without the series, for the upstream drivers' boots on virt.
+    'arm64-base': dict(_ARM64, fragments=['configs/arm64.config'],
+                       tree='pristine/linux'),
     # The arm32 kernel without modules (configs/nomod.config): the driver
     # core's deadline comes at late_initcall.  Only the Zynq boots it.
     'arm32-nomod': dict(_ARM32, fragments=_ARM32['fragments'] +

@@ -138,7 +138,7 @@ static void bc_test_takeover_exclusive(struct kunit *test)
 	drv->exclusive = true;
 	bc_test_takeover_register(test, drv);
 
-	KUNIT_EXPECT_EQ(test, drv->get_ret, 0);
+	KUNIT_ASSERT_EQ(test, drv->get_ret, 0);
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
@@ -150,7 +150,8 @@ static void bc_test_takeover_exclusive(struct kunit *test)
 
 /*
  * The driver's first enable takes the hold's over: the supply is its own,
- * and goes off when it disables it, as if nothing had held it.
+ * and goes off when it disables it, as if nothing had held it, though its
+ * device's constraint is still kept (its driver takes over later).
  */
 static void bc_test_takeover_first_enable(struct kunit *test)
 {
@@ -159,15 +160,21 @@ static void bc_test_takeover_first_enable(struct kunit *test)
 
 	drv = bc_test_takeover_start(test);
 	drv->enable = true;
+	drv->later = true;
 	bc_test_takeover_register(test, drv);
 
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, regulator_disable(drv->reg), 0);
 	drv->enable = false;
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_HANDED_OVER), 1);
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "reg:voltage=1800000 reg:on free:owner reg:off");
+			   "reg:voltage=1800000 reg:on reg:off");
+	dev_boot_constraints_taken_over(ctx->dev);
+	boot_constraint_flush();
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
 }
 
 /*
