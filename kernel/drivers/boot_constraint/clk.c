@@ -53,30 +53,34 @@ static bool bc_clk_sets_range(const struct boot_constraint *c)
 	return c->clk.rate_max;
 }
 
-/* Holds @clk, enabled and within the range; on error @clk is put. */
+/*
+ * Holds @clk, enabled and within the range, as a boot hold: the device's
+ * driver sets the rate and the parent, of a clock gated for either
+ * included, as if nothing held the clock, and takes the range over with
+ * its first rate request; until then the other consumers are held within
+ * it. On error @clk is put.
+ */
 static int bc_clk_hold(struct boot_constraint *c, struct clk *clk)
 {
 	int ret;
 
-	ret = clk_prepare_enable(clk);
+	ret = clk_boot_hold(clk);
 	if (ret)
 		goto put;
 
 	if (bc_clk_sets_range(c)) {
 		ret = clk_set_rate_range(clk, c->clk.rate_min, c->clk.rate_max);
 		if (ret)
-			goto disable;
+			goto unhold;
 	}
 
 	c->clk.clk = clk;
-	c->clk.ranged = bc_clk_sets_range(c);
 
 	return 0;
 
-disable:
-	clk_disable_unprepare(clk);
+unhold:
+	clk_boot_unhold(clk);
 put:
-	/* The range was not set: clk_put() has none to drop. */
 	clk_put(clk);
 	return ret;
 }
@@ -93,84 +97,25 @@ static int bc_clk_apply(struct boot_constraint *c)
 }
 
 /*
- * Lets go of the rate range without moving the rate. Dropping a range makes
- * the clock framework apply again the rate last requested of the clock, by
- * any consumer: one that asked for a rate outside the range while it was
- * held would get it now, under the running device. So the range goes with
- * the handle it was set on, while a second handle, which only keeps the
- * clock enabled, protects the rate: the framework's attempt fails, and the
- * rate stays. Returns an error, with the range still held, if it cannot.
+ * After a probe that did not keep the device: the driver's rate request,
+ * if it made one, took the range over. Asking again for the range is a
+ * no-op for a range still in place, and moves no rate within it.
  */
-static int bc_clk_drop_range(struct boot_constraint *c)
-{
-	struct clk *keep;
-	int ret;
-
-	keep = clk_get(boot_constraint_device(c), c->name);
-	if (IS_ERR(keep))
-		return PTR_ERR(keep);
-
-	ret = clk_prepare_enable(keep);
-	if (ret)
-		goto put;
-
-	ret = clk_rate_exclusive_get(keep);
-	if (ret)
-		goto disable;
-
-	clk_disable_unprepare(c->clk.clk);
-	clk_put(c->clk.clk);
-	clk_rate_exclusive_put(keep);
-	c->clk.clk = keep;
-	c->clk.ranged = false;
-
-	return 0;
-
-disable:
-	clk_disable_unprepare(keep);
-put:
-	clk_put(keep);
-	return ret;
-}
-
-/* The driver sets its own rate: the range goes, the clock stays enabled. */
-static void bc_clk_hand_over(struct boot_constraint *c)
-{
-	int ret;
-
-	if (!c->clk.ranged)
-		return;
-
-	ret = bc_clk_drop_range(c);
-	if (ret)
-		dev_warn(boot_constraint_device(c),
-			 "clk boot constraint %s: range kept across the probe: %pe\n",
-			 c->name ?: "(default)", ERR_PTR(ret));
-}
-
 static int bc_clk_take_back(struct boot_constraint *c)
 {
-	int ret;
-
-	if (!bc_clk_sets_range(c) || c->clk.ranged)
+	if (!bc_clk_sets_range(c))
 		return 0;
 
-	/* A no-op if the clock still runs within the range. */
-	ret = clk_set_rate_range(c->clk.clk, c->clk.rate_min, c->clk.rate_max);
-	c->clk.ranged = !ret;
-
-	return ret;
+	return clk_set_rate_range(c->clk.clk, c->clk.rate_min, c->clk.rate_max);
 }
 
-/* The rate stays; the clock goes off only if nothing else keeps it on. */
+/*
+ * The range goes without moving the rate; the clock goes off only if
+ * nothing else keeps it on.
+ */
 static int bc_clk_release(struct boot_constraint *c)
 {
-	if (c->clk.ranged && bc_clk_drop_range(c))
-		dev_warn(boot_constraint_device(c),
-			 "clk boot constraint %s: the rate may move as its range goes\n",
-			 c->name ?: "(default)");
-
-	clk_disable_unprepare(c->clk.clk);
+	clk_boot_unhold(c->clk.clk);
 	clk_put(c->clk.clk);
 	c->clk.clk = NULL;
 
@@ -235,7 +180,6 @@ const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.name = "clk",
 	.init = bc_clk_init,
 	.apply = bc_clk_apply,
-	.hand_over = bc_clk_hand_over,
 	.take_back = bc_clk_take_back,
 	.release = bc_clk_release,
 	.show = bc_clk_show,

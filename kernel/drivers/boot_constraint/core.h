@@ -269,7 +269,6 @@ struct boot_constraint {
 			unsigned long rate_min;
 			unsigned long rate_max;
 			struct clk *clk;
-			bool ranged;
 		} clk;
 		struct {
 			unsigned int u_volt_min;
