@@ -3,9 +3,10 @@
  * KUnit tests of boot constraints around a real probe through the driver
  * core: held while the driver's probe runs, released once it has returned,
  * with success or failure, and kept while the probe is deferred or the
- * device declined. The rate range and the voltage request are handed over
- * to the driver before its probe: it may set its own; a deferral takes
- * them back. A release leaves the rate and the voltage as they are.
+ * device declined. The rate range and the voltage request stand aside for
+ * the driver's own requests, which take them over, and hold off every other
+ * consumer through each probe attempt; a deferral takes them back. A
+ * release leaves the rate and the voltage as they are.
  */
 
 #include <linux/clk.h>
@@ -13,6 +14,7 @@
 #include <linux/platform_device.h>
 #include <linux/regulator/consumer.h>
 
+#include <kunit/clk.h>
 #include <kunit/platform_device.h>
 #include <kunit/test.h>
 
@@ -213,6 +215,12 @@ static void bc_test_probe_supply(struct kunit *test)
  * @rate_ret: what clk_set_rate() returned.
  * @rate_got: the rate of "core" after it.
  * @uv_ret: what regulator_set_voltage() returned.
+ * @peer_clk: if set, another device's handle of "core", with which its
+ *	probe first asks for 100 MHz.
+ * @peer_reg: if set, another device's handle of "vdd", with which its
+ *	probe first asks for 3.3 V.
+ * @peer_rate_got: the rate of "core" after the peer's request.
+ * @peer_uv_ret: what the peer's regulator_set_voltage() returned.
  */
 struct bc_test_probe_own {
 	struct platform_driver pdrv;
@@ -223,7 +231,23 @@ struct bc_test_probe_own {
 	int rate_ret;
 	unsigned long rate_got;
 	int uv_ret;
+	struct clk *peer_clk;
+	struct regulator *peer_reg;
+	unsigned long peer_rate_got;
+	int peer_uv_ret;
 };
+
+/* A peer's requests, made in the middle of the device's probe attempt */
+static void bc_test_probe_own_peer(struct bc_test_probe_own *drv)
+{
+	if (drv->peer_clk) {
+		clk_set_rate(drv->peer_clk, 100000000);
+		drv->peer_rate_got = clk_get_rate(drv->peer_clk);
+	}
+	if (drv->peer_reg)
+		drv->peer_uv_ret = regulator_set_voltage(drv->peer_reg, 3300000,
+							 3300000);
+}
 
 /*
  * Most drivers: set the rate and the voltage their device needs, whatever
@@ -239,6 +263,7 @@ static int bc_test_probe_own_probe(struct platform_device *pdev)
 	drv = container_of(to_platform_driver(dev->driver),
 			   struct bc_test_probe_own, pdrv);
 	drv->probes++;
+	bc_test_probe_own_peer(drv);
 	if (drv->rate) {
 		clk = devm_clk_get(dev, "core");
 		if (IS_ERR(clk))
@@ -299,23 +324,33 @@ static void bc_test_probe_add_range(struct kunit *test)
 }
 
 /*
- * Registers a driver of its own for the device, whose probe sets @rate and
- * @uv (0: leaves them) and returns @ret, once the range constraints are
- * added. The test frees it at its end.
+ * Registers @drv for the device, its probe returning @ret, once the range
+ * constraints are added. The test frees it at its end.
  */
-static struct bc_test_probe_own *bc_test_probe_own_start(struct kunit *test,
-							 unsigned long rate,
-							 int uv, int ret)
+static struct bc_test_probe_own *
+bc_test_probe_own_start_with(struct kunit *test, struct bc_test_probe_own *drv,
+			     int ret)
 {
-	struct bc_test_probe_own *drv;
-
-	drv = bc_test_probe_own_alloc(test, rate, uv);
 	drv->ret = ret;
 	bc_test_probe_add_range(test);
 	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
 			0);
 
 	return drv;
+}
+
+/*
+ * Registers a driver of its own for the device, whose probe sets @rate and
+ * @uv (0: leaves them) and returns @ret, once the range constraints are
+ * added.
+ */
+static struct bc_test_probe_own *bc_test_probe_own_start(struct kunit *test,
+							 unsigned long rate,
+							 int uv, int ret)
+{
+	return bc_test_probe_own_start_with(test,
+					    bc_test_probe_own_alloc(test, rate, uv),
+					    ret);
 }
 
 /*
@@ -431,6 +466,37 @@ static void bc_test_probe_deferral_takes_back(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 }
 
+/*
+ * No peer leaves the ranges while the device's driver probes and defers:
+ * another device's rate and voltage requests, made in the middle of the
+ * attempt, before the driver's own, are held within them; the driver's own
+ * requests that follow succeed.
+ */
+static void bc_test_probe_deferral_holds_off_peers(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct platform_device *peer;
+	struct bc_test_probe_own *drv;
+
+	drv = bc_test_probe_own_alloc(test, 50000000, 1200000);
+	drv->peer_clk = clk_hw_get_clk_kunit(test, &ctx->clk->hw, "peer");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, drv->peer_clk);
+	peer = bc_test_pdev_add(test, BC_TEST_REG_PEER);
+	KUNIT_ASSERT_NOT_NULL(test, peer);
+	drv->peer_reg = devm_regulator_get(&peer->dev, "vdd");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, drv->peer_reg);
+
+	bc_test_probe_own_start_with(test, drv, -EPROBE_DEFER);
+	wait_for_device_probe();
+
+	KUNIT_EXPECT_GE(test, drv->probes, 1);
+	KUNIT_EXPECT_GE(test, drv->peer_rate_got, 74000000);
+	KUNIT_EXPECT_LE(test, drv->peer_rate_got, 75000000);
+	KUNIT_EXPECT_LT(test, drv->peer_uv_ret, 0);
+	KUNIT_EXPECT_EQ(test, drv->rate_ret, 0);
+	KUNIT_EXPECT_EQ(test, drv->uv_ret, 0);
+}
+
 static struct kunit_case bc_test_probe_cases[] = {
 	KUNIT_CASE(bc_test_probe_held_during_probe),
 	KUNIT_CASE_PARAM(bc_test_probe_released, bc_test_probe_end_gen_params),
@@ -441,6 +507,7 @@ static struct kunit_case bc_test_probe_cases[] = {
 	KUNIT_CASE(bc_test_probe_handover),
 	KUNIT_CASE(bc_test_probe_decline_keeps),
 	KUNIT_CASE(bc_test_probe_deferral_takes_back),
+	KUNIT_CASE(bc_test_probe_deferral_holds_off_peers),
 	{}
 };
 
