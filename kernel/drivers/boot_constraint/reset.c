@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reset boot constraints: keep a shared reset line deasserted.
+ * Reset boot constraints: keep a reset line deasserted.
  *
  * A shared reset line is asserted when its last shared user that
  * deasserted it asserts it again. A device left running by the bootloader,
  * whose driver has not probed, is no user yet: the first other user that
  * deasserts and asserts the line, as a driver may do to reset its own
- * block, puts the running device in reset. The constraint is a shared user
- * of the line on the device's behalf, which keeps it deasserted.
+ * block, puts the running device in reset. The constraint is a boot hold
+ * of the line (reset_control_get_boot_hold()), which keeps it deasserted
+ * until the device's driver gets it, shared or exclusive, and takes
+ * nothing any consumer's get could conflict with.
  */
 
 #include <linux/device.h>
@@ -53,7 +55,7 @@ static int bc_reset_apply(struct boot_constraint *c)
 	struct reset_control *rstc;
 
 	/* -EPROBE_DEFER while the reset controller is missing */
-	rstc = reset_control_get_shared(boot_constraint_device(c), c->name);
+	rstc = reset_control_get_boot_hold(boot_constraint_device(c), c->name);
 	if (IS_ERR(rstc))
 		return PTR_ERR(rstc);
 
@@ -61,26 +63,21 @@ static int bc_reset_apply(struct boot_constraint *c)
 }
 
 /*
- * Lets go of the line without asserting it: the device runs, and only its
- * driver may reset it. The line stays deasserted until its other users, if
- * any, assert it; the driver may now take it, shared or exclusive.
+ * After a probe that did not keep the device: its driver's get took the
+ * line over, and its put let it go. The hold keeps it deasserted again.
  */
+static int bc_reset_take_back(struct boot_constraint *c)
+{
+	return reset_control_deassert(c->reset.rstc);
+}
+
+/* Lets go of the line without asserting it: only its users assert it. */
 static int bc_reset_release(struct boot_constraint *c)
 {
-	reset_control_put_deasserted(c->reset.rstc);
+	reset_control_put(c->reset.rstc);
 	c->reset.rstc = NULL;
 
 	return 0;
-}
-
-static void bc_reset_hand_over(struct boot_constraint *c)
-{
-	bc_reset_release(c);
-}
-
-static int bc_reset_take_back(struct boot_constraint *c)
-{
-	return c->reset.rstc ? 0 : bc_reset_apply(c);
 }
 
 static void bc_reset_describe(union boot_constraint_info *info,
@@ -92,14 +89,15 @@ static void bc_reset_describe(union boot_constraint_info *info,
 
 /*
  * A line is on when it is deasserted, as the controller reads it back; one
- * whose controller cannot read it is left to its users.
+ * whose controller cannot read it is left to its users. The boot hold
+ * reads it without being a user of it.
  */
 static int bc_reset_sample(struct boot_constraint *c, bool hold)
 {
 	struct reset_control *rstc;
 	int asserted, ret;
 
-	rstc = reset_control_get_shared(boot_constraint_device(c), c->name);
+	rstc = reset_control_get_boot_hold(boot_constraint_device(c), c->name);
 	if (IS_ERR(rstc))
 		return PTR_ERR(rstc);
 
@@ -124,7 +122,6 @@ const struct boot_constraint_ops boot_constraint_reset_ops = {
 	.name = "reset",
 	.init = bc_reset_init,
 	.apply = bc_reset_apply,
-	.hand_over = bc_reset_hand_over,
 	.take_back = bc_reset_take_back,
 	.release = bc_reset_release,
 	.provider = boot_constraint_of_provider,

@@ -107,14 +107,14 @@ struct dev_boot_constraint_icc_info {
 };
 
 /**
- * struct dev_boot_constraint_reset_info - Shared reset line boot constraint.
+ * struct dev_boot_constraint_reset_info - Reset line boot constraint.
  *
  * @name: name of the line in the device's "reset-names"; NULL for the
  *	device's only reset line.
  *
- * The line is taken with reset_control_get_shared() and deasserted. It is
- * let go, never asserted, before the device's driver probes, so that the
- * driver may take it, shared or exclusive.
+ * The line is held deasserted with reset_control_get_boot_hold(), until
+ * the device's driver gets it, shared or exclusive; it is let go, never
+ * asserted.
  */
 struct dev_boot_constraint_reset_info {
 	const char *name;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of reset boot constraints: the constraint is a shared user of
- * the device's reset line that keeps it deasserted, so no other shared
- * user asserting the line puts the device in reset until the constraint is
- * released; a constraint that cannot be applied leaves the line alone.
+ * KUnit tests of reset boot constraints: the constraint is a boot hold of
+ * the device's reset line that keeps it deasserted, so no shared user
+ * asserting the line puts the device in reset until the device's driver
+ * gets the line or the constraint is released; the hold is no user of the
+ * line, which every consumer gets, exclusive ones included, as if nothing
+ * held it. A constraint that cannot be applied leaves the line alone.
  */
 
 #include <linux/device.h>
@@ -117,14 +119,14 @@ static void bc_test_reset_peer_cannot_assert(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
 	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "rst0:assert"));
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_EQ(test, reset_control_status(peer), 0);
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "rst0:deassert free:owner");
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "free:owner"));
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "rst0:assert"));
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 
@@ -145,8 +147,7 @@ static void bc_test_reset_release_keeps_peer(struct kunit *test)
 
 	dev_boot_constraints_remove(ctx->dev);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
-			   "rst0:deassert free:owner");
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "free:owner"));
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 
 	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
@@ -224,52 +225,94 @@ static void bc_test_reset_released_after_probe(struct kunit *test)
 }
 
 /**
- * struct bc_test_reset_exclusive - A driver that takes its line exclusively.
+ * struct bc_test_reset_own - A driver that takes its line.
  *
  * @pdrv: the driver, of "bc-test-reset-consumer".
- * @ret: what reset_control_get_exclusive() gave its probe.
+ * @shared: whether it takes the line shared, or exclusively.
+ * @ret: what the get gave its probe.
+ * @peer: if set, a shared user of the line that deasserts and asserts it
+ *	first, in the middle of the probe attempt.
+ * @rst: the controller, read in the probe.
+ * @peer_asserted: whether the line was asserted after the peer's assert.
+ * @defer: whether the probe defers once it has got and deasserted its line.
  */
-struct bc_test_reset_exclusive {
+struct bc_test_reset_own {
 	struct platform_driver pdrv;
+	bool shared;
 	int ret;
+	struct reset_control *peer;
+	struct bc_test_reset *rst;
+	bool peer_asserted;
+	bool defer;
 };
 
-/* Takes its "core" line exclusively and deasserts it, as most drivers do. */
-static int bc_test_reset_exclusive_probe(struct platform_device *pdev)
+/* Takes its "core" line and deasserts it, as most drivers do. */
+static int bc_test_reset_own_probe(struct platform_device *pdev)
 {
-	struct bc_test_reset_exclusive *drv;
+	struct bc_test_reset_own *drv;
 	struct reset_control *rstc;
+	int ret;
 
 	drv = container_of(to_platform_driver(pdev->dev.driver),
-			   struct bc_test_reset_exclusive, pdrv);
-	rstc = devm_reset_control_get_exclusive(&pdev->dev, "core");
+			   struct bc_test_reset_own, pdrv);
+	if (drv->peer && !reset_control_deassert(drv->peer)) {
+		reset_control_assert(drv->peer);
+		drv->peer_asserted = drv->rst->asserted[0];
+	}
+
+	if (drv->shared)
+		rstc = devm_reset_control_get_shared(&pdev->dev, "core");
+	else
+		rstc = devm_reset_control_get_exclusive(&pdev->dev, "core");
 	drv->ret = PTR_ERR_OR_ZERO(rstc);
 	if (IS_ERR(rstc))
 		return PTR_ERR(rstc);
 
-	return reset_control_deassert(rstc);
+	ret = reset_control_deassert(rstc);
+
+	return ret ?: drv->defer ? -EPROBE_DEFER : 0;
 }
 
 /*
- * The line is handed over before the driver's probe: a driver that takes it
- * exclusively gets it, and the line is never asserted on the way.
+ * Registers a driver for the device that takes its line, exclusively
+ * unless a shared @peer uses it too, and defers if @defer says.
  */
-static void bc_test_reset_exclusive_in_probe(struct kunit *test)
+static struct bc_test_reset_own *
+bc_test_reset_own_start(struct kunit *test, struct reset_control *peer,
+			bool defer)
 {
 	struct bc_test_ctx *ctx = test->priv;
-	struct bc_test_reset_exclusive *drv;
+	struct bc_test_reset_own *drv;
 
-	bc_test_reset_register(test);
-	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", true), 0);
 	drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, drv);
 	drv->ret = 1;
-	drv->pdrv.probe = bc_test_reset_exclusive_probe;
+	drv->shared = peer;
+	drv->peer = peer;
+	drv->rst = ctx->rst;
+	drv->defer = defer;
+	drv->pdrv.probe = bc_test_reset_own_probe;
 	drv->pdrv.driver.name = "bc-reset-exclusive";
 	drv->pdrv.driver.of_match_table = bc_test_reset_consumer_match;
 	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
 			0);
 	wait_for_device_probe();
+
+	return drv;
+}
+
+/*
+ * A driver that takes its line exclusively in its probe gets it, the hold
+ * standing aside, and the line is never asserted on the way.
+ */
+static void bc_test_reset_exclusive_in_probe(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_reset_own *drv;
+
+	bc_test_reset_register(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", true), 0);
+	drv = bc_test_reset_own_start(test, NULL, false);
 
 	KUNIT_EXPECT_EQ(test, drv->ret, 0);
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
@@ -321,6 +364,51 @@ static void bc_test_reset_failed_batch(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
 }
 
+/*
+ * No other shared user asserts the line during a probe attempt of the
+ * device that defers, before its driver gets the line; the driver's get
+ * and deassert succeed, and the constraint is applied again after the
+ * deferral.
+ */
+static void bc_test_reset_deferral_holds_off_peers(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_reset_own *drv;
+	struct reset_control *peer;
+
+	peer = bc_test_reset_held_with_peer(test);
+	drv = bc_test_reset_own_start(test, peer, true);
+
+	KUNIT_EXPECT_EQ(test, drv->ret, 0);
+	KUNIT_EXPECT_FALSE(test, drv->peer_asserted);
+	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+}
+
+/*
+ * Another device's driver takes the held line exclusively, as it would
+ * without the hold, and asserts it as it likes; the hold cannot deassert a
+ * line an exclusive user owns.
+ */
+static void bc_test_reset_peer_exclusive(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct reset_control *peer;
+
+	bc_test_reset_register(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
+	peer = reset_control_get_exclusive(ctx->peer, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, peer);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							bc_test_reset_control_put,
+							peer), 0);
+
+	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_EQ(test, bc_test_reset_add_to(test, ctx->peer, NULL, false),
+			-EBUSY);
+}
+
 static struct kunit_case bc_test_reset_cases[] = {
 	KUNIT_CASE(bc_test_reset_add_deasserts),
 	KUNIT_CASE(bc_test_reset_peer_cannot_assert),
@@ -330,6 +418,8 @@ static struct kunit_case bc_test_reset_cases[] = {
 	KUNIT_CASE(bc_test_reset_deferred),
 	KUNIT_CASE(bc_test_reset_released_after_probe),
 	KUNIT_CASE(bc_test_reset_exclusive_in_probe),
+	KUNIT_CASE(bc_test_reset_deferral_holds_off_peers),
+	KUNIT_CASE(bc_test_reset_peer_exclusive),
 	KUNIT_CASE(bc_test_reset_unknown_line),
 	KUNIT_CASE(bc_test_reset_failed_batch),
 	{}
