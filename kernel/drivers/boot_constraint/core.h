@@ -54,6 +54,9 @@ struct boot_constraint;
  * @names: the property that names them, in @list's order ("clock-names").
  * @per: phandles in @list per resource: 2 for an interconnect path's ends.
  * @suffix: without @list, the end of their properties' names ("-supply").
+ * @gpio: optional; the property of a GPIO that the framework takes as the
+ *	node's only resource if the node has no @list ("reset-gpios"). Auto
+ *	and report modes do not look it up.
  */
 struct boot_constraint_of_names {
 	const char *list;
@@ -61,6 +64,7 @@ struct boot_constraint_of_names {
 	const char *names;
 	unsigned int per;
 	const char *suffix;
+	const char *gpio;
 };
 
 /* The description of a constraint of any type. */

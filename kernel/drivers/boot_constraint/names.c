@@ -4,7 +4,9 @@
  * struct boot_constraint_of_names describes them: a list of phandles named
  * by a list of strings (clocks and clock-names, power-domains and
  * power-domain-names, resets and reset-names, interconnects and
- * interconnect-names), or properties of their own (vdd-supply).
+ * interconnect-names), or properties of their own (vdd-supply); and, for
+ * a declared constraint, the GPIO its framework takes in place of a list
+ * the node does not have (reset-gpios for resets).
  */
 
 #include <linux/device.h>
@@ -50,6 +52,19 @@ static struct property *bc_names_prop(struct device_node *np,
 	return NULL;
 }
 
+/*
+ * Whether @np names its only resource of the type by a GPIO, as the reset
+ * core takes "reset-gpios" for a node without "resets". Only declared
+ * constraints look it up: most drivers of such nodes drive the GPIO
+ * themselves, and a framework's get would take it from them.
+ */
+static bool bc_names_gpio(struct device_node *np,
+			  const struct boot_constraint_of_names *of)
+{
+	return of->gpio && !of_property_present(np, of->list) &&
+	       of_property_present(np, of->gpio);
+}
+
 /**
  * boot_constraint_of_count() - How many resources of a type a node names.
  * @np: the node.
@@ -69,6 +84,9 @@ unsigned int boot_constraint_of_count(struct device_node *np,
 			n += !!bc_names_suffixed(prop, of);
 		return n;
 	}
+
+	if (bc_names_gpio(np, of))
+		return 1;
 
 	count = of_count_phandle_with_args(np, of->list, of->cells);
 
@@ -224,8 +242,10 @@ int boot_constraint_of_index(struct device_node *np,
 	}
 
 	i = name ? of_property_match_string(np, of->names, name) : 0;
-	if (i < 0)
+	if (i < 0 || (i && bc_names_gpio(np, of)))
 		return -ENOENT;
+	if (bc_names_gpio(np, of))
+		return 0;
 
 	/* The list has it: its last phandle parses, those after it unread */
 	if (of_parse_phandle_with_args(np, of->list, of->cells,
@@ -261,6 +281,12 @@ struct device_node *boot_constraint_of_provider(const struct boot_constraint *c)
 	if (!of->list) {
 		prop = c->name ? bc_names_prop(np, of, c->name, &i) : NULL;
 		provider = prop ? of_parse_phandle(np, prop->name, 0) : NULL;
+		of_node_put(provider);
+		return provider;
+	}
+
+	if (bc_names_gpio(np, of)) {
+		provider = of_parse_phandle(np, of->gpio, 0);
 		of_node_put(provider);
 		return provider;
 	}

@@ -115,7 +115,7 @@ static int bc_reset_sample(struct boot_constraint *c, bool hold)
 
 static const struct boot_constraint_of_names bc_reset_of = {
 	.list = "resets", .cells = "#reset-cells", .names = "reset-names",
-	.per = 1,
+	.per = 1, .gpio = IS_ENABLED(CONFIG_RESET_GPIO) ? "reset-gpios" : NULL,
 };
 
 const struct boot_constraint_ops boot_constraint_reset_ops = {

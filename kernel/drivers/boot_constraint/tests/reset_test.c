@@ -409,6 +409,29 @@ static void bc_test_reset_peer_exclusive(struct kunit *test)
 			-EBUSY);
 }
 
+/*
+ * The device's own consumer, getting its line shared, takes the hold over:
+ * its assert, after its deassert, asserts the line as it would without
+ * the hold.
+ */
+static void bc_test_reset_own_get_takes_over(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct reset_control *own;
+
+	bc_test_reset_register(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
+	own = reset_control_get_shared(ctx->dev, "core");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, own);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							bc_test_reset_control_put,
+							own), 0);
+
+	KUNIT_EXPECT_EQ(test, reset_control_deassert(own), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_assert(own), 0);
+	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+}
+
 static struct kunit_case bc_test_reset_cases[] = {
 	KUNIT_CASE(bc_test_reset_add_deasserts),
 	KUNIT_CASE(bc_test_reset_peer_cannot_assert),
@@ -420,6 +443,7 @@ static struct kunit_case bc_test_reset_cases[] = {
 	KUNIT_CASE(bc_test_reset_exclusive_in_probe),
 	KUNIT_CASE(bc_test_reset_deferral_holds_off_peers),
 	KUNIT_CASE(bc_test_reset_peer_exclusive),
+	KUNIT_CASE(bc_test_reset_own_get_takes_over),
 	KUNIT_CASE(bc_test_reset_unknown_line),
 	KUNIT_CASE(bc_test_reset_failed_batch),
 	{}
