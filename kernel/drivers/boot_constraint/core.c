@@ -1705,15 +1705,15 @@ int dev_boot_constraint_add_deferrable(struct device *dev,
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable);
 
 /**
- * dev_boot_constraints_probe_start() - Hand a device's resources to its driver.
+ * dev_boot_constraints_probe_start() - A device's driver is about to probe.
  * @dev: the device whose driver is about to be probed.
  *
  * Called by the driver core, with device_lock(@dev) held, right before the
  * driver's probe. Applies the constraints still pending, whose provider
  * may have appeared without a device binding (a clock provider registered
- * from an initcall, for instance), then gives up what the driver must own:
- * the rate ranges, voltage requests and reset lines, none of which changes.
- * The enable counts stay held until dev_boot_constraints_probe_end().
+ * from an initcall, for instance). Everything stays held until
+ * dev_boot_constraints_probe_end(): the boot holds stand aside for the
+ * driver's own requests, which take them over.
  */
 void dev_boot_constraints_probe_start(struct device *dev)
 {
@@ -1738,9 +1738,6 @@ void dev_boot_constraints_probe_start(struct device *dev)
 		if (c->state != BC_APPLIED)
 			continue;
 
-		if (c->ops->hand_over && !c->report)
-			c->ops->hand_over(c);
-
 		mutex_lock(&bc_lock);
 		bc_set_state(c, BC_HANDED_OVER);
 		mutex_unlock(&bc_lock);
@@ -1755,7 +1752,7 @@ static bool bc_probe_may_retry(int ret)
 	return ret == -EPROBE_DEFER || ret == -ENODEV || ret == -ENXIO;
 }
 
-/* Takes back what was handed over to a driver that did not keep the device. */
+/* Asks again for what a driver that did not keep the device took over. */
 static void bc_device_take_back(struct boot_constraint_dev *bdev)
 {
 	struct boot_constraint *c;
@@ -1788,8 +1785,9 @@ static void bc_device_take_back(struct boot_constraint_dev *bdev)
  * driver's included. A driver that said in its probe that it takes the
  * device over later, see dev_boot_constraints_take_over_later(), keeps them
  * until it says it has. If the probe is deferred, or the driver declined
- * the device (-ENODEV, -ENXIO) so that another one may bind it, what was
- * handed over is taken back and the constraints are kept.
+ * the device (-ENODEV, -ENXIO) so that another one may bind it, what the
+ * driver's requests took over is asked for again and the constraints are
+ * kept.
  */
 void dev_boot_constraints_probe_end(struct device *dev, int ret)
 {

@@ -25,9 +25,8 @@ struct seq_file;
  * @BC_PENDING: added, waiting for its resource's provider.
  * @BC_APPLIED: holds its resource.
  * @BC_HANDED_OVER: its device's driver is probing, or has probed and takes
- *	the device over later: what the driver must own (a rate range, a
- *	voltage request, a reset line) is handed over to it, only the enable
- *	counts are still held.
+ *	the device over later: the resource is still held, and the driver's
+ *	requests take it over.
  * @BC_RELEASED: released after its device probed or went away.
  * @BC_EXPIRED: released at the deadline, its device not probed.
  * @BC_FAILED: could not be applied, or could not be given back; the error
@@ -85,12 +84,9 @@ union boot_constraint_info {
  *	kstrdup_const().
  * @apply: take the resource. Returns -EPROBE_DEFER while its provider is
  *	missing, and leaves nothing taken on any error.
- * @hand_over: optional; give up what the device's driver must own from its
- *	probe on (a rate range, a voltage request, a reset line), keeping only
- *	the enable counts, and without changing the resource's state. On
- *	error it keeps everything and says so.
- * @take_back: optional; take again what @hand_over gave up, after the
- *	driver deferred its probe or declined the device.
+ * @take_back: optional; ask again for what the driver's requests took over
+ *	(a rate range, a voltage request, a reset line), after the driver
+ *	deferred its probe or declined the device.
  * @release: give the resource back, leaving its rate, voltage and reset
  *	line as they are: only on/off follows the other users' counts. Returns
  *	an error, with the resource still held, if it could not.
@@ -132,7 +128,6 @@ struct boot_constraint_ops {
 	int (*init)(struct boot_constraint *c, struct device *dev,
 		    const void *data);
 	int (*apply)(struct boot_constraint *c);
-	void (*hand_over)(struct boot_constraint *c);
 	int (*take_back)(struct boot_constraint *c);
 	int (*release)(struct boot_constraint *c);
 	void (*show)(struct seq_file *s, const struct boot_constraint *c);
