@@ -1312,6 +1312,28 @@ static void bc_device_taken_over(struct boot_constraint_dev *bdev)
 	schedule_work(&bc_retry_work);
 }
 
+/*
+ * Releases the constraints of @bdev, whose driver has taken it over, after
+ * those that bus notifiers published before are applied: a driver that
+ * creates devices (a display subsystem, an MFD) shares resources with
+ * them, which its release must not let go before their constraints hold
+ * them. bc_retry_work, which applies those first, releases them then.
+ * Caller holds device_lock(bdev->dev).
+ */
+static void bc_device_end(struct boot_constraint_dev *bdev)
+{
+	bool queued;
+
+	mutex_lock(&bc_lock);
+	queued = !list_empty(&bc_retry_list);
+	if (queued)
+		bc_device_taken_over(bdev);
+	mutex_unlock(&bc_lock);
+
+	if (!queued)
+		bc_device_release(bdev, BC_RELEASED);
+}
+
 /**
  * boot_constraint_flush() - Wait for the constraints added from notifiers.
  *
@@ -1810,7 +1832,7 @@ void dev_boot_constraints_probe_end(struct device *dev, int ret)
 	}
 
 	if (!bc_probe_may_retry(ret)) {
-		bc_device_release(bdev, BC_RELEASED);
+		bc_device_end(bdev);
 		return;
 	}
 

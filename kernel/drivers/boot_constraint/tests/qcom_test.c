@@ -4,16 +4,19 @@
  * fragment of the DragonBoard 410c's device tree (qcom_test.dtso) whose
  * clock controller, power domain and LDOs are test providers, the table must
  * hold the MDSS's domain, four clocks of the MDP5 and three clocks and two
- * supplies of the DSI controller, each once and nothing else; and the names
- * of 2017, which 6.12's tree no longer has, must fail.
+ * supplies of the DSI controller, each once and nothing else, until the
+ * display's aggregate driver has bound; and the names of 2017, which 6.12's
+ * tree no longer has, must fail.
  */
 
 #include <dt-bindings/clock/qcom,gcc-msm8916.h>
+#include <linux/component.h>
 #include <linux/of.h>
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
 
 #include <kunit/of.h>
+#include <kunit/platform_device.h>
 #include <kunit/resource.h>
 #include <kunit/test.h>
 
@@ -255,6 +258,141 @@ static void bc_test_qcom_db410c(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->pd_log), "mdss-gdsc:off");
 }
 
+/*
+ * The MSM DRM driver's shape: the MDP5's driver is the aggregate driver,
+ * of the DSI, its component, whose driver only adds it; the aggregate
+ * binds once both have probed, and programs the hardware from its bind.
+ */
+static int bc_test_qcom_mdp5_bind(struct device *dev)
+{
+	return component_bind_all(dev, NULL);
+}
+
+static void bc_test_qcom_mdp5_unbind(struct device *dev)
+{
+	component_unbind_all(dev, NULL);
+}
+
+static const struct component_master_ops bc_test_qcom_mdp5_ops = {
+	.bind = bc_test_qcom_mdp5_bind,
+	.unbind = bc_test_qcom_mdp5_unbind,
+};
+
+static int bc_test_qcom_dsi_bind(struct device *dev, struct device *master,
+				 void *data)
+{
+	return 0;
+}
+
+static void bc_test_qcom_dsi_unbind(struct device *dev, struct device *master,
+				    void *data)
+{
+}
+
+static const struct component_ops bc_test_qcom_dsi_ops = {
+	.bind = bc_test_qcom_dsi_bind,
+	.unbind = bc_test_qcom_dsi_unbind,
+};
+
+static int bc_test_qcom_mdp5_probe(struct platform_device *pdev)
+{
+	struct component_match *match = NULL;
+	struct device_node *dsi;
+
+	dsi = of_get_compatible_child(pdev->dev.of_node->parent,
+				      "qcom,mdss-dsi-ctrl");
+	if (!dsi)
+		return -ENODEV;
+	component_match_add_release(&pdev->dev, &match, component_release_of,
+				    component_compare_of, dsi);
+
+	return component_master_add_with_match(&pdev->dev, &bc_test_qcom_mdp5_ops,
+					       match);
+}
+
+static void bc_test_qcom_mdp5_remove(struct platform_device *pdev)
+{
+	component_master_del(&pdev->dev, &bc_test_qcom_mdp5_ops);
+}
+
+static int bc_test_qcom_dsi_probe(struct platform_device *pdev)
+{
+	return component_add(&pdev->dev, &bc_test_qcom_dsi_ops);
+}
+
+static void bc_test_qcom_dsi_remove(struct platform_device *pdev)
+{
+	component_del(&pdev->dev, &bc_test_qcom_dsi_ops);
+}
+
+static BC_TEST_OF_MATCH(bc_test_qcom_mdp5_match, "qcom,mdp5");
+
+static BC_TEST_OF_MATCH(bc_test_qcom_dsi_match, "qcom,mdss-dsi-ctrl");
+
+static struct platform_driver bc_test_qcom_mdp5_driver = {
+	.probe = bc_test_qcom_mdp5_probe,
+	.remove = bc_test_qcom_mdp5_remove,
+	.driver = {
+		.name = "bc-test-qcom-mdp5",
+		.of_match_table = bc_test_qcom_mdp5_match,
+	},
+};
+
+static struct platform_driver bc_test_qcom_dsi_driver = {
+	.probe = bc_test_qcom_dsi_probe,
+	.remove = bc_test_qcom_dsi_remove,
+	.driver = {
+		.name = "bc-test-qcom-dsi",
+		.of_match_table = bc_test_qcom_dsi_match,
+	},
+};
+
+/*
+ * With the table, the drivers probe as at boot, nothing flushed before
+ * them: the MDSS's (which creates the MDP5, DSI and PHY devices), then the
+ * MDP5's, which returns before the DSI has probed. The MDP5's clocks stay
+ * on past its probe, its core clock (GCC_MDSS_MDP_CLK) and vsync among
+ * them, and the domain with them, until the DSI's probe completes the
+ * aggregate, whose bind takes them over.
+ */
+static void bc_test_qcom_db410c_aggregate(struct kunit *test)
+{
+	const struct dev_boot_constraint_machine *m;
+	struct bc_test_qcom_ctx *ctx = test->priv;
+	struct device *mdp5, *dsi;
+
+	m = bc_test_qcom_match(test, "/bc-apq8016-sbc");
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_deferrable_of(m->oconst,
+								    m->count), 0);
+	bc_test_qcom_populate(test);
+	dev_boot_constraints_probe_end(ctx->mdss, 0);
+
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test,
+							     &bc_test_qcom_mdp5_driver), 0);
+	wait_for_device_probe();
+	mdp5 = bc_test_dev(test, BC_TEST_QCOM_MDP5);
+	dsi = bc_test_dev(test, BC_TEST_QCOM_DSI);
+
+	KUNIT_EXPECT_TRUE(test, device_is_bound(mdp5));
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(mdp5, BC_HANDED_OVER), 5);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_QCOM_MDP]), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_QCOM_VSYNC]), 1);
+	KUNIT_EXPECT_TRUE(test, ctx->gdsc->on);
+
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test,
+							     &bc_test_qcom_dsi_driver), 0);
+	wait_for_device_probe();
+	/* The aggregate's bind releases them from the core's work */
+	boot_constraint_flush();
+
+	KUNIT_EXPECT_TRUE(test, device_is_bound(dsi));
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(mdp5), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(dsi), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_QCOM_MDP]), 0);
+	KUNIT_EXPECT_FALSE(test, ctx->gdsc->on);
+}
+
 /* The seed's table of 2017, with the clock names of its tree. */
 static const struct dev_boot_constraint_clk_info bc_test_qcom_2017_iface = { .name = "iface_clk" };
 static const struct dev_boot_constraint_clk_info bc_test_qcom_2017_bus = { .name = "bus_clk" };
@@ -314,6 +452,7 @@ static void bc_test_qcom_2017_names(struct kunit *test)
 static struct kunit_case bc_test_qcom_cases[] = {
 	KUNIT_CASE(bc_test_qcom_machine),
 	KUNIT_CASE(bc_test_qcom_db410c),
+	KUNIT_CASE(bc_test_qcom_db410c_aggregate),
 	KUNIT_CASE(bc_test_qcom_2017_names),
 	{}
 };
