@@ -21,6 +21,8 @@
 
 #include "fakes.h"
 
+struct component_match;
+
 struct device_node;
 struct kunit;
 
@@ -245,6 +247,10 @@ void bc_test_owner_set(struct dev_boot_constraint_info *info,
 		       struct bc_test_owner *owner);
 
 struct platform_device *bc_test_pdev_add(struct kunit *test, const char *name);
+int bc_test_aggregate_add(struct device *dev, struct component_match *match);
+void bc_test_aggregate_del(struct device *dev);
+int bc_test_component_probe(struct platform_device *pdev);
+void bc_test_component_remove(struct platform_device *pdev);
 void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev);
 struct platform_device *bc_test_of_pdev(struct kunit *test, const char *path);
 struct device_node *bc_test_of_node(struct kunit *test, const char *path);

@@ -11,6 +11,7 @@
 
 #include <linux/clk.h>
 #include <linux/clkdev.h>
+#include <linux/component.h>
 #include <linux/err.h>
 #include <linux/minmax.h>
 #include <linux/of.h>
@@ -774,6 +775,87 @@ void bc_test_owner_set(struct dev_boot_constraint_info *info,
 {
 	info->free_resources = bc_test_owner_free_resources;
 	info->free_resources_data = owner;
+}
+
+/*
+ * An aggregate driver and its components as a display pipeline's (the
+ * MSM DRM driver's): the aggregate binds every component once all have
+ * probed, and programs the hardware from its bind; a component's driver
+ * only adds it.
+ */
+static int bc_test_aggregate_bind(struct device *dev)
+{
+	return component_bind_all(dev, NULL);
+}
+
+static void bc_test_aggregate_unbind(struct device *dev)
+{
+	component_unbind_all(dev, NULL);
+}
+
+static const struct component_master_ops bc_test_aggregate_ops = {
+	.bind = bc_test_aggregate_bind,
+	.unbind = bc_test_aggregate_unbind,
+};
+
+static int bc_test_component_bind(struct device *dev, struct device *master,
+				  void *data)
+{
+	return 0;
+}
+
+static void bc_test_component_unbind(struct device *dev, struct device *master,
+				     void *data)
+{
+}
+
+static const struct component_ops bc_test_component_ops = {
+	.bind = bc_test_component_bind,
+	.unbind = bc_test_component_unbind,
+};
+
+/**
+ * bc_test_aggregate_add() - Add an aggregate driver, from its probe.
+ * @dev: the aggregate's device, whose driver's probe calls it.
+ * @match: its components, as component_match_add() built it.
+ *
+ * Its remove calls bc_test_aggregate_del().
+ *
+ * Return: what component_master_add_with_match() returned.
+ */
+int bc_test_aggregate_add(struct device *dev, struct component_match *match)
+{
+	return component_master_add_with_match(dev, &bc_test_aggregate_ops,
+					       match);
+}
+
+/**
+ * bc_test_aggregate_del() - Remove an aggregate driver, from its remove.
+ * @dev: the aggregate's device.
+ */
+void bc_test_aggregate_del(struct device *dev)
+{
+	component_master_del(dev, &bc_test_aggregate_ops);
+}
+
+/**
+ * bc_test_component_probe() - The probe of a component's driver.
+ * @pdev: the component's device.
+ *
+ * Return: what component_add() returned.
+ */
+int bc_test_component_probe(struct platform_device *pdev)
+{
+	return component_add(&pdev->dev, &bc_test_component_ops);
+}
+
+/**
+ * bc_test_component_remove() - The remove of a component's driver.
+ * @pdev: the component's device.
+ */
+void bc_test_component_remove(struct platform_device *pdev)
+{
+	component_del(&pdev->dev, &bc_test_component_ops);
 }
 
 static void bc_test_pdev_unregister_action(void *pdev)

@@ -260,40 +260,8 @@ static void bc_test_qcom_db410c(struct kunit *test)
 
 /*
  * The MSM DRM driver's shape: the MDP5's driver is the aggregate driver,
- * of the DSI, its component, whose driver only adds it; the aggregate
- * binds once both have probed, and programs the hardware from its bind.
+ * of the DSI, its component.
  */
-static int bc_test_qcom_mdp5_bind(struct device *dev)
-{
-	return component_bind_all(dev, NULL);
-}
-
-static void bc_test_qcom_mdp5_unbind(struct device *dev)
-{
-	component_unbind_all(dev, NULL);
-}
-
-static const struct component_master_ops bc_test_qcom_mdp5_ops = {
-	.bind = bc_test_qcom_mdp5_bind,
-	.unbind = bc_test_qcom_mdp5_unbind,
-};
-
-static int bc_test_qcom_dsi_bind(struct device *dev, struct device *master,
-				 void *data)
-{
-	return 0;
-}
-
-static void bc_test_qcom_dsi_unbind(struct device *dev, struct device *master,
-				    void *data)
-{
-}
-
-static const struct component_ops bc_test_qcom_dsi_ops = {
-	.bind = bc_test_qcom_dsi_bind,
-	.unbind = bc_test_qcom_dsi_unbind,
-};
-
 static int bc_test_qcom_mdp5_probe(struct platform_device *pdev)
 {
 	struct component_match *match = NULL;
@@ -306,23 +274,12 @@ static int bc_test_qcom_mdp5_probe(struct platform_device *pdev)
 	component_match_add_release(&pdev->dev, &match, component_release_of,
 				    component_compare_of, dsi);
 
-	return component_master_add_with_match(&pdev->dev, &bc_test_qcom_mdp5_ops,
-					       match);
+	return bc_test_aggregate_add(&pdev->dev, match);
 }
 
 static void bc_test_qcom_mdp5_remove(struct platform_device *pdev)
 {
-	component_master_del(&pdev->dev, &bc_test_qcom_mdp5_ops);
-}
-
-static int bc_test_qcom_dsi_probe(struct platform_device *pdev)
-{
-	return component_add(&pdev->dev, &bc_test_qcom_dsi_ops);
-}
-
-static void bc_test_qcom_dsi_remove(struct platform_device *pdev)
-{
-	component_del(&pdev->dev, &bc_test_qcom_dsi_ops);
+	bc_test_aggregate_del(&pdev->dev);
 }
 
 static BC_TEST_OF_MATCH(bc_test_qcom_mdp5_match, "qcom,mdp5");
@@ -339,8 +296,8 @@ static struct platform_driver bc_test_qcom_mdp5_driver = {
 };
 
 static struct platform_driver bc_test_qcom_dsi_driver = {
-	.probe = bc_test_qcom_dsi_probe,
-	.remove = bc_test_qcom_dsi_remove,
+	.probe = bc_test_component_probe,
+	.remove = bc_test_component_remove,
 	.driver = {
 		.name = "bc-test-qcom-dsi",
 		.of_match_table = bc_test_qcom_dsi_match,

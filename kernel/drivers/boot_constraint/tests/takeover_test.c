@@ -299,37 +299,6 @@ static void bc_test_takeover_bound_by_hand(struct kunit *test)
  * clock held; the DSI last, its component completing the aggregate, whose
  * bind takes both over.
  */
-static int bc_test_mdss_bind(struct device *dev)
-{
-	return component_bind_all(dev, NULL);
-}
-
-static void bc_test_mdss_unbind(struct device *dev)
-{
-	component_unbind_all(dev, NULL);
-}
-
-static const struct component_master_ops bc_test_mdss_ops = {
-	.bind = bc_test_mdss_bind,
-	.unbind = bc_test_mdss_unbind,
-};
-
-static int bc_test_component_bind(struct device *dev, struct device *master,
-				  void *data)
-{
-	return 0;
-}
-
-static void bc_test_component_unbind(struct device *dev, struct device *master,
-				     void *data)
-{
-}
-
-static const struct component_ops bc_test_component_ops = {
-	.bind = bc_test_component_bind,
-	.unbind = bc_test_component_unbind,
-};
-
 static int bc_test_mdss_probe(struct platform_device *pdev)
 {
 	struct component_match *match = NULL;
@@ -339,23 +308,12 @@ static int bc_test_mdss_probe(struct platform_device *pdev)
 	component_match_add(&pdev->dev, &match, component_compare_dev_name,
 			    BC_TEST_DSI);
 
-	return component_master_add_with_match(&pdev->dev, &bc_test_mdss_ops,
-					       match);
+	return bc_test_aggregate_add(&pdev->dev, match);
 }
 
 static void bc_test_mdss_remove(struct platform_device *pdev)
 {
-	component_master_del(&pdev->dev, &bc_test_mdss_ops);
-}
-
-static int bc_test_component_probe(struct platform_device *pdev)
-{
-	return component_add(&pdev->dev, &bc_test_component_ops);
-}
-
-static void bc_test_component_remove(struct platform_device *pdev)
-{
-	component_del(&pdev->dev, &bc_test_component_ops);
+	bc_test_aggregate_del(&pdev->dev);
 }
 
 static struct platform_driver bc_test_mdss_driver = {
