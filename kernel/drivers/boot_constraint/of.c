@@ -46,13 +46,6 @@ struct bc_of_waiter {
 };
 
 /**
- * struct bc_of_bus - A bus whose devices we watch.
- *
- * @node: entry in bc_of_buses.
- * @bus: the bus.
- * @nb: our notifier on it.
- */
-/**
  * struct bc_of_bus - A bus whose devices are watched.
  *
  * @node: entry in bc_of_buses.
