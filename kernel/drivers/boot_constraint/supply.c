@@ -104,7 +104,7 @@ static int bc_supply_apply(struct boot_constraint *c)
 {
 	struct regulator *reg;
 
-	reg = regulator_get_optional(boot_constraint_device(c), c->name);
+	reg = regulator_get_boot_hold(boot_constraint_device(c), c->name);
 	if (IS_ERR(reg))
 		return PTR_ERR(reg);
 
@@ -182,7 +182,7 @@ static int bc_supply_sample(struct boot_constraint *c, bool hold)
 	if (!on || !hold)
 		return !!on;
 
-	reg = regulator_get_optional(boot_constraint_device(c), c->name);
+	reg = regulator_get_boot_hold(boot_constraint_device(c), c->name);
 	if (IS_ERR(reg))
 		return PTR_ERR(reg);
 

@@ -10,6 +10,8 @@
 
 #include <linux/platform_device.h>
 #include <linux/regulator/consumer.h>
+#include <linux/regulator/driver.h>
+#include <linux/sysfs.h>
 
 #include <kunit/resource.h>
 #include <kunit/test.h>
@@ -333,12 +335,39 @@ static void bc_test_supply_impossible_range(struct kunit *test)
 						    900000), 0);
 }
 
+/*
+ * The hold leaves the names of the device's supply to the device's own
+ * consumer, got while it holds: that consumer's sysfs link under the
+ * regulator ("<device>-vdd") is there, and stays once the hold is gone.
+ */
+static void bc_test_supply_names_left_to_driver(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+	struct kernfs_node *link;
+	struct regulator *own;
+	char name[64];
+
+	bc_test_supply_hold_boot(test);
+	own = regulator_get(ctx->bc.dev, "vdd");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, own);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							bc_test_supply_regulator_put,
+							own), 0);
+	dev_boot_constraints_remove(ctx->bc.dev);
+
+	snprintf(name, sizeof(name), "%s-vdd", dev_name(ctx->bc.dev));
+	link = sysfs_get_dirent(ctx->bc.reg->rdev->dev.kobj.sd, name);
+	KUNIT_EXPECT_NOT_NULL(test, link);
+	sysfs_put(link);
+}
+
 static struct kunit_case bc_test_supply_cases[] = {
 	KUNIT_CASE(bc_test_supply_enable),
 	KUNIT_CASE(bc_test_supply_voltage_in_range),
 	KUNIT_CASE(bc_test_supply_release_order),
 	KUNIT_CASE(bc_test_supply_release_leaves_voltage),
 	KUNIT_CASE(bc_test_supply_other_after_release),
+	KUNIT_CASE(bc_test_supply_names_left_to_driver),
 	KUNIT_CASE(bc_test_supply_other_while_held),
 	KUNIT_CASE(bc_test_supply_other_disable),
 	KUNIT_CASE(bc_test_supply_no_voltage),
