@@ -1756,14 +1756,12 @@ void dev_boot_constraints_probe_start(struct device *dev)
 
 	bc_device_retry(bdev, NULL, false, &done);
 
-	list_for_each_entry(c, &bdev->constraints, node) {
-		if (c->state != BC_APPLIED)
-			continue;
-
-		mutex_lock(&bc_lock);
-		bc_set_state(c, BC_HANDED_OVER);
-		mutex_unlock(&bc_lock);
-	}
+	/* No framework is called: one critical section for them all */
+	mutex_lock(&bc_lock);
+	list_for_each_entry(c, &bdev->constraints, node)
+		if (c->state == BC_APPLIED)
+			bc_set_state(c, BC_HANDED_OVER);
+	mutex_unlock(&bc_lock);
 
 	bc_device_settle(bdev, &done);
 }

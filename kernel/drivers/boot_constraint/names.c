@@ -242,10 +242,10 @@ int boot_constraint_of_index(struct device_node *np,
 	}
 
 	i = name ? of_property_match_string(np, of->names, name) : 0;
-	if (i < 0 || (i && bc_names_gpio(np, of)))
+	if (i < 0)
 		return -ENOENT;
 	if (bc_names_gpio(np, of))
-		return 0;
+		return i ? -ENOENT : 0;
 
 	/* The list has it: its last phandle parses, those after it unread */
 	if (of_parse_phandle_with_args(np, of->list, of->cells,
