@@ -133,15 +133,12 @@ static unsigned int bc_nr_auto_off;
  * not probed are released; -1 for never. By default, BC_TIMEOUT_DRIVER_CORE,
  * they are released when the driver core stops waiting for deferred probes:
  * deferred_probe_timeout= after late_initcall, extended as drivers register.
- * bc_deadline is when they are (or were) released, and bc_past_deadline
- * whether they were: constraints added after that would never be released,
- * and are refused.
+ * bc_machine_deadline is when.
  */
 #define BC_TIMEOUT_DRIVER_CORE	-2
 #define BC_TIMEOUT_MAX		(INT_MAX / HZ)
 static int bc_timeout = BC_TIMEOUT_DRIVER_CORE;
-static ktime_t bc_deadline;
-static bool bc_past_deadline;
+static struct boot_constraint_deadline bc_machine_deadline;
 
 /* boot_constraints=PATH[:...], once for each device: dt.c reads them. */
 #define BC_SPECS_MAX	8
@@ -374,10 +371,13 @@ static void bc_count_bytes(size_t add, size_t sub)
 }
 
 /* The batch of every automatic constraint: each stands alone. */
-static struct boot_constraint_batch bc_batch_alone;
+static struct boot_constraint_batch bc_batch_alone = {
+	.deadline = &bc_machine_deadline,
+};
 
 static struct boot_constraint_batch *
-bc_batch_alloc(const char *origin, unsigned int n)
+bc_batch_alloc(const char *origin, unsigned int n,
+	       struct boot_constraint_deadline *deadline)
 {
 	struct boot_constraint_batch *batch;
 
@@ -393,6 +393,7 @@ bc_batch_alloc(const char *origin, unsigned int n)
 		}
 	}
 	batch->members = n;
+	batch->deadline = deadline;
 
 	return batch;
 }
@@ -1012,17 +1013,18 @@ static bool bc_is_console(const struct device *dev)
 }
 
 /*
- * No deadline would come to release constraints added after it. Checked
+ * No deadline would come to release constraints added after theirs. Checked
  * before they are taken, and again as they are published: the deadline may
  * pass meanwhile, and its walk of bc_devices would not see them. Caller
  * holds bc_lock.
  */
-static int bc_check_deadline(struct device *dev, const char *origin)
+static int bc_check_deadline(struct device *dev,
+			     const struct boot_constraint_batch *batch)
 {
-	if (!bc_past_deadline || bc_is_console(dev))
+	if (!batch->deadline->past || bc_is_console(dev))
 		return 0;
 
-	bc_add_err(dev, origin, "past the deadline");
+	bc_add_err(dev, batch->origin, "past the deadline");
 	return -ETIMEDOUT;
 }
 
@@ -1051,7 +1053,7 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 		return -EBUSY;
 	}
 
-	ret = bc_check_deadline(dev, origin);
+	ret = bc_check_deadline(dev, cs[0]->batch);
 	if (ret)
 		return ret;
 
@@ -1402,7 +1404,7 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	}
 
 	mutex_lock(&bc_lock);
-	ret = bc_check_deadline(dev, cs[0]->batch->origin);
+	ret = bc_check_deadline(dev, cs[0]->batch);
 	if (!ret)
 		bc_publish(bdev, cs, n);
 	mutex_unlock(&bc_lock);
@@ -1460,11 +1462,14 @@ static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
  *
  * @infos: the constraints.
  * @providers: the nodes of their providers as the adder read them, or NULL.
+ * @deadline: what releases them if their device's driver does not take
+ *	them over: the machine's, or a test's.
  * @few: room for the constraints of a small add, as most are.
  */
 struct bc_add {
 	const struct dev_boot_constraint_info *infos;
 	struct device_node *const *providers;
+	struct boot_constraint_deadline *deadline;
 	struct boot_constraint *few[BOOT_CONSTRAINT_ADD_FEW];
 };
 
@@ -1482,7 +1487,8 @@ bc_create_all(struct device *dev, struct bc_add *add, unsigned int n,
 	if (!cs)
 		return ERR_PTR(-ENOMEM);
 
-	batch = flags & BC_ADD_AUTO ? &bc_batch_alone : bc_batch_alloc(origin, n);
+	batch = flags & BC_ADD_AUTO ? &bc_batch_alone :
+				      bc_batch_alloc(origin, n, add->deadline);
 	if (!batch) {
 		ret = -ENOMEM;
 		goto free;
@@ -1528,12 +1534,17 @@ static void bc_release_owners(const struct dev_boot_constraint_info *infos,
 	}
 }
 
-static int bc_add_all(struct device *dev,
-		      const struct dev_boot_constraint_info *infos,
-		      struct device_node *const *providers,
-		      unsigned int n, const char *origin, unsigned int flags)
+static int bc_add_until(struct device *dev,
+			const struct dev_boot_constraint_info *infos,
+			struct device_node *const *providers, unsigned int n,
+			const char *origin, unsigned int flags,
+			struct boot_constraint_deadline *deadline)
 {
-	struct bc_add add = { .infos = infos, .providers = providers };
+	struct bc_add add = {
+		.infos = infos,
+		.providers = providers,
+		.deadline = deadline,
+	};
 	struct boot_constraint **cs;
 	int ret;
 
@@ -1567,6 +1578,15 @@ static int bc_add_all(struct device *dev,
 	return ret;
 }
 
+static int bc_add_all(struct device *dev,
+		      const struct dev_boot_constraint_info *infos,
+		      struct device_node *const *providers,
+		      unsigned int n, const char *origin, unsigned int flags)
+{
+	return bc_add_until(dev, infos, providers, n, origin, flags,
+			    &bc_machine_deadline);
+}
+
 /**
  * boot_constraint_add_all() - Add several constraints to a device, or none.
  * @dev: the device.
@@ -1584,6 +1604,28 @@ int boot_constraint_add_all(struct device *dev,
 {
 	return bc_add_all(dev, infos, NULL, n, NULL,
 			  deferrable ? BC_ADD_DEFERRABLE : 0);
+}
+
+/**
+ * boot_constraint_add_until() - Add constraints that a deadline of their own
+ * releases.
+ * @dev: the device.
+ * @infos: the deferrable constraints.
+ * @n: number of entries in @infos.
+ * @deadline: what releases them, not the machine's: boot_constraint_pass()
+ *	it before it is freed.
+ *
+ * For tests, which must not pass the deadline of the machine they run on.
+ *
+ * Return: as boot_constraint_add_all().
+ */
+int boot_constraint_add_until(struct device *dev,
+			      const struct dev_boot_constraint_info *infos,
+			      unsigned int n,
+			      struct boot_constraint_deadline *deadline)
+{
+	return bc_add_until(dev, infos, NULL, n, NULL, BC_ADD_DEFERRABLE,
+			    deadline);
 }
 
 /**
@@ -1664,7 +1706,7 @@ int boot_constraint_add_auto(struct device *dev,
 			     unsigned int n)
 {
 	/* Nothing would release them; a table's would be refused, loudly */
-	if (READ_ONCE(bc_past_deadline))
+	if (READ_ONCE(bc_machine_deadline.past))
 		return 0;
 
 	return bc_add_all(dev, infos, providers, n, NULL,
@@ -2109,10 +2151,15 @@ enum bc_spare {
 	BC_SPARE_ALL,
 };
 
-/* Whether the deadline now passing releases @c. */
-static bool bc_expires(const struct boot_constraint *c, enum bc_spare spare)
+/*
+ * Whether @deadline, now passing, releases @c: NULL when one device's
+ * constraints are released as if theirs passed.
+ */
+static bool bc_expires(const struct boot_constraint *c,
+		       const struct boot_constraint_deadline *deadline,
+		       enum bc_spare spare)
 {
-	if (!bc_is_live(c))
+	if (!bc_is_live(c) || (deadline && c->batch->deadline != deadline))
 		return false;
 	if (spare == BC_SPARE_NONE || !bc_is_console(c->bdev->dev))
 		return true;
@@ -2127,8 +2174,10 @@ static bool bc_expires(const struct boot_constraint *c, enum bc_spare spare)
  * bc_device_expire(): its probe may release them first. Caller holds
  * bc_lock.
  */
-static unsigned int bc_device_warn_expiry(struct boot_constraint_dev *bdev,
-					  enum bc_spare spare)
+static unsigned int
+bc_device_warn_expiry(struct boot_constraint_dev *bdev,
+		      const struct boot_constraint_deadline *deadline,
+		      enum bc_spare spare)
 {
 	struct boot_constraint *c;
 	unsigned int autos = 0;
@@ -2137,7 +2186,7 @@ static unsigned int bc_device_warn_expiry(struct boot_constraint_dev *bdev,
 		return 0;
 
 	list_for_each_entry(c, &bdev->constraints, node) {
-		if (!bc_expires(c, spare))
+		if (!bc_expires(c, deadline, spare))
 			continue;
 		bdev->warned = true;
 		if (c->auto_on)
@@ -2173,6 +2222,7 @@ static void bc_warn_auto_expiry(unsigned int autos, unsigned int devices)
  * device_lock() of the device, not bc_lock.
  */
 static void bc_device_expire(struct boot_constraint_dev *bdev,
+			     const struct boot_constraint_deadline *deadline,
 			     enum bc_spare spare)
 {
 	struct boot_constraint *c;
@@ -2180,12 +2230,13 @@ static void bc_device_expire(struct boot_constraint_dev *bdev,
 
 	mutex_lock(&bc_lock);
 	if (!bdev->warned)
-		bc_warn_auto_expiry(bc_device_warn_expiry(bdev, spare), 1);
+		bc_warn_auto_expiry(bc_device_warn_expiry(bdev, deadline, spare),
+				    1);
 	bdev->warned = false;
 	mutex_unlock(&bc_lock);
 
 	list_for_each_entry_reverse(c, &bdev->constraints, node) {
-		if (bc_expires(c, spare) && bc_release(c, BC_EXPIRED))
+		if (bc_expires(c, deadline, spare) && bc_release(c, BC_EXPIRED))
 			list_add_tail(&c->done_node, &done);
 	}
 
@@ -2196,8 +2247,9 @@ static void bc_device_expire(struct boot_constraint_dev *bdev,
  * The first device with constraints that the deadline releases, not seen
  * yet by the pass @seq. Caller holds bc_lock.
  */
-static struct boot_constraint_dev *bc_next_to_expire(enum bc_spare spare,
-						     unsigned long seq)
+static struct boot_constraint_dev *
+bc_next_to_expire(const struct boot_constraint_deadline *deadline,
+		  enum bc_spare spare, unsigned long seq)
 {
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
@@ -2208,7 +2260,7 @@ static struct boot_constraint_dev *bc_next_to_expire(enum bc_spare spare,
 
 		bdev->seq = seq;
 		list_for_each_entry(c, &bdev->constraints, node) {
-			if (bc_expires(c, spare))
+			if (bc_expires(c, deadline, spare))
 				return bdev;
 		}
 	}
@@ -2217,28 +2269,25 @@ static struct boot_constraint_dev *bc_next_to_expire(enum bc_spare spare,
 }
 
 /*
- * Releases the constraints of every device not probed yet, each under its
- * device's lock, so never during its probe: warnings first, for all of them,
- * then the releases. From now on, constraints are refused: nothing would
- * release them.
+ * Releases the constraints of @deadline whose device has not been taken over
+ * yet, each under its device's lock, so never during its probe: warnings
+ * first, for all of them, then the releases. From now on, constraints under
+ * @deadline are refused: nothing would release them.
  */
-static void bc_expire_all(bool driver_core)
+static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
+			     enum bc_spare spare)
 {
 	unsigned int autos = 0, devices = 0, n;
 	struct boot_constraint_dev *bdev;
-	enum bc_spare spare;
 	struct device *dev;
 	unsigned long seq;
 
-	spare = !driver_core ? BC_SPARE_NONE :
-		boot_constraint_boot_console() ? BC_SPARE_ALL : BC_SPARE_TABLES;
-
 	mutex_lock(&bc_lock);
 	seq = ++bc_seq;
-	WRITE_ONCE(bc_past_deadline, true);
-	bc_deadline = ktime_get();
+	WRITE_ONCE(deadline->past, true);
+	deadline->at = ktime_get();
 	list_for_each_entry(bdev, &bc_devices, node) {
-		n = bc_device_warn_expiry(bdev, spare);
+		n = bc_device_warn_expiry(bdev, deadline, spare);
 		autos += n;
 		devices += !!n;
 	}
@@ -2247,7 +2296,7 @@ static void bc_expire_all(bool driver_core)
 
 	for (;;) {
 		mutex_lock(&bc_lock);
-		bdev = bc_next_to_expire(spare, seq);
+		bdev = bc_next_to_expire(deadline, spare, seq);
 		dev = bdev ? get_device(bdev->dev) : NULL;
 		mutex_unlock(&bc_lock);
 		if (!dev)
@@ -2255,10 +2304,20 @@ static void bc_expire_all(bool driver_core)
 
 		device_lock(dev);
 		if (bc_lookup(dev) == bdev)
-			bc_device_expire(bdev, spare);
+			bc_device_expire(bdev, deadline, spare);
 		device_unlock(dev);
 		put_device(dev);
 	}
+}
+
+/* The machine's deadline; the driver core's spares the early console's. */
+static void bc_expire_all(bool driver_core)
+{
+	enum bc_spare spare;
+
+	spare = !driver_core ? BC_SPARE_NONE :
+		boot_constraint_boot_console() ? BC_SPARE_ALL : BC_SPARE_TABLES;
+	bc_deadline_pass(&bc_machine_deadline, spare);
 }
 
 /**
@@ -2270,6 +2329,20 @@ static void bc_expire_all(bool driver_core)
 void boot_constraints_expire(void)
 {
 	bc_expire_all(false);
+}
+
+/**
+ * boot_constraint_pass() - Pass a deadline of boot_constraint_add_until().
+ * @deadline: the deadline.
+ *
+ * Releases the constraints added under @deadline as the machine's deadline
+ * releases its own, and refuses those added under it from now on: for
+ * tests, which must not pass the machine's. The caller may free @deadline
+ * once this returns and no add under it is under way.
+ */
+void boot_constraint_pass(struct boot_constraint_deadline *deadline)
+{
+	bc_deadline_pass(deadline, BC_SPARE_NONE);
 }
 
 /**
@@ -2286,7 +2359,7 @@ void boot_constraint_expire_device(struct device *dev)
 	device_lock(dev);
 	bdev = bc_lookup(dev);
 	if (bdev)
-		bc_device_expire(bdev, BC_SPARE_NONE);
+		bc_device_expire(bdev, NULL, BC_SPARE_NONE);
 	device_unlock(dev);
 }
 
@@ -2341,8 +2414,8 @@ void dev_boot_constraints_no_deadline(void)
 	pr_info("deferred_probe_timeout=-1: the constraints of devices whose driver has not probed are released in %d s\n",
 		BC_TIMEOUT_NO_DRIVER_CORE);
 	mutex_lock(&bc_lock);
-	bc_deadline = ktime_add(ktime_get(),
-				ktime_set(BC_TIMEOUT_NO_DRIVER_CORE, 0));
+	bc_machine_deadline.at = ktime_add(ktime_get(),
+					   ktime_set(BC_TIMEOUT_NO_DRIVER_CORE, 0));
 	mutex_unlock(&bc_lock);
 	schedule_delayed_work(&bc_driver_core_deadline_work,
 			      secs_to_jiffies(BC_TIMEOUT_NO_DRIVER_CORE));
@@ -2473,7 +2546,8 @@ static int __init boot_constraints_deadline_init(void)
 		return 0;
 
 	mutex_lock(&bc_lock);
-	bc_deadline = ktime_add(ktime_get(), ktime_set(bc_timeout, 0));
+	bc_machine_deadline.at = ktime_add(ktime_get(),
+					   ktime_set(bc_timeout, 0));
 	mutex_unlock(&bc_lock);
 	schedule_delayed_work(&bc_deadline_work, secs_to_jiffies(bc_timeout));
 
@@ -2676,10 +2750,10 @@ void boot_constraint_show_all(struct seq_file *s)
 {
 	mutex_lock(&bc_lock);
 	seq_puts(s, "# deadline");
-	if (!bc_deadline && bc_timeout == BC_TIMEOUT_DRIVER_CORE)
+	if (!bc_machine_deadline.at && bc_timeout == BC_TIMEOUT_DRIVER_CORE)
 		seq_puts(s, " deferred_probe_timeout");
 	else
-		bc_show_time(s, bc_deadline);
+		bc_show_time(s, bc_machine_deadline.at);
 	seq_puts(s, "\n# device type resource parameters state applied released\n");
 
 	bc_show_devices(s, &bc_history);

@@ -145,16 +145,34 @@ struct boot_constraint_ops {
 };
 
 /**
+ * struct boot_constraint_deadline - When constraints not taken over end.
+ *
+ * @at: when it passes, or passed; 0 while that is the driver core's to say.
+ * @past: it has passed: constraints added under it are refused from now
+ *	on, nothing being left to release them. Set under bc_lock, read
+ *	without it by boot_constraint_add_auto().
+ *
+ * The machine has one; a test passes one of its own.
+ */
+struct boot_constraint_deadline {
+	ktime_t at;
+	bool past;
+};
+
+/**
  * struct boot_constraint_batch - Constraints added together, all or none.
  *
  * @origin: what declared them (a node of /chosen/boot-constraints, a
  *	boot_constraints= spec), named in the one line that says why they
  *	were rejected; or NULL.
  * @members: how many constraints of the batch are still recorded.
+ * @deadline: what releases them if their device's driver does not take
+ *	them over; read only while one of them is live.
  */
 struct boot_constraint_batch {
 	const char *origin;
 	unsigned int members;
+	struct boot_constraint_deadline *deadline;
 };
 
 /**
@@ -336,6 +354,10 @@ static inline struct device *boot_constraint_device(const struct boot_constraint
 int boot_constraint_add_all(struct device *dev,
 			    const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable);
+int boot_constraint_add_until(struct device *dev,
+			      const struct dev_boot_constraint_info *infos,
+			      unsigned int n,
+			      struct boot_constraint_deadline *deadline);
 int boot_constraint_add_missing(struct device *dev,
 				const struct dev_boot_constraint_info *infos,
 				unsigned int n,
@@ -412,6 +434,7 @@ static inline void boot_constraint_auto_add_device(struct device *dev)
 #endif
 unsigned int boot_constraint_cmdline_specs(const char * const **specs);
 void boot_constraints_expire(void);
+void boot_constraint_pass(struct boot_constraint_deadline *deadline);
 void boot_constraint_expire_device(struct device *dev);
 int boot_constraint_end(const char *name);
 void boot_constraint_flush(void);

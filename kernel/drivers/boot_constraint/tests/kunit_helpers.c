@@ -899,6 +899,33 @@ void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev)
 	kunit_release_action(test, bc_test_pdev_unregister_action, pdev);
 }
 
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_deadline_pass, boot_constraint_pass,
+			    struct boot_constraint_deadline *);
+
+/**
+ * bc_test_deadline_alloc() - A deadline of the test's own.
+ * @test: the test.
+ *
+ * For constraints that boot_constraint_add_until() adds: the test passes it
+ * with boot_constraint_pass() when it likes, and the test's end passes it
+ * (again) before it is freed, so that none outlives it.
+ *
+ * Return: the deadline, not passed yet, or NULL.
+ */
+struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test)
+{
+	struct boot_constraint_deadline *deadline;
+
+	deadline = kunit_kzalloc(test, sizeof(*deadline), GFP_KERNEL);
+	if (!deadline)
+		return NULL;
+
+	if (kunit_add_action_or_reset(test, bc_test_deadline_pass, deadline))
+		return NULL;
+
+	return deadline;
+}
+
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_put_device, put_device, struct device *);
 
 /**

@@ -5,7 +5,8 @@
  * provider that tries to go while a constraint holds its domain, the
  * device that holds a domain for a constraint, many constrained devices
  * probed asynchronously at once, constraints added while their device is
- * deleted, and the debugfs view read while constraints come and go.
+ * deleted or as their deadline passes, and the debugfs view read while
+ * constraints come and go.
  *
  * Every resource ends as it started, with as many releases as takes in
  * its provider's log, and every owner is told exactly once.
@@ -583,6 +584,104 @@ static void bc_test_life_add_in_deletion(struct kunit *test)
 }
 
 /**
+ * struct bc_test_life_deadline - A constraint added as its deadline passes.
+ *
+ * @pdev: the device.
+ * @info: the constraint.
+ * @deadline: the test's deadline, under which it is added.
+ * @preparing: completed when the add, past its checks, prepares the clock.
+ * @passed: completed when the deadline has passed.
+ * @added: completed once the add has returned.
+ * @ret: what the add returned.
+ */
+struct bc_test_life_deadline {
+	struct platform_device *pdev;
+	struct dev_boot_constraint_info info;
+	struct boot_constraint_deadline *deadline;
+	struct completion preparing;
+	struct completion passed;
+	struct completion added;
+	int ret;
+};
+
+static int bc_test_life_deadline_add(void *data)
+{
+	struct bc_test_life_deadline *d = data;
+
+	d->ret = boot_constraint_add_until(&d->pdev->dev, &d->info, 1,
+					   d->deadline);
+	complete_all(&d->added);
+
+	return 0;
+}
+
+/* The add, in the clock's prepare, waits for the deadline to pass. */
+static void bc_test_life_deadline_prepare(void *data)
+{
+	struct bc_test_life_deadline *d = data;
+
+	complete_all(&d->preparing);
+	wait_for_completion_timeout(&d->passed, HZ);
+}
+
+/*
+ * The deadline passes while a constraint is being added: the add found it
+ * not passed, and publishes the constraint after the deadline's walk of the
+ * devices. Nothing would release it: the add is refused, with the clock
+ * left as it was. Another deadline's adds go on.
+ */
+static void bc_test_life_add_at_deadline(struct kunit *test)
+{
+	struct boot_constraint_deadline *other;
+	struct bc_test_life_ctx *ctx = test->priv;
+	struct bc_test_life_deadline *d;
+	struct task_struct *adder;
+
+	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	d->pdev = bc_test_pdev_add(test, BC_TEST_LIFE_DEV);
+	KUNIT_ASSERT_NOT_NULL(test, d->pdev);
+	d->deadline = bc_test_deadline_alloc(test);
+	KUNIT_ASSERT_NOT_NULL(test, d->deadline);
+	d->info = ctx->info;
+	init_completion(&d->preparing);
+	init_completion(&d->passed);
+	init_completion(&d->added);
+	ctx->bc.clk->hook_data = d;
+	ctx->bc.clk->prepare_hook = bc_test_life_deadline_prepare;
+
+	/* No assertion until the add is done: it uses @d. */
+	adder = kthread_run(bc_test_life_deadline_add, d, "bc-deadline-add");
+	if (IS_ERR(adder)) {
+		d->ret = PTR_ERR(adder);
+		complete_all(&d->added);
+	}
+	wait_for_completion_timeout(&d->preparing, HZ);
+	boot_constraint_pass(d->deadline);
+	complete_all(&d->passed);
+	wait_for_completion(&d->added);
+	ctx->bc.clk->prepare_hook = NULL;
+
+	KUNIT_EXPECT_TRUE(test, completion_done(&d->preparing));
+	KUNIT_EXPECT_EQ(test, d->ret, -ETIMEDOUT);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(&d->pdev->dev), 0);
+	bc_test_life_expect_clk_idle(test);
+	KUNIT_EXPECT_EQ(test, boot_constraint_add_until(&d->pdev->dev, &d->info,
+							1, d->deadline),
+			-ETIMEDOUT);
+
+	/* Another deadline, not passed, holds it */
+	other = bc_test_deadline_alloc(test);
+	KUNIT_ASSERT_NOT_NULL(test, other);
+	KUNIT_EXPECT_EQ(test, boot_constraint_add_until(&d->pdev->dev, &d->info,
+							1, other), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(&d->pdev->dev), 1);
+	bc_test_pdev_unregister(test, d->pdev);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 1);
+	bc_test_life_expect_clk_idle(test);
+}
+
+/**
  * struct bc_test_life_show - A thread that reads the debugfs view in a loop.
  *
  * @s: the buffer it prints to.
@@ -743,6 +842,7 @@ static struct kunit_case bc_test_life_cases[] = {
 	KUNIT_CASE(bc_test_life_async_many),
 	KUNIT_CASE(bc_test_life_add_races_delete),
 	KUNIT_CASE(bc_test_life_add_in_deletion),
+	KUNIT_CASE(bc_test_life_add_at_deadline),
 	KUNIT_CASE(bc_test_life_show_races_release),
 	{}
 };
