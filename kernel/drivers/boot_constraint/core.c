@@ -889,13 +889,14 @@ static bool bc_node_covers(struct device_node *np,
 
 /*
  * An automatic constraint found its resource off: it is left off, and the
- * constraint is freed at once, a device of a large tree at a time. Caller
- * holds device_lock() of the device, not bc_lock.
+ * constraint is freed at once, a device of a large tree at a time; nothing
+ * shows it again, so it is not stamped released. Caller holds device_lock()
+ * of the device, not bc_lock.
  */
 static void bc_forget_off(struct boot_constraint *c)
 {
 	mutex_lock(&bc_lock);
-	bc_set_state(c, BC_RELEASED);
+	bc_pending_del(c);
 	list_del(&c->node);
 	bc_count_bytes(0, bc_constraint_bytes(c));
 	bc_nr_auto_off++;
@@ -954,7 +955,9 @@ static void bc_device_retry(struct boot_constraint_dev *bdev,
 	struct boot_constraint *c, *tmp;
 	int ret;
 
-	bc_unmark_retry_locked(bdev);
+	/* Not marked now: a mark from now on asks for a retry after this one */
+	if (READ_ONCE(bdev->retry))
+		bc_unmark_retry_locked(bdev);
 
 	list_for_each_entry_safe(c, tmp, &bdev->constraints, node) {
 		if (c->state != BC_PENDING)
@@ -1347,15 +1350,6 @@ void boot_constraint_flush(void)
 	flush_work(&bc_retry_work);
 }
 
-/* Marks @bdev for bc_retry_work. Caller holds no lock of the core. */
-static void bc_retry_later(struct boot_constraint_dev *bdev)
-{
-	mutex_lock(&bc_lock);
-	bc_mark_retry(bdev);
-	mutex_unlock(&bc_lock);
-	schedule_work(&bc_retry_work);
-}
-
 /*
  * Applies all of @cs to @dev, or none. With @missing, those whose resource
  * @dev already holds are freed first, and *@nr says how many are left. With
@@ -1405,8 +1399,11 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 
 	mutex_lock(&bc_lock);
 	ret = bc_check_deadline(dev, cs[0]->batch);
-	if (!ret)
+	if (!ret) {
 		bc_publish(bdev, cs, n);
+		if (later)
+			bc_mark_retry(bdev);
+	}
 	mutex_unlock(&bc_lock);
 	if (ret) {
 		if (!later)
@@ -1416,7 +1413,7 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 		return ret;
 	}
 	if (later) {
-		bc_retry_later(bdev);
+		schedule_work(&bc_retry_work);
 		return 0;
 	}
 

@@ -121,6 +121,24 @@ static int bc_names_walk_suffixed(struct device_node *np,
 	return 0;
 }
 
+/*
+ * Whether @np has the property @name, looked for as the walk of suffixed
+ * properties looks, without the tree's lock: most nodes do not name most
+ * types' lists, and a node's properties are only ever added to or moved
+ * aside, never freed, while it lives.
+ */
+static bool bc_names_has(const struct device_node *np, const char *name)
+{
+	const struct property *prop;
+
+	for_each_property_of_node(np, prop) {
+		if (prop->name[0] == name[0] && !strcmp(prop->name, name))
+			return true;
+	}
+
+	return false;
+}
+
 static int bc_names_walk_listed(struct device_node *np,
 				const struct boot_constraint_of_names *of,
 				struct boot_constraint_of_walker *w)
@@ -129,6 +147,9 @@ static int bc_names_walk_listed(struct device_node *np,
 	unsigned int i = 0, index;
 	const char *name;
 	int err, ret = 0;
+
+	if (!bc_names_has(np, of->list))
+		return 0;
 
 	of_for_each_phandle(&it, err, np, of->list, of->cells, 0) {
 		if (i++ % of->per)
