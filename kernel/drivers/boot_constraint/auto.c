@@ -92,7 +92,7 @@ struct bc_auto_chunk {
 	const struct boot_constraint_ops *ops;
 	struct dev_boot_constraint_info infos[BC_AUTO_CHUNK];
 	union boot_constraint_info data[BC_AUTO_CHUNK];
-	struct device_node *providers[BC_AUTO_CHUNK];
+	struct boot_constraint_spec specs[BC_AUTO_CHUNK];
 	char *copies[BC_AUTO_CHUNK];
 	unsigned int n;
 };
@@ -100,8 +100,7 @@ struct bc_auto_chunk {
 static void bc_auto_flush(struct bc_auto_chunk *ch)
 {
 	if (ch->n)
-		boot_constraint_add_auto(ch->dev, ch->infos, ch->providers,
-					 ch->n);
+		boot_constraint_add_auto(ch->dev, ch->infos, ch->specs, ch->n);
 
 	while (ch->n)
 		kfree(ch->copies[--ch->n]);
@@ -110,7 +109,7 @@ static void bc_auto_flush(struct bc_auto_chunk *ch)
 /* Adds a resource of the device to the chunk of @w. */
 static int bc_auto_collect(struct boot_constraint_of_walker *w,
 			   const char *name, size_t len,
-			   struct device_node *provider)
+			   const struct boot_constraint_spec *spec)
 {
 	struct bc_auto_chunk *ch = container_of(w, struct bc_auto_chunk, walker);
 	unsigned int k = ch->n;
@@ -128,7 +127,7 @@ static int bc_auto_collect(struct boot_constraint_of_walker *w,
 	ch->infos[k] = (struct dev_boot_constraint_info) {
 		.constraint = { .type = ch->type, .data = &ch->data[k] },
 	};
-	ch->providers[k] = provider;
+	ch->specs[k] = *spec;
 	ch->copies[k] = copy;
 	if (++ch->n == BC_AUTO_CHUNK)
 		bc_auto_flush(ch);

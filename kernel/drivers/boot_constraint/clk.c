@@ -138,12 +138,49 @@ static void bc_clk_describe(union boot_constraint_info *info, const char *name,
 	};
 }
 
+static const struct boot_constraint_of_names bc_clk_of = {
+	.list = "clocks", .cells = "#clock-cells", .names = "clock-names",
+	.per = 1,
+};
+
 /*
- * Whether the clock runs, as the hardware says: every gate from it to its
- * root reads enabled (of_clk_runs(): a divider or a mux reads whether a
- * consumer enabled it, which a constraint's own hold of another clock may
- * have). A clock that runs is held at its rate; one that does not, or has
- * no gate on its way and cannot be turned off, costs no handle.
+ * Whether the clock runs, as the hardware says: of_clk_runs() of the
+ * node's entry, as the walk that added @c read it, or read now: a constraint
+ * that waited for a provider no bind announced has no provider left.
+ */
+static int bc_clk_runs(struct boot_constraint *c)
+{
+	struct device_node *np = boot_constraint_device(c)->of_node;
+	struct of_phandle_args spec;
+	int index = 0, ret;
+
+	if (c->provider && c->nr_cells <= BOOT_CONSTRAINT_CELLS) {
+		spec.np = (struct device_node *)c->provider;
+		spec.args_count = c->nr_cells;
+		memcpy(spec.args, c->cells, c->nr_cells * sizeof(*c->cells));
+		return of_clk_runs(&spec);
+	}
+
+	if (c->name)
+		index = of_property_match_string(np, bc_clk_of.names, c->name);
+	if (index < 0)
+		return index;
+
+	ret = of_parse_phandle_with_args(np, bc_clk_of.list, bc_clk_of.cells,
+					 index, &spec);
+	if (ret)
+		return ret;
+
+	ret = of_clk_runs(&spec);
+	of_node_put(spec.np);
+
+	return ret;
+}
+
+/*
+ * A clock that runs (the clock and each one above it prepared and enabled
+ * where it can say so) is held at its rate; one that does not costs no
+ * handle.
  */
 static int bc_clk_sample(struct boot_constraint *c, bool hold)
 {
@@ -151,7 +188,7 @@ static int bc_clk_sample(struct boot_constraint *c, bool hold)
 	struct clk *clk;
 	int on;
 
-	on = of_clk_runs(dev->of_node, c->name);
+	on = bc_clk_runs(c);
 	if (on <= 0)
 		return on;
 
@@ -170,11 +207,6 @@ static int bc_clk_sample(struct boot_constraint *c, bool hold)
 
 	return on ?: 1;
 }
-
-static const struct boot_constraint_of_names bc_clk_of = {
-	.list = "clocks", .cells = "#clock-cells", .names = "clock-names",
-	.per = 1,
-};
 
 const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.name = "clk",

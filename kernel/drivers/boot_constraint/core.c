@@ -438,6 +438,19 @@ bc_constraint_create(struct device *dev, const struct dev_boot_constraint_info *
 	return c;
 }
 
+/* Where the device's node names @c's resource, if its adder read it. */
+static void bc_constraint_set_spec(struct boot_constraint *c,
+				   const struct boot_constraint_spec *spec)
+{
+	c->nr_cells = BOOT_CONSTRAINT_CELLS + 1;
+	if (!spec)
+		return;
+
+	c->provider = spec->np;
+	c->nr_cells = spec->nr;
+	memcpy(c->cells, spec->cells, sizeof(c->cells));
+}
+
 static void bc_constraint_destroy(struct boot_constraint *c)
 {
 	bc_batch_put(c->batch);
@@ -1458,14 +1471,15 @@ static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
  * struct bc_add - What bc_add_all() adds.
  *
  * @infos: the constraints.
- * @providers: the nodes of their providers as the adder read them, or NULL.
+ * @specs: their entries in the device's node as the adder read them, or
+ *	NULL.
  * @deadline: what releases them if their device's driver does not take
  *	them over: the machine's, or a test's.
  * @few: room for the constraints of a small add, as most are.
  */
 struct bc_add {
 	const struct dev_boot_constraint_info *infos;
-	struct device_node *const *providers;
+	const struct boot_constraint_spec *specs;
 	struct boot_constraint_deadline *deadline;
 	struct boot_constraint *few[BOOT_CONSTRAINT_ADD_FEW];
 };
@@ -1497,8 +1511,7 @@ bc_create_all(struct device *dev, struct bc_add *add, unsigned int n,
 			ret = PTR_ERR(cs[i]);
 			goto err;
 		}
-		if (add->providers)
-			cs[i]->provider = add->providers[i];
+		bc_constraint_set_spec(cs[i], add->specs ? &add->specs[i] : NULL);
 		cs[i]->batch = batch;
 		cs[i]->deferrable = flags & BC_ADD_DEFERRABLE;
 		cs[i]->auto_on = flags & BC_ADD_AUTO;
@@ -1533,13 +1546,13 @@ static void bc_release_owners(const struct dev_boot_constraint_info *infos,
 
 static int bc_add_until(struct device *dev,
 			const struct dev_boot_constraint_info *infos,
-			struct device_node *const *providers, unsigned int n,
+			const struct boot_constraint_spec *specs, unsigned int n,
 			const char *origin, unsigned int flags,
 			struct boot_constraint_deadline *deadline)
 {
 	struct bc_add add = {
 		.infos = infos,
-		.providers = providers,
+		.specs = specs,
 		.deadline = deadline,
 	};
 	struct boot_constraint **cs;
@@ -1577,10 +1590,10 @@ static int bc_add_until(struct device *dev,
 
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,
-		      struct device_node *const *providers,
+		      const struct boot_constraint_spec *specs,
 		      unsigned int n, const char *origin, unsigned int flags)
 {
-	return bc_add_until(dev, infos, providers, n, origin, flags,
+	return bc_add_until(dev, infos, specs, n, origin, flags,
 			    &bc_machine_deadline);
 }
 
@@ -1682,8 +1695,8 @@ int boot_constraint_add_in_notifier(struct device *dev,
  * @dev: the device being added, from a bus notifier.
  * @infos: its resources, without ranges nor free_resources() callbacks,
  *	each of a type with a sample() operation.
- * @providers: the nodes of their providers, as @dev's node names them, in
- *	@infos' order; or NULL, to have them read again.
+ * @specs: their entries in @dev's node, as its walk read them, in @infos'
+ *	order; or NULL, to have them read again.
  * @n: number of entries in @infos.
  *
  * As boot_constraint_add_in_notifier(), for boot_constraints=auto and
@@ -1699,14 +1712,14 @@ int boot_constraint_add_in_notifier(struct device *dev,
  */
 int boot_constraint_add_auto(struct device *dev,
 			     const struct dev_boot_constraint_info *infos,
-			     struct device_node *const *providers,
+			     const struct boot_constraint_spec *specs,
 			     unsigned int n)
 {
 	/* Nothing would release them; a table's would be refused, loudly */
 	if (READ_ONCE(bc_machine_deadline.past))
 		return 0;
 
-	return bc_add_all(dev, infos, providers, n, NULL,
+	return bc_add_all(dev, infos, specs, n, NULL,
 			  BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER |
 			  BC_ADD_AUTO);
 }

@@ -66,6 +66,23 @@ struct boot_constraint_of_names {
 	const char *gpio;
 };
 
+/* Cells of a node's entry kept for a sample(): two for nearly every clock */
+#define BOOT_CONSTRAINT_CELLS	2
+
+/**
+ * struct boot_constraint_spec - A node's entry for a resource, as walked.
+ *
+ * @np: the node of the resource's provider, a key only: no reference held.
+ * @cells: the entry's cells after the phandle, @nr of them; @nr is above
+ *	BOOT_CONSTRAINT_CELLS if they did not fit.
+ * @nr: see @cells.
+ */
+struct boot_constraint_spec {
+	struct device_node *np;
+	u32 cells[BOOT_CONSTRAINT_CELLS];
+	u8 nr;
+};
+
 /* The description of a constraint of any type. */
 union boot_constraint_info {
 	struct dev_boot_constraint_clk_info clk;
@@ -237,6 +254,10 @@ struct boot_constraint_dev {
  * @tried: the bind during which it was last retried, see bc_bind_seq.
  * @provider: while pending, the node of its provider, or NULL; before it
  *	is published, the node its adder read from the device's, if any.
+ * @cells: with @provider, the cells of the device's node's entry for the
+ *	resource as its adder read them, @nr_cells of them, for a sample():
+ *	@nr_cells is above BOOT_CONSTRAINT_CELLS if none were read.
+ * @nr_cells: see @cells.
  * @deferrable: whether a missing provider leaves it pending.
  * @auto_on: added by boot_constraints=auto or report: held only if its
  *	resource is on once its provider is there, and yields to a constraint
@@ -273,6 +294,8 @@ struct boot_constraint {
 	unsigned int absent_binds;
 	unsigned long tried;
 	const struct device_node *provider;
+	u32 cells[BOOT_CONSTRAINT_CELLS];
+	u8 nr_cells;
 	bool deferrable;
 	bool auto_on;
 	bool report;
@@ -339,7 +362,7 @@ struct device_node *boot_constraint_of_provider(const struct boot_constraint *c)
  */
 struct boot_constraint_of_walker {
 	int (*fn)(struct boot_constraint_of_walker *w, const char *name,
-		  size_t len, struct device_node *provider);
+		  size_t len, const struct boot_constraint_spec *spec);
 };
 
 int boot_constraint_of_walk(struct device_node *np,
@@ -403,7 +426,7 @@ enum boot_constraint_mode {
 
 int boot_constraint_add_auto(struct device *dev,
 			     const struct dev_boot_constraint_info *infos,
-			     struct device_node *const *providers,
+			     const struct boot_constraint_spec *specs,
 			     unsigned int n);
 void boot_constraint_report(const char *when);
 

@@ -11,6 +11,7 @@
 
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/minmax.h>
 #include <linux/of.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -97,7 +98,7 @@ static int bc_names_walk_suffixed(struct device_node *np,
 				  const struct boot_constraint_of_names *of,
 				  struct boot_constraint_of_walker *w)
 {
-	struct device_node *provider;
+	struct boot_constraint_spec spec = { .nr = 0 };
 	struct property *prop;
 	size_t len;
 	int ret;
@@ -108,12 +109,12 @@ static int bc_names_walk_suffixed(struct device_node *np,
 			continue;
 
 		/* Its framework could not look it up either */
-		provider = of_parse_phandle(np, prop->name, 0);
-		if (!provider)
+		spec.np = of_parse_phandle(np, prop->name, 0);
+		if (!spec.np)
 			continue;
-		of_node_put(provider);
+		of_node_put(spec.np);
 
-		ret = w->fn(w, prop->name, len, provider);
+		ret = w->fn(w, prop->name, len, &spec);
 		if (ret)
 			return ret;
 	}
@@ -143,6 +144,7 @@ static int bc_names_walk_listed(struct device_node *np,
 				const struct boot_constraint_of_names *of,
 				struct boot_constraint_of_walker *w)
 {
+	struct boot_constraint_spec spec;
 	struct of_phandle_iterator it;
 	unsigned int i = 0, index;
 	const char *name;
@@ -163,7 +165,12 @@ static int bc_names_walk_listed(struct device_node *np,
 		else if (err)
 			break;
 
-		ret = w->fn(w, name, name ? strlen(name) : 0, it.node);
+		spec.np = it.node;
+		spec.nr = min(it.cur_count, BOOT_CONSTRAINT_CELLS + 1);
+		if (spec.nr <= BOOT_CONSTRAINT_CELLS)
+			of_phandle_iterator_args(&it, spec.cells, spec.nr);
+
+		ret = w->fn(w, name, name ? strlen(name) : 0, &spec);
 		if (ret)
 			break;
 	}
@@ -178,9 +185,10 @@ static int bc_names_walk_listed(struct device_node *np,
  * @of: how it names them.
  * @w: whose fn() is called for each, in the node's order, with the
  *	resource's name and its length (NULL and 0 for the unnamed first of a
- *	list), and the node of its provider (a key only: no reference is
- *	held). The name is part of a property of @np, not terminated after its
- *	length if it is a property's name ("vdd" of "vdd-supply").
+ *	list), and its entry: the node of its provider (a key only: no
+ *	reference is held) and, for a list, the cells after the phandle. The
+ *	name is part of a property of @np, not terminated after its length if
+ *	it is a property's name ("vdd" of "vdd-supply").
  *
  * Each list is parsed once: a walk costs what counting them would. The
  * resources are those boot_constraint_of_count() counts, up to the first
