@@ -4,7 +4,7 @@
 Ktap collects the leaf test cases of every KTAP document on a console
 (KUnit's nested output and the guest scenario's); SPLAT matches the
 kernel's reports that fail a boot.  Why not the kernel's own
-tools/testing/kunit/kunit_parser.py: README.md, "The harness".
+tools/testing/kunit/kunit_parser.py: docs/harness.md.
 """
 
 import re

@@ -47,7 +47,7 @@ def default_jobs():
     process may use, no more than GiB of memory available.  A guest keeps a CPU busy while its kernel boots and
     sleeps for most of the rest (deadlines, bc.wait=, the regulator core's
     30 s clean-up): make test's boots used a CPU about a third of their
-    wall time (README.md, Measurements), so three per CPU keep the CPUs
+    wall time (docs/measurements.md), so three per CPU keep the CPUs
     busy."""
     try:
         cpus = len(os.sched_getaffinity(0))
