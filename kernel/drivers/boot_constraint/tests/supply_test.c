@@ -8,11 +8,13 @@
  * stays where it is, as it would have without boot constraints.
  */
 
+#include <linux/err.h>
 #include <linux/platform_device.h>
 #include <linux/regulator/consumer.h>
 #include <linux/regulator/driver.h>
 #include <linux/sysfs.h>
 
+#include <kunit/device.h>
 #include <kunit/resource.h>
 #include <kunit/test.h>
 
@@ -361,6 +363,68 @@ static void bc_test_supply_names_left_to_driver(struct kunit *test)
 	sysfs_put(link);
 }
 
+/*
+ * The regulator has a supply of its own, "vin", which nothing but the
+ * regulator uses: registers both, then the constrained device.
+ */
+static struct bc_test_reg *bc_test_supply_setup_chain(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+	struct platform_device *pdev;
+	struct bc_test_reg *vin;
+	struct device *dev;
+
+	vin = bc_test_reg_alloc(test, ctx->bc.log, true, BC_TEST_REG_BOOT_UV);
+	KUNIT_ASSERT_NOT_NULL(test, vin);
+	vin->desc.name = "vin";
+	vin->supplies[0].supply = "vin";
+	vin->supplies[0].dev_name = "bc-test-reg-chained";
+	vin->init_data.num_consumer_supplies = 1;
+	KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, vin), 0);
+
+	ctx->bc.reg = bc_test_reg_alloc(test, ctx->bc.log, true,
+					BC_TEST_REG_BOOT_UV);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->bc.reg);
+	ctx->bc.reg->desc.supply_name = "vin";
+	bc_test_reg_add_consumer(ctx->bc.reg, BC_TEST_SUPPLY_DEV);
+	dev = kunit_device_register(test, "bc-test-reg-chained");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
+	KUNIT_ASSERT_EQ(test, bc_test_reg_provide(dev, ctx->bc.reg), 0);
+
+	pdev = bc_test_pdev_add(test, BC_TEST_SUPPLY_DEV);
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	ctx->bc.dev = &pdev->dev;
+
+	return vin;
+}
+
+/*
+ * The driver gets its supply exclusively and finds it off (its output went
+ * off under the hold, or cannot be read): its handle starts from off, as on
+ * a boot without constraints, and the use of "vin" that the hold's enable
+ * took goes with the hold's: nothing keeps "vin" in use.
+ */
+static void bc_test_supply_exclusive_finds_off(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+	struct regulator *own;
+	struct bc_test_reg *vin;
+
+	vin = bc_test_supply_setup_chain(test);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, vin->rdev->use_count, 1);
+
+	ctx->bc.reg->enabled = false;
+	own = regulator_get_exclusive(ctx->bc.dev, "vdd");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, own);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							bc_test_supply_regulator_put,
+							own), 0);
+
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->rdev->use_count, 0);
+	KUNIT_EXPECT_EQ(test, vin->rdev->use_count, 0);
+}
+
 static struct kunit_case bc_test_supply_cases[] = {
 	KUNIT_CASE(bc_test_supply_enable),
 	KUNIT_CASE(bc_test_supply_voltage_in_range),
@@ -368,6 +432,7 @@ static struct kunit_case bc_test_supply_cases[] = {
 	KUNIT_CASE(bc_test_supply_release_leaves_voltage),
 	KUNIT_CASE(bc_test_supply_other_after_release),
 	KUNIT_CASE(bc_test_supply_names_left_to_driver),
+	KUNIT_CASE(bc_test_supply_exclusive_finds_off),
 	KUNIT_CASE(bc_test_supply_other_while_held),
 	KUNIT_CASE(bc_test_supply_other_disable),
 	KUNIT_CASE(bc_test_supply_no_voltage),
