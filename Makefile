@@ -66,7 +66,7 @@ demo: deps tree build-$(DEMO_ARCH) initramfs-$(DEMO_ARCH)
 		build/logs/demo-with.log build/logs/demo-without.log
 
 series: deps tree
-	scripts/export-series.sh
+	scripts/steps/export-series.sh
 
 bench: deps tree $(addprefix build-,$(BENCH_ARCHES)) $(addprefix initramfs-,$(BENCH_ARCHES))
 	scripts/bench.py $(BENCH_ARGS)
@@ -77,31 +77,31 @@ check-harness:
 	python3 -m unittest discover -s tests/harness
 
 check-binding: deps tree
-	scripts/check-binding.sh
+	scripts/steps/check-binding.sh
 
 check-build: deps tree
-	scripts/check-build.sh
+	scripts/steps/check-build.sh
 
 check-bisect: deps tree
-	scripts/check-bisect.sh
+	scripts/steps/check-bisect.sh
 
 check-docs: deps tree
-	scripts/check-docs.sh
+	scripts/steps/check-docs.sh
 
 # Internal steps.
 deps:
-	scripts/deps.sh
+	scripts/steps/deps.sh
 
 tree: deps
-	scripts/prepare-tree.sh
+	scripts/steps/prepare-tree.sh
 
 ALL_ARCHES := $(sort $(ARCHES) $(DEBUG_ARCH) $(BENCH_ARCHES))
 
 $(addprefix build-,$(ALL_ARCHES)): build-%: tree
-	scripts/build.sh $*
+	scripts/steps/build.sh $*
 
 $(addprefix initramfs-,$(ALL_ARCHES)): initramfs-%: build-%
-	scripts/mkinitramfs.sh $* $(INITRAMFS_FILES_$*)
+	scripts/steps/mkinitramfs.sh $* $(INITRAMFS_FILES_$*)
 
 clean:
 	rm -rf build/out-* build/pristine/out-* build/logs build/series build/dt build/initramfs-* build/demo.svg \

@@ -3,8 +3,8 @@
 
 The front ends are scripts/run-tests.py (make test, test-debug, demo),
 scripts/bench.py (make bench) and scripts/demo-timeline.py; the shell
-scripts ask `python3 -m bctest` (scripts/lib.sh: bctest) for what they
-need.  Modules:
+steps (scripts/steps/) ask `python3 -m bctest` (scripts/steps/lib.sh:
+bctest) for what they need.  Modules:
 
     machines  the one table of harness archs (kernels) and QEMU machines
     boots     the boot tables (tests/boots, tests/debug.boots, ...)
@@ -12,6 +12,7 @@ need.  Modules:
     ktap      the KTAP parser and the console's report patterns
     qemu      boots one guest: device tree, QEMU, console, monitor
     run       make test's runner (scripts/run-tests.py)
+    bench     make bench's benchmark (scripts/bench.py)
     timeline  the providers' operation logs of the lcd-mmc board's boots
 """
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""What the shell scripts ask the harness (scripts/lib.sh: bctest).
+"""What the shell scripts ask the harness (scripts/steps/lib.sh: bctest).
 
 usage: python3 -m bctest arch ARCH        arch_setup's variables, as sh
        python3 -m bctest series check     ./series against kernel/, patches/

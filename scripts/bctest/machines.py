@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 """The one table of the harness's kernels ("archs") and QEMU machines.
 
-An arch is one kernel build (scripts/build.sh ARCH into build/out-ARCH): its
+An arch is one kernel build (scripts/steps/build.sh ARCH into build/out-ARCH): its
 kernel ARCH, cross compiler, Kconfig fragments over allnoconfig, source
 tree, image, busybox package arch, the machines it boots and whether it
 has modules ('modules', True unless said).  A machine is
 one QEMU board: its command, console, device tree.  A boot of a table names
 both (tests/boots: NAME ARCH MACHINE ...); boot_machine() combines them.
 
-scripts/lib.sh's arch_setup gets its shell variables from shell_vars()
+scripts/steps/lib.sh's arch_setup gets its shell variables from shell_vars()
 (python3 -m bctest arch ARCH), so that the build, the initramfs and the
 runner read the same table.
 """
@@ -115,7 +115,7 @@ ARCHES = {
     'arm32': dict(_ARM32),
     # The baseline: the same arm32 kernel from pristine 6.12, without the
     # series (build/pristine/linux, a worktree of build/linux at tag
-    # "pristine", made by scripts/build.sh).
+    # "pristine", made by scripts/steps/build.sh).
     'arm32-base': dict(_ARM32, fragments=['configs/arm32.config'],
                        tree='pristine/linux'),
     # The arm64 baseline: make test's arm64 kernel from pristine 6.12,
@@ -168,7 +168,7 @@ def out_dir(name):
 
 
 def shell_vars(name):
-    """scripts/lib.sh's arch_setup variables for arch name, as
+    """scripts/steps/lib.sh's arch_setup variables for arch name, as
     (variable, value) pairs."""
     a = arch(name)
     return [('karch', a['karch']), ('cross', a['cross']),

@@ -3,8 +3,8 @@
 
 boot_one() makes the boot's device tree (the machine's, with the machine's
 and the boot's .dtsi merged on top and the boot's fixup script run on it),
-runs QEMU with the kernel and initramfs that scripts/build.sh and
-scripts/mkinitramfs.sh made for its arch, and ends QEMU when the guest
+runs QEMU with the kernel and initramfs that scripts/steps/build.sh and
+scripts/steps/mkinitramfs.sh made for its arch, and ends QEMU when the guest
 prints its end marker (or on a timeout, or shortly after a panic).
 
 Two arguments are for the runner (the kernel ignores them):

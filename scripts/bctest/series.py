@@ -10,8 +10,8 @@ that are not for merging, exported on their own).  PATCHFILE is in
 patches/; each NEW-FILE is a kernel-relative path of a file
 under kernel/ that the commit adds, and every file under kernel/ is listed
 exactly once, but the Kconfig and Makefile files that assemble.py builds
-commit by commit.  scripts/prepare-tree.sh (python3 -m bctest series entries,
-check) and scripts/series-files.sh (series files) read it through here.
+commit by commit.  scripts/steps/prepare-tree.sh (python3 -m bctest series entries,
+check) and scripts/steps/series-files.sh (series files) read it through here.
 """
 
 import os

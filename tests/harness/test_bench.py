@@ -9,7 +9,7 @@ import unittest
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(TOP, 'scripts'))
-import bench  # noqa: E402
+from bctest import bench  # noqa: E402
 
 
 class AutoWorkloadTest(unittest.TestCase):

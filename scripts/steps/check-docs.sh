@@ -8,8 +8,8 @@ set -e
 . "$(dirname "$0")/lib.sh"
 
 doc=Documentation/driver-api/boot-constraint.rst
-[ -f "$src/$doc" ] || die "no $doc in $src: run scripts/prepare-tree.sh"
-command -v sphinx-build >/dev/null || die "sphinx-build missing: scripts/deps.sh installs python3-sphinx"
+[ -f "$src/$doc" ] || die "no $doc in $src: run scripts/steps/prepare-tree.sh"
+command -v sphinx-build >/dev/null || die "sphinx-build missing: scripts/steps/deps.sh installs python3-sphinx"
 
 dir=$build/docs
 rm -rf "$dir"

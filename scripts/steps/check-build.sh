@@ -8,7 +8,7 @@
 # the test kernel afterwards.
 set -e
 . "$(dirname "$0")/lib.sh"
-. "$top/scripts/series-files.sh"
+. "$top/scripts/steps/series-files.sh"
 export OUT=$build/out-arm64-check
 arch_setup arm64
 
@@ -22,7 +22,7 @@ fi
 
 mkdir -p "$build/logs"
 log=$build/logs/check-build.log
-"$top/scripts/config.sh" arm64
+"$top/scripts/steps/config.sh" arm64
 kmake W=1 C=2 CHECK=sparse $dirs > "$log" 2>&1 || {
 	tail -50 "$log"
 	die "W=1 C=2 build of $dirs failed (full log: build/logs/check-build.log)"

@@ -4,7 +4,7 @@
 # Every script runs from the repository root, so that all the paths
 # below are the same whether it is called by make or by hand.
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 
 build=$top/build

@@ -17,8 +17,8 @@ shift
 
 gen=$out/usr/gen_init_cpio
 bb=$build/busybox/$debarch/bin/busybox
-[ -x "$gen" ] || die "no $gen; build the kernel first (scripts/build.sh $arch)"
-[ -x "$bb" ] || die "no $bb; run scripts/deps.sh"
+[ -x "$gen" ] || die "no $gen; build the kernel first (scripts/steps/build.sh $arch)"
+[ -x "$bb" ] || die "no $bb; run scripts/steps/deps.sh"
 
 list=$build/initramfs-$arch.list
 {

@@ -28,7 +28,7 @@ for c in $commits; do
 	echo "check-bisect: $subject"
 	for arch in arm64 arm32; do
 		log=$build/logs/bisect-$arch-$(git -C "$wt" rev-parse --short "$c").log
-		if ! SRC=$wt OUT=$build/bisect/out-$arch "$top/scripts/build.sh" $arch \
+		if ! SRC=$wt OUT=$build/bisect/out-$arch "$top/scripts/steps/build.sh" $arch \
 				> "$log" 2>&1; then
 			tail -30 "$log"
 			die "$arch build fails at $subject (log: ${log#"$top"/})"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # config.sh ARCH: make build/out-ARCH/.config from allnoconfig plus the
-# arch's fragments (scripts/lib.sh), then check that every symbol set in
+# arch's fragments (scripts/steps/lib.sh), then check that every symbol set in
 # a fragment kept its value (the last one given, where several fragments
 # set it).  A symbol that no Kconfig of the tree defines yet (the series
 # has not added it) is skipped with a note; one that exists but was

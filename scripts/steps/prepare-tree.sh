@@ -15,7 +15,7 @@ tarball=/usr/src/linux-source-6.12.tar.xz
 g() { git -C "$src" "$@"; }
 
 debver=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null) ||
-	die "linux-source-6.12 is not installed (run scripts/deps.sh)"
+	die "linux-source-6.12 is not installed (run scripts/steps/deps.sh)"
 
 have=$(g config --get bc.debversion 2>/dev/null || true)
 if [ "$have" != "$debver" ]; then
