@@ -48,6 +48,7 @@
 #include <linux/kobject.h>
 #include <linux/kstrtox.h>
 #include <linux/limits.h>
+#include <linux/lockdep.h>
 #include <linux/math64.h>
 #include <linux/mutex.h>
 #include <linux/of.h>
@@ -365,6 +366,8 @@ static size_t bc_constraint_bytes(const struct boot_constraint *c)
 /* Caller holds bc_lock. */
 static void bc_count_bytes(size_t add, size_t sub)
 {
+	lockdep_assert_held(&bc_lock);
+
 	bc_bytes += add;
 	bc_bytes -= sub;
 	bc_bytes_peak = max(bc_bytes_peak, bc_bytes);
@@ -463,6 +466,8 @@ static struct boot_constraint_dev *bc_find(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
 
+	lockdep_assert_held(&bc_lock);
+
 	hash_for_each_possible(bc_active, bdev, hnode, (unsigned long)dev) {
 		if (bdev->dev == dev)
 			return bdev;
@@ -517,6 +522,8 @@ static size_t bc_device_bytes(const struct boot_constraint_dev *bdev)
 /* Caller holds bc_lock. */
 static const char *bc_device_name(const struct boot_constraint_dev *bdev)
 {
+	lockdep_assert_held(&bc_lock);
+
 	return bdev->dev ? dev_name(bdev->dev) : bdev->name ?: "(unnamed)";
 }
 
@@ -536,6 +543,8 @@ static void bc_device_free(struct boot_constraint_dev *bdev)
 /* Marks @bdev for bc_retry_work. Caller holds bc_lock. */
 static void bc_mark_retry(struct boot_constraint_dev *bdev)
 {
+	lockdep_assert_held(&bc_lock);
+
 	WRITE_ONCE(bdev->retry, true);
 	if (list_empty(&bdev->retry_node))
 		list_add_tail(&bdev->retry_node, &bc_retry_list);
@@ -544,6 +553,8 @@ static void bc_mark_retry(struct boot_constraint_dev *bdev)
 /* Caller holds bc_lock. */
 static void bc_unmark_retry(struct boot_constraint_dev *bdev)
 {
+	lockdep_assert_held(&bc_lock);
+
 	WRITE_ONCE(bdev->retry, false);
 	list_del_init(&bdev->retry_node);
 }
@@ -559,6 +570,8 @@ static void bc_unmark_retry_locked(struct boot_constraint_dev *bdev)
 /* Caller holds bc_lock. */
 static void bc_device_activate(struct boot_constraint_dev *bdev)
 {
+	lockdep_assert_held(&bc_lock);
+
 	get_device(bdev->dev);
 	bdev->active = true;
 	hash_add_rcu(bc_active, &bdev->hnode, (unsigned long)bdev->dev);
@@ -575,6 +588,8 @@ static struct device *bc_device_retire(struct boot_constraint_dev *bdev)
 {
 	struct boot_constraint_dev *oldest;
 	struct device *dev = bdev->dev;
+
+	lockdep_assert_held(&bc_lock);
 
 	hash_del_rcu(&bdev->hnode);
 	bc_unmark_retry(bdev);
@@ -645,6 +660,8 @@ static void bc_pending_add(struct boot_constraint *c)
 {
 	unsigned int *count;
 
+	lockdep_assert_held(&bc_lock);
+
 	if (!c->provider && c->ops->provider)
 		c->provider = c->ops->provider(c);
 	if (!c->provider) {
@@ -663,6 +680,8 @@ static void bc_pending_del(struct boot_constraint *c)
 {
 	unsigned int *count;
 
+	lockdep_assert_held(&bc_lock);
+
 	hlist_del_init(&c->pending_node);
 	if (!c->provider)
 		return;
@@ -677,6 +696,8 @@ static void bc_pending_del(struct boot_constraint *c)
 static void bc_set_state(struct boot_constraint *c,
 			 enum boot_constraint_state state)
 {
+	lockdep_assert_held(&bc_lock);
+
 	if (c->state == BC_PENDING)
 		bc_pending_del(c);
 
@@ -704,6 +725,8 @@ static void bc_mark_absent(struct boot_constraint *c, unsigned long binds)
  */
 static void bc_note_absent(struct boot_constraint *c, unsigned long binds)
 {
+	lockdep_assert_held(&bc_lock);
+
 	bc_mark_absent(c, binds);
 	if (c->state != BC_PENDING || !c->provider)
 		return;
@@ -727,6 +750,8 @@ static void bc_note_absent(struct boot_constraint *c, unsigned long binds)
 static bool bc_known_absent(struct boot_constraint *c, unsigned long binds)
 {
 	struct boot_constraint *p;
+
+	lockdep_assert_held(&bc_lock);
 
 	if (c->state != BC_PENDING || !c->provider)
 		return false;
@@ -768,6 +793,7 @@ static int bc_apply(struct boot_constraint *c)
 	unsigned long binds = atomic_long_read_acquire(&bc_binds);
 	int ret;
 
+	device_lock_assert(c->bdev->dev);
 	ret = bc_take(c);
 
 	mutex_lock(&bc_lock);
@@ -968,6 +994,8 @@ static void bc_device_retry(struct boot_constraint_dev *bdev,
 	struct boot_constraint *c, *tmp;
 	int ret;
 
+	device_lock_assert(bdev->dev);
+
 	/* Not marked now: a mark from now on asks for a retry after this one */
 	if (READ_ONCE(bdev->retry))
 		bc_unmark_retry_locked(bdev);
@@ -1006,6 +1034,8 @@ static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
 			    struct boot_constraint **cs, unsigned int i)
 {
 	unsigned int j;
+
+	lockdep_assert_held(&bc_lock);
 
 	if (bdev && bc_find_live(bdev, cs[i]))
 		return true;
@@ -1048,16 +1078,18 @@ static int bc_check_deadline(struct device *dev,
 static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 			   struct boot_constraint **cs, unsigned int n)
 {
+	const char *origin = cs[0]->batch->origin;
 	unsigned int i;
 	int ret;
+
+	lockdep_assert_held(&bc_lock);
+	device_lock_assert(dev);
 
 	/*
 	 * device_del() releases the constraints after the device has left
 	 * sysfs: one not registered yet, or being deleted, is refused here,
 	 * and one deleted meanwhile is caught by bc_release_if_deleted().
 	 */
-	const char *origin = cs[0]->batch->origin;
-
 	if (!device_is_registered(dev)) {
 		bc_add_err(dev, origin, "%s not registered", dev_name(dev));
 		return -ENODEV;
@@ -1094,6 +1126,8 @@ static unsigned int bc_drop_live(struct device *dev, struct boot_constraint **cs
 {
 	struct boot_constraint_dev *bdev = bc_find(dev);
 	unsigned int i, kept = 0;
+
+	lockdep_assert_held(&bc_lock);
 
 	for (i = 0; i < n; i++) {
 		if (bdev && bc_find_live(bdev, cs[i])) {
@@ -1163,6 +1197,8 @@ static void bc_publish(struct boot_constraint_dev *bdev,
 {
 	unsigned int i;
 
+	lockdep_assert_held(&bc_lock);
+
 	for (i = 0; i < n; i++) {
 		list_add_tail(&cs[i]->node, &bdev->constraints);
 		bc_count_bytes(bc_constraint_bytes(cs[i]), 0);
@@ -1227,6 +1263,8 @@ static bool bc_device_absent(struct boot_constraint_dev *bdev,
 {
 	struct boot_constraint *c;
 
+	lockdep_assert_held(&bc_lock);
+
 	list_for_each_entry(c, &bdev->constraints, node) {
 		if (c->state == BC_PENDING && !bc_known_absent(c, binds))
 			return false;
@@ -1264,6 +1302,8 @@ static void bc_device_release(struct boot_constraint_dev *bdev,
 static struct boot_constraint_dev *bc_next_to_retry(unsigned long binds)
 {
 	struct boot_constraint_dev *bdev, *tmp;
+
+	lockdep_assert_held(&bc_lock);
 
 	list_for_each_entry_safe(bdev, tmp, &bc_retry_list, retry_node) {
 		if (bdev->taken_over || !bc_device_absent(bdev, binds))
@@ -1325,6 +1365,8 @@ static DECLARE_WORK(bc_retry_work, bc_retry_fn);
  */
 static void bc_device_taken_over(struct boot_constraint_dev *bdev)
 {
+	lockdep_assert_held(&bc_lock);
+
 	WRITE_ONCE(bdev->taken_over, true);
 	bc_mark_retry(bdev);
 	schedule_work(&bc_retry_work);
@@ -1380,6 +1422,8 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	unsigned long binds;
 	LIST_HEAD(done);
 	int ret;
+
+	device_lock_assert(dev);
 
 	mutex_lock(&bc_lock);
 	if (missing)
@@ -2004,6 +2048,8 @@ static struct boot_constraint *bc_next_keyed(struct device_node *np,
 	struct boot_constraint *c, *found = NULL;
 	struct device_node *child;
 
+	lockdep_assert_held(&bc_lock);
+
 	hash_for_each_possible(bc_pending, c, pending_node, (unsigned long)np) {
 		if (c->provider == np && c->tried != seq)
 			return c;
@@ -2025,6 +2071,8 @@ static struct boot_constraint *bc_next_pending(struct device_node *np,
 					       bool keyed, unsigned long seq)
 {
 	struct boot_constraint *c;
+
+	lockdep_assert_held(&bc_lock);
 
 	hlist_for_each_entry(c, &bc_pending_any, pending_node) {
 		if (c->tried != seq)
@@ -2192,6 +2240,8 @@ bc_device_warn_expiry(struct boot_constraint_dev *bdev,
 	struct boot_constraint *c;
 	unsigned int autos = 0;
 
+	lockdep_assert_held(&bc_lock);
+
 	if (bdev->probing)
 		return 0;
 
@@ -2263,6 +2313,8 @@ bc_next_to_expire(const struct boot_constraint_deadline *deadline,
 {
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
+
+	lockdep_assert_held(&bc_lock);
 
 	list_for_each_entry(bdev, &bc_devices, node) {
 		if (bdev->seq == seq)
@@ -2569,6 +2621,8 @@ late_initcall(boot_constraints_deadline_init);
 static struct boot_constraint_dev *bc_find_recorded(struct device *dev)
 {
 	struct boot_constraint_dev *bdev = bc_find(dev);
+
+	lockdep_assert_held(&bc_lock);
 
 	if (bdev)
 		return bdev;

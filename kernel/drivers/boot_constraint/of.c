@@ -133,6 +133,8 @@ static struct device *bc_of_find_device(struct device_node *np)
 	struct bc_of_bus *b;
 	struct device *dev;
 
+	lockdep_assert_held(&bc_of_lock);
+
 	list_for_each_entry(b, &bc_of_buses, node) {
 		dev = bus_find_device(b->bus, NULL, np, bc_of_match_device);
 		if (dev)
@@ -180,6 +182,8 @@ bc_of_add_waiter(struct device_node *np,
 	struct bc_of_waiter *w;
 	unsigned int *count;
 
+	lockdep_assert_held(&bc_of_lock);
+
 	w = kzalloc(sizeof(*w), GFP_KERNEL);
 	if (!w)
 		return ERR_PTR(-ENOMEM);
@@ -199,6 +203,8 @@ bc_of_add_waiter(struct device_node *np,
 static void bc_of_unhash_waiter(struct bc_of_waiter *w)
 {
 	unsigned int *count = bc_of_waiting_count(w->np);
+
+	lockdep_assert_held(&bc_of_lock);
 
 	hash_del(&w->node);
 	WRITE_ONCE(*count, *count - 1);

@@ -253,6 +253,8 @@ int bc_test_component_probe(struct platform_device *pdev);
 void bc_test_component_remove(struct platform_device *pdev);
 void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev);
 struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test);
+void bc_test_probe_start(struct device *dev);
+void bc_test_probe_end(struct device *dev, int ret);
 struct platform_device *bc_test_of_pdev(struct kunit *test, const char *path);
 struct device_node *bc_test_of_node(struct kunit *test, const char *path);
 int bc_test_apply_overlay(struct kunit *test);

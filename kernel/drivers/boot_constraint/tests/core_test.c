@@ -465,7 +465,7 @@ static void bc_test_core_show(struct kunit *test)
 	np = bc_test_of_node(test, "/bc-test-clock-late");
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, late, np), 0);
 	/* Registered by no bind: retried right before the device probes. */
-	dev_boot_constraints_probe_start(&failed->dev);
+	bc_test_probe_start(&failed->dev);
 	KUNIT_ASSERT_EQ(test, boot_constraint_count(&failed->dev, BC_FAILED), 1);
 	KUNIT_ASSERT_EQ(test, boot_constraint_count(&pending->dev, BC_PENDING), 1);
 
@@ -635,7 +635,7 @@ static void bc_test_core_history_bounded(struct kunit *test)
 		.constraint = { DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_clk0 },
 	};
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
-	dev_boot_constraints_probe_end(ctx->bc.dev, 0);
+	bc_test_probe_end(ctx->bc.dev, 0);
 	KUNIT_ASSERT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_RELEASED), 1);
 
 	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->clk1, "bus",
@@ -646,7 +646,7 @@ static void bc_test_core_history_bounded(struct kunit *test)
 		KUNIT_ASSERT_NOT_NULL(test, pdev);
 		info.constraint.data = &bc_test_core_clk1;
 		KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&pdev->dev, &info), 0);
-		dev_boot_constraints_probe_end(&pdev->dev, 0);
+		bc_test_probe_end(&pdev->dev, 0);
 	}
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_RELEASED), 0);

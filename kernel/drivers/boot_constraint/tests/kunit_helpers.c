@@ -899,6 +899,29 @@ void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev)
 	kunit_release_action(test, bc_test_pdev_unregister_action, pdev);
 }
 
+/**
+ * bc_test_probe_start() - Run the probe-start hook as the driver core does.
+ * @dev: the device, locked around the hook as it is around a probe.
+ */
+void bc_test_probe_start(struct device *dev)
+{
+	device_lock(dev);
+	dev_boot_constraints_probe_start(dev);
+	device_unlock(dev);
+}
+
+/**
+ * bc_test_probe_end() - Run the probe-end hook as the driver core does.
+ * @dev: the device, locked around the hook as it is around a probe.
+ * @ret: what the probe returned.
+ */
+void bc_test_probe_end(struct device *dev, int ret)
+{
+	device_lock(dev);
+	dev_boot_constraints_probe_end(dev, ret);
+	device_unlock(dev);
+}
+
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_deadline_pass, boot_constraint_pass,
 			    struct boot_constraint_deadline *);
 

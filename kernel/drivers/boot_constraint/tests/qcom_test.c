@@ -245,14 +245,14 @@ static void bc_test_qcom_db410c(struct kunit *test)
 	 * The MDSS probes and idles: its children, which scan out, have not
 	 * probed, and keep its domain on until they have.
 	 */
-	dev_boot_constraints_probe_end(ctx->mdss, 0);
+	bc_test_probe_end(ctx->mdss, 0);
 	KUNIT_EXPECT_TRUE(test, ctx->gdsc->on);
-	dev_boot_constraints_probe_end(mdp5, 0);
+	bc_test_probe_end(mdp5, 0);
 	KUNIT_EXPECT_TRUE(test, ctx->gdsc->on);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->pd_log), "");
 
 	/* Once the last of them has probed, nothing else keeps it on. */
-	dev_boot_constraints_probe_end(dsi, 0);
+	bc_test_probe_end(dsi, 0);
 	KUNIT_EXPECT_EQ(test, ctx->gdsc->genpd.device_count, 0);
 	KUNIT_EXPECT_FALSE(test, ctx->gdsc->on);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->pd_log), "mdss-gdsc:off");
@@ -323,7 +323,7 @@ static void bc_test_qcom_db410c_aggregate(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_deferrable_of(m->oconst,
 								    m->count), 0);
 	bc_test_qcom_populate(test);
-	dev_boot_constraints_probe_end(ctx->mdss, 0);
+	bc_test_probe_end(ctx->mdss, 0);
 
 	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test,
 							     &bc_test_qcom_mdp5_driver), 0);
