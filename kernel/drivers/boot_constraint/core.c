@@ -262,10 +262,32 @@ static const char *bc_name(const struct boot_constraint *c)
 	return c->name ?: "(default)";
 }
 
+/**
+ * boot_constraint_reject() - Say why the constraints of a declaration went.
+ * @origin: what declared them: a node of /chosen/boot-constraints, a
+ *	boot_constraints= spec.
+ * @fmt: why, printf()-style.
+ * @...: its arguments.
+ *
+ * The one line of a rejection, "ORIGIN: REASON, nothing held", whoever
+ * finds it: the parser of the declaration, or the core when it cannot
+ * hold what was declared.
+ */
+void boot_constraint_reject(const char *origin, const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	pr_err("%s: %pV, nothing held\n", origin, &vaf);
+	va_end(args);
+}
+
 /*
- * The one line that says why constraints are rejected: on the device, or,
- * if the batch names where it comes from (a declaration in the device tree,
- * a boot_constraints= spec), as "ORIGIN: REASON, nothing held".
+ * The one line that says why constraints are rejected: on the device, or
+ * as boot_constraint_reject() if the batch names where it comes from.
  */
 static __printf(3, 4) void bc_add_err(struct device *dev, const char *origin,
 				      const char *fmt, ...)
@@ -277,14 +299,14 @@ static __printf(3, 4) void bc_add_err(struct device *dev, const char *origin,
 	vaf.fmt = fmt;
 	vaf.va = &args;
 	if (origin)
-		pr_err("%s: %pV, nothing held\n", origin, &vaf);
+		boot_constraint_reject(origin, "%pV", &vaf);
 	else
 		dev_err(dev, "boot constraints rejected: %pV; nothing held\n", &vaf);
 	va_end(args);
 }
 
-static void bc_reject(struct device *dev, const struct boot_constraint *c,
-		      int error)
+static void bc_reject_applied(struct device *dev,
+			      const struct boot_constraint *c, int error)
 {
 	bc_add_err(dev, c->batch->origin, "cannot apply %s boot constraint %s: %pe",
 		   c->ops->name, bc_name(c), ERR_PTR(error));
@@ -894,7 +916,7 @@ static void bc_fail_batch(struct boot_constraint *c, int error,
 	struct boot_constraint_dev *bdev = c->bdev;
 	struct boot_constraint *m;
 
-	bc_reject(bdev->dev, c, error);
+	bc_reject_applied(bdev->dev, c, error);
 
 	list_for_each_entry_reverse(m, &bdev->constraints, node) {
 		if (!bc_same_batch(m, c) || !bc_release(m, BC_FAILED))
@@ -1183,7 +1205,7 @@ static int bc_take_all(struct boot_constraint_dev *bdev,
 		}
 
 		if (ret != -EPROBE_DEFER)
-			bc_reject(bdev->dev, c, ret);
+			bc_reject_applied(bdev->dev, c, ret);
 		bc_undo(cs, i);
 		return ret;
 	}

@@ -56,10 +56,6 @@
  */
 static LIST_HEAD(bc_tables);
 
-/* A declaration is rejected in one line, with its origin. */
-#define bc_reject(origin, fmt, ...) \
-	pr_err("%s: " fmt ", nothing held\n", origin, ##__VA_ARGS__)
-
 /* Holds every resource of the types not in @listed, a mask of types. */
 static int bc_table_add_unlisted(struct boot_constraint_table *t,
 				 unsigned long listed)
@@ -71,7 +67,7 @@ static int bc_table_add_unlisted(struct boot_constraint_table *t,
 		return ret;
 
 	if (!t->oconst.count) {
-		bc_reject(t->origin, "%s names no resource to hold", t->path);
+		boot_constraint_reject(t->origin, "%s names no resource to hold", t->path);
 		return -ENOENT;
 	}
 
@@ -153,20 +149,20 @@ static int bc_dt_check_node(struct device_node *decl, const char *origin)
 	struct device_node *child;
 
 	if (!bc_dt_name_valid(kbasename(decl->full_name))) {
-		bc_reject(origin, "name is not [a-z][a-z0-9-]*");
+		boot_constraint_reject(origin, "name is not [a-z][a-z0-9-]*");
 		return -EINVAL;
 	}
 
 	child = of_get_next_child(decl, NULL);
 	if (child) {
-		bc_reject(origin, "unexpected subnode %pOFn", child);
+		boot_constraint_reject(origin, "unexpected subnode %pOFn", child);
 		of_node_put(child);
 		return -EINVAL;
 	}
 
 	for_each_property_of_node(decl, prop) {
 		if (!bc_dt_prop_known(prop->name)) {
-			bc_reject(origin, "unknown property \"%s\"", prop->name);
+			boot_constraint_reject(origin, "unknown property \"%s\"", prop->name);
 			return -EINVAL;
 		}
 	}
@@ -184,23 +180,23 @@ static struct device_node *bc_dt_device(struct device_node *decl,
 
 	cell = of_get_property(decl, "device", &len);
 	if (!cell) {
-		bc_reject(origin, "no \"device\"");
+		boot_constraint_reject(origin, "no \"device\"");
 		return ERR_PTR(-EINVAL);
 	}
 
 	if (len != sizeof(*cell)) {
-		bc_reject(origin, "\"device\" is not one phandle");
+		boot_constraint_reject(origin, "\"device\" is not one phandle");
 		return ERR_PTR(-EINVAL);
 	}
 
 	np = of_find_node_by_phandle(be32_to_cpup(cell));
 	if (!np) {
-		bc_reject(origin, "\"device\" is not a phandle of a node");
+		boot_constraint_reject(origin, "\"device\" is not a phandle of a node");
 		return ERR_PTR(-EINVAL);
 	}
 
 	if (!of_device_is_available(np)) {
-		bc_reject(origin, "device %pOF is disabled", np);
+		boot_constraint_reject(origin, "device %pOF is disabled", np);
 		of_node_put(np);
 		return ERR_PTR(-ENODEV);
 	}
@@ -225,7 +221,7 @@ static int bc_dt_count_names(struct boot_constraint_table *t,
 	prop = of_find_property(decl, l->decl, NULL);
 	if (!prop) {
 		if (l->decl_range && of_property_present(decl, l->decl_range)) {
-			bc_reject(t->origin, "%s without %s", l->decl_range, l->decl);
+			boot_constraint_reject(t->origin, "%s without %s", l->decl_range, l->decl);
 			return -EINVAL;
 		}
 		return 0;
@@ -234,15 +230,15 @@ static int bc_dt_count_names(struct boot_constraint_table *t,
 	p = prop->value;
 	end = p + prop->length;
 	if (!prop->length || end[-1]) {
-		bc_reject(t->origin, "%s is not a list of names", l->decl);
+		boot_constraint_reject(t->origin, "%s is not a list of names", l->decl);
 		return -EINVAL;
 	}
 
 	for (; p < end; p += len + 1) {
 		len = strlen(p);
 		if (!bc_name_valid(p, len)) {
-			bc_reject(t->origin, "%s has an empty or unprintable name",
-				  l->decl);
+			boot_constraint_reject(t->origin, "%s has an empty or unprintable name",
+					       l->decl);
 			return -EINVAL;
 		}
 		count++;
@@ -260,8 +256,8 @@ static int bc_dt_check_ranges(struct boot_constraint_table *t,
 
 	prop = l->decl_range ? of_find_property(decl, l->decl_range, NULL) : NULL;
 	if (prop && prop->length != 2 * count * sizeof(u32)) {
-		bc_reject(t->origin, "%s needs one <min max> for each of the %d entries of %s",
-			  l->decl_range, count, l->decl);
+		boot_constraint_reject(t->origin, "%s needs one <min max> for each of the %d entries of %s",
+				       l->decl_range, count, l->decl);
 		return -EINVAL;
 	}
 
@@ -286,8 +282,8 @@ static int bc_dt_add_list(struct boot_constraint_table *t,
 			      of_property_read_u32_index(decl, l->decl_range,
 							 2 * i + 1, &range[1]);
 		if (ret) {
-			bc_reject(t->origin, "cannot read %s: %pe", l->decl,
-				  ERR_PTR(ret));
+			boot_constraint_reject(t->origin, "cannot read %s: %pe", l->decl,
+					       ERR_PTR(ret));
 			return ret;
 		}
 
@@ -335,7 +331,7 @@ static struct boot_constraint_table *bc_dt_table_alloc(struct device_node *np,
 
 	of_node_put(np);
 	if (!t) {
-		bc_reject(origin, "out of memory");
+		boot_constraint_reject(origin, "out of memory");
 		return ERR_PTR(-ENOMEM);
 	}
 
@@ -446,7 +442,7 @@ static int bc_spec_add(struct boot_constraint_table *t, char *item,
 	int ret;
 
 	if (!*item) {
-		bc_reject(t->origin, "empty resource");
+		boot_constraint_reject(t->origin, "empty resource");
 		return -EINVAL;
 	}
 
@@ -458,26 +454,26 @@ static int bc_spec_add(struct boot_constraint_table *t, char *item,
 		*name++ = '\0';
 
 	if (bc_spec_type(item, &type)) {
-		bc_reject(t->origin, "unknown kind of resource \"%s\"", item);
+		boot_constraint_reject(t->origin, "unknown kind of resource \"%s\"", item);
 		return -EINVAL;
 	}
 
 	if (name && !bc_name_valid(name, strlen(name))) {
-		bc_reject(t->origin, "%s: empty or unprintable name", item);
+		boot_constraint_reject(t->origin, "%s: empty or unprintable name", item);
 		return -EINVAL;
 	}
 
 	if (name && strchr(name, '=')) {
-		bc_reject(t->origin, "%s %s: more than one '='", item, name);
+		boot_constraint_reject(t->origin, "%s %s: more than one '='", item, name);
 		return -EINVAL;
 	}
 
 	if (range) {
 		ret = bc_spec_range(range, &min, &max);
 		if (ret) {
-			bc_reject(t->origin, "%s %s: range is not MIN-MAX in decimal%s",
-				  item, name ?: "(unnamed)",
-				  ret == -ERANGE ? ", below 2^32" : "");
+			boot_constraint_reject(t->origin, "%s %s: range is not MIN-MAX in decimal%s",
+					       item, name ?: "(unnamed)",
+					       ret == -ERANGE ? ", below 2^32" : "");
 			return -EINVAL;
 		}
 	}
@@ -527,20 +523,20 @@ struct boot_constraint_table *boot_constraint_table_from_spec(const char *spec)
 	rest = copy;
 	path = strsep(&rest, ":");
 	if (!bc_spec_path_valid(path)) {
-		bc_reject(origin, "\"%s\" is not a node path", path);
+		boot_constraint_reject(origin, "\"%s\" is not a node path", path);
 		t = ERR_PTR(-EINVAL);
 		goto out;
 	}
 
 	np = of_find_node_by_path(path);
 	if (!np) {
-		bc_reject(origin, "no node %s", path);
+		boot_constraint_reject(origin, "no node %s", path);
 		t = ERR_PTR(-ENOENT);
 		goto out;
 	}
 
 	if (!of_device_is_available(np)) {
-		bc_reject(origin, "%s is disabled", path);
+		boot_constraint_reject(origin, "%s is disabled", path);
 		of_node_put(np);
 		t = ERR_PTR(-ENODEV);
 		goto out;
@@ -586,8 +582,8 @@ static void bc_reject_conflicts(struct list_head *list)
 		if (!o)
 			continue;
 
-		bc_reject(t->origin, "%s is also declared by %s: both rejected",
-			  t->path, o->origin);
+		boot_constraint_reject(t->origin, "%s is also declared by %s: both rejected",
+				       t->path, o->origin);
 		list_move_tail(&t->node, &rejected);
 	}
 
