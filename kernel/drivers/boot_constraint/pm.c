@@ -19,6 +19,8 @@
 #include <linux/cleanup.h>
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/idr.h>
+#include <linux/init.h>
 #include <linux/mutex.h>
 #include <linux/of.h>
 #include <linux/pm_domain.h>
@@ -81,7 +83,9 @@ static int bc_pm_domain_spec(const struct boot_constraint *c,
 /**
  * struct bc_pm_holder - The device that holds a domain on.
  *
- * @dev: the device, in the domain, on no bus.
+ * @dev: the device, in the domain, on no bus: pdN under
+ *	/sys/devices/boot_constraint.
+ * @id: the N of its name.
  * @node: in bc_pm_holders while it may be shared.
  * @spec: the domain, as the constraints' nodes name it; a reference to its
  *	provider's node is held.
@@ -89,6 +93,7 @@ static int bc_pm_domain_spec(const struct boot_constraint *c,
  */
 struct bc_pm_holder {
 	struct device dev;
+	unsigned int id;
 	struct list_head node;
 	struct of_phandle_args spec;
 	unsigned int users;
@@ -101,6 +106,25 @@ struct bc_pm_holder {
  */
 static LIST_HEAD(bc_pm_holders);
 static DEFINE_MUTEX(bc_pm_lock);
+
+/*
+ * The holders' parent. Named after their first user, they collided in
+ * /sys/devices when two devices of one name on two buses held domains.
+ */
+static struct device *bc_pm_root;
+static DEFINE_IDA(bc_pm_ids);
+
+static int __init bc_pm_root_init(void)
+{
+	struct device *root = root_device_register("boot_constraint");
+
+	if (IS_ERR(root))
+		return PTR_ERR(root);
+
+	bc_pm_root = root;
+	return 0;
+}
+core_initcall(bc_pm_root_init);
 
 static bool bc_pm_same_domain(const struct of_phandle_args *a,
 			      const struct of_phandle_args *b)
@@ -136,32 +160,41 @@ static void bc_pm_holder_release(struct device *dev)
 {
 	struct bc_pm_holder *h = container_of(dev, struct bc_pm_holder, dev);
 
+	ida_free(&bc_pm_ids, h->id);
 	of_node_put(h->spec.np);
 	kfree(h);
 }
 
 /*
- * Adds a device to the domain of @spec, without powering it, named after
- * the first constraint to hold the domain. Takes over @spec's reference.
+ * Adds a device to the domain of @spec, without powering it. Takes over
+ * @spec's reference.
  */
-static struct bc_pm_holder *bc_pm_holder_add(struct boot_constraint *c,
-					     struct of_phandle_args *spec)
+static struct bc_pm_holder *bc_pm_holder_add(struct of_phandle_args *spec)
 {
 	struct bc_pm_holder *h;
-	int ret;
+	int ret, id;
+
+	if (!bc_pm_root) {
+		of_node_put(spec->np);
+		return ERR_PTR(-EPROBE_DEFER);
+	}
 
 	h = kzalloc(sizeof(*h), GFP_KERNEL);
-	if (!h) {
+	id = ida_alloc(&bc_pm_ids, GFP_KERNEL);
+	if (!h || id < 0) {
+		if (id >= 0)
+			ida_free(&bc_pm_ids, id);
+		kfree(h);
 		of_node_put(spec->np);
 		return ERR_PTR(-ENOMEM);
 	}
 
+	h->id = id;
 	h->spec = *spec;
 	device_initialize(&h->dev);
+	h->dev.parent = bc_pm_root;
 	h->dev.release = bc_pm_holder_release;
-	ret = dev_set_name(&h->dev, "boot-constraint:%s:%s",
-			   dev_name(boot_constraint_device(c)),
-			   c->name ?: "domain");
+	ret = dev_set_name(&h->dev, "pd%u", id);
 	if (ret)
 		goto put;
 
@@ -193,7 +226,7 @@ static int bc_pm_hold(struct boot_constraint *c, struct of_phandle_args *spec)
 		of_node_put(spec->np);
 	} else {
 		/* Two first users at once each add one: both work */
-		h = bc_pm_holder_add(c, spec);
+		h = bc_pm_holder_add(spec);
 		if (IS_ERR(h))
 			return PTR_ERR(h);
 		bc_pm_holder_list(h);

@@ -85,7 +85,7 @@ logged=$?
 ktap_diag_file /tmp/logged
 ktap_result $logged logged-once
 
-holders=$(ls /sys/devices | grep -c '^boot-constraint:')
+holders=$(ls /sys/devices/boot_constraint | grep -c '^pd')
 ktap_check no-holder-left test "$holders" = 0
 
 reports=$(grep -cE 'BUG:|WARNING:|KASAN|UBSAN|ODEBUG:|possible circular locking|possible recursive locking|Unable to handle kernel' /tmp/sweep.log)
