@@ -13,11 +13,15 @@
 #include <linux/init.h>
 #include <linux/kernel.h>
 
-static const struct dev_boot_constraint_clk_info bc_hisi_uartclk = {
+#include <kunit/visibility.h>
+
+#include "hikey.h"
+
+VISIBLE_IF_KUNIT const struct dev_boot_constraint_clk_info bc_hisi_uartclk = {
 	.name = "uartclk",
 };
 
-static const struct dev_boot_constraint_clk_info bc_hisi_apb_pclk = {
+VISIBLE_IF_KUNIT const struct dev_boot_constraint_clk_info bc_hisi_apb_pclk = {
 	.name = "apb_pclk",
 };
 
@@ -66,7 +70,7 @@ static const struct dev_boot_constraint_of bc_hi3798cv200[] = {
 };
 
 /* For the early console only. */
-static const struct dev_boot_constraint_machine bc_hisi_machines[] = {
+VISIBLE_IF_KUNIT const struct dev_boot_constraint_machine bc_hisi_machines[] = {
 	{
 		.compatible = "hisilicon,hi3660",
 		.oconst = bc_hi3660,
@@ -93,6 +97,6 @@ static int __init bc_hisi_init(void)
 }
 arch_initcall(bc_hisi_init);
 
-#if IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_KUNIT_TEST)
-#include "tests/hikey_test.c"
+#if IS_ENABLED(CONFIG_KUNIT)
+const unsigned int bc_hisi_nr_machines = ARRAY_SIZE(bc_hisi_machines);
 #endif

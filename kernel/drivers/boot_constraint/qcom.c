@@ -13,6 +13,10 @@
 #include <linux/init.h>
 #include <linux/kernel.h>
 
+#include <kunit/visibility.h>
+
+#include "qcom.h"
+
 static const struct dev_boot_constraint_clk_info bc_qcom_iface = { .name = "iface" };
 static const struct dev_boot_constraint_clk_info bc_qcom_bus = { .name = "bus" };
 static const struct dev_boot_constraint_clk_info bc_qcom_core = { .name = "core" };
@@ -20,8 +24,8 @@ static const struct dev_boot_constraint_clk_info bc_qcom_vsync = { .name = "vsyn
 static const struct dev_boot_constraint_clk_info bc_qcom_byte = { .name = "byte" };
 static const struct dev_boot_constraint_clk_info bc_qcom_pixel = { .name = "pixel" };
 
-static const struct dev_boot_constraint_supply_info bc_qcom_vdda = { .name = "vdda" };
-static const struct dev_boot_constraint_supply_info bc_qcom_vddio = { .name = "vddio" };
+VISIBLE_IF_KUNIT const struct dev_boot_constraint_supply_info bc_qcom_vdda = { .name = "vdda" };
+VISIBLE_IF_KUNIT const struct dev_boot_constraint_supply_info bc_qcom_vddio = { .name = "vddio" };
 
 /*
  * The MDSS's GDSC, its only power domain, which the MDP5 and the DSI
@@ -56,7 +60,7 @@ static const struct dev_boot_constraint bc_qcom_dsi[] = {
  * The MDP5 and DSI devices are created when the MDSS's driver probes; they
  * get their constraints then, before they can probe themselves.
  */
-static const struct dev_boot_constraint_of bc_qcom_db410c[] = {
+VISIBLE_IF_KUNIT const struct dev_boot_constraint_of bc_qcom_db410c[] = {
 	{
 		.compat = "qcom,mdss",
 		.constraints = bc_qcom_mdss,
@@ -72,7 +76,7 @@ static const struct dev_boot_constraint_of bc_qcom_db410c[] = {
 	},
 };
 
-static const struct dev_boot_constraint_machine bc_qcom_machines[] = {
+VISIBLE_IF_KUNIT const struct dev_boot_constraint_machine bc_qcom_machines[] = {
 	{
 		.compatible = "qcom,apq8016-sbc",
 		.oconst = bc_qcom_db410c,
@@ -88,6 +92,6 @@ static int __init bc_qcom_init(void)
 }
 arch_initcall(bc_qcom_init);
 
-#if IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_KUNIT_TEST)
-#include "tests/qcom_test.c"
+#if IS_ENABLED(CONFIG_KUNIT)
+const unsigned int bc_qcom_nr_machines = ARRAY_SIZE(bc_qcom_machines);
 #endif

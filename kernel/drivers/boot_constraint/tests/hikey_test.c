@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the HiSilicon boot constraints, included by hikey.c. On
+ * KUnit tests of the HiSilicon boot constraints of hikey.c. On
  * fragments of the boards' device trees (hikey_test.dtso) whose clock
  * controllers are test providers, each board's table must select its
  * console UART by its 6.12 node name, hold that UART's "uartclk" and
@@ -20,6 +20,7 @@
 
 #include "boot_constraint_kunit.h"
 #include "../core.h"
+#include "../hikey.h"
 
 /**
  * struct bc_test_hisi_clk_desc - A clock of a test clock controller.
@@ -184,7 +185,7 @@ static const struct dev_boot_constraint_machine *
 bc_test_hisi_match(struct kunit *test, const char *path)
 {
 	return boot_constraint_machine_match(bc_test_of_node(test, path), bc_hisi_machines,
-					     ARRAY_SIZE(bc_hisi_machines));
+					     bc_hisi_nr_machines);
 }
 
 /* Each board's root selects the entry of its SoC; other machines none. */
@@ -200,7 +201,7 @@ static void bc_test_hisi_machine(struct kunit *test)
 
 	KUNIT_EXPECT_NULL(test, boot_constraint_machine_match(of_root,
 							      bc_hisi_machines,
-							      ARRAY_SIZE(bc_hisi_machines)));
+							      bc_hisi_nr_machines));
 }
 
 /*
@@ -243,6 +244,9 @@ static void bc_test_hisi_board(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[i]), 0);
 }
 
+/* The UART of HiKey960's stdout-path. */
+static const char * const bc_test_hisi_hi3660_uarts[] = { "serial@fff32000" };
+
 static const struct dev_boot_constraint bc_test_hisi_console_clks[] = {
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_hisi_uartclk },
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_hisi_apb_pclk },
@@ -251,7 +255,7 @@ static const struct dev_boot_constraint bc_test_hisi_console_clks[] = {
 /* What the console constraint adds for HiKey960's stdout-path. */
 static const struct dev_boot_constraint_of bc_test_hisi_console[] = {
 	BC_TEST_OF_NAMED("arm,pl011", bc_test_hisi_console_clks,
-			 bc_hi3660_uarts),
+			 bc_test_hisi_hi3660_uarts),
 };
 
 /*
@@ -289,11 +293,8 @@ static void bc_test_hisi_console_first(struct kunit *test)
  */
 static void bc_test_hisi_boot_console_only(struct kunit *test)
 {
-	struct dev_boot_constraint_machine m = {
-		.oconst = bc_hi3660,
-		.count = ARRAY_SIZE(bc_hi3660),
-		.boot_console = true,
-	};
+	/* The HiKey960's, first in the table */
+	struct dev_boot_constraint_machine m = bc_hisi_machines[0];
 	struct bc_test_hisi_ctx *ctx = test->priv;
 	bool earlycon = boot_constraint_boot_console();
 	struct device *console;

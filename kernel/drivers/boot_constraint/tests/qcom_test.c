@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the Qualcomm boot constraints, included by qcom.c. On a
+ * KUnit tests of the Qualcomm boot constraints of qcom.c. On a
  * fragment of the DragonBoard 410c's device tree (qcom_test.dtso) whose
  * clock controller, power domain and LDOs are test providers, the table must
  * hold the MDSS's domain, four clocks of the MDP5 and three clocks and two
@@ -22,6 +22,7 @@
 
 #include "boot_constraint_kunit.h"
 #include "../core.h"
+#include "../qcom.h"
 
 #define BC_TEST_QCOM_MDSS	"/display-subsystem@1a00000"
 #define BC_TEST_QCOM_MDP5	BC_TEST_QCOM_MDSS "/display-controller@1a01000"
@@ -170,7 +171,7 @@ static const struct dev_boot_constraint_machine *
 bc_test_qcom_match(struct kunit *test, const char *path)
 {
 	return boot_constraint_machine_match(bc_test_of_node(test, path), bc_qcom_machines,
-					     ARRAY_SIZE(bc_qcom_machines));
+					     bc_qcom_nr_machines);
 }
 
 /* The DragonBoard 410c has a table, for any boot; other MSM8916 boards not. */
@@ -186,7 +187,7 @@ static void bc_test_qcom_machine(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, bc_test_qcom_match(test, "/bc-msm8916-mtp"));
 	KUNIT_EXPECT_NULL(test, boot_constraint_machine_match(of_root,
 							      bc_qcom_machines,
-							      ARRAY_SIZE(bc_qcom_machines)));
+							      bc_qcom_nr_machines));
 }
 
 /*
