@@ -458,8 +458,8 @@ static inline void boot_constraint_auto_add_device(struct device *dev)
 unsigned int boot_constraint_cmdline_specs(const char * const **specs);
 void boot_constraints_expire(void);
 void boot_constraint_pass(struct boot_constraint_deadline *deadline);
-__printf(2, 3) void boot_constraint_reject(const char *origin,
-					    const char *fmt, ...);
+__printf(2, 3)
+void boot_constraint_reject(const char *origin, const char *fmt, ...);
 void boot_constraint_expire_device(struct device *dev);
 int boot_constraint_end(const char *name);
 void boot_constraint_flush(void);

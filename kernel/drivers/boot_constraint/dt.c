@@ -256,7 +256,8 @@ static int bc_dt_check_ranges(struct boot_constraint_table *t,
 
 	prop = l->decl_range ? of_find_property(decl, l->decl_range, NULL) : NULL;
 	if (prop && prop->length != 2 * count * sizeof(u32)) {
-		boot_constraint_reject(t->origin, "%s needs one <min max> for each of the %d entries of %s",
+		boot_constraint_reject(t->origin,
+				       "%s needs one <min max> for each of the %d entries of %s",
 				       l->decl_range, count, l->decl);
 		return -EINVAL;
 	}
@@ -471,7 +472,8 @@ static int bc_spec_add(struct boot_constraint_table *t, char *item,
 	if (range) {
 		ret = bc_spec_range(range, &min, &max);
 		if (ret) {
-			boot_constraint_reject(t->origin, "%s %s: range is not MIN-MAX in decimal%s",
+			boot_constraint_reject(t->origin,
+					       "%s %s: range is not MIN-MAX in decimal%s",
 					       item, name ?: "(unnamed)",
 					       ret == -ERANGE ? ", below 2^32" : "");
 			return -EINVAL;
