@@ -152,7 +152,7 @@ static int bc_clk_runs(struct boot_constraint *c)
 {
 	struct device_node *np = boot_constraint_device(c)->of_node;
 	struct of_phandle_args spec;
-	int index = 0, ret;
+	int ret;
 
 	if (c->provider && c->nr_cells <= BOOT_CONSTRAINT_CELLS) {
 		spec.np = (struct device_node *)c->provider;
@@ -161,13 +161,7 @@ static int bc_clk_runs(struct boot_constraint *c)
 		return of_clk_runs(&spec);
 	}
 
-	if (c->name)
-		index = of_property_match_string(np, bc_clk_of.names, c->name);
-	if (index < 0)
-		return index;
-
-	ret = of_parse_phandle_with_args(np, bc_clk_of.list, bc_clk_of.cells,
-					 index, &spec);
+	ret = boot_constraint_of_spec(np, &bc_clk_of, c->name, &spec);
 	if (ret)
 		return ret;
 

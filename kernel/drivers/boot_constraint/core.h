@@ -15,6 +15,7 @@ struct bc_pm_holder;
 struct clk;
 struct device_node;
 struct icc_path;
+struct of_phandle_args;
 struct regulator;
 struct reset_control;
 struct seq_file;
@@ -353,6 +354,9 @@ int boot_constraint_of_name(struct device_node *np,
 int boot_constraint_of_index(struct device_node *np,
 			     const struct boot_constraint_of_names *of,
 			     const char *name);
+int boot_constraint_of_spec(struct device_node *np,
+			    const struct boot_constraint_of_names *of,
+			    const char *name, struct of_phandle_args *spec);
 struct device_node *boot_constraint_of_provider(const struct boot_constraint *c);
 
 /**

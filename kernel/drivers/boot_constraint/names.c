@@ -285,6 +285,29 @@ int boot_constraint_of_index(struct device_node *np,
 }
 
 /**
+ * boot_constraint_of_spec() - Parse a node's entry for a listed resource.
+ * @np: the node.
+ * @of: how it names them; a type with a list.
+ * @name: the resource's name; NULL for the first of the list.
+ * @spec: set to the entry (its first phandle, as the type's framework
+ *	parses it), with a reference to @spec->np that the caller puts.
+ *
+ * Return: 0, or -ENOENT if the node has no such entry.
+ */
+int boot_constraint_of_spec(struct device_node *np,
+			    const struct boot_constraint_of_names *of,
+			    const char *name, struct of_phandle_args *spec)
+{
+	int index = name ? of_property_match_string(np, of->names, name) : 0;
+
+	if (index < 0 || of_parse_phandle_with_args(np, of->list, of->cells,
+						    index * of->per, spec))
+		return -ENOENT;
+
+	return 0;
+}
+
+/**
  * boot_constraint_of_provider() - The node of a constraint's provider.
  * @c: the constraint, whose resource its device's node names.
  *
@@ -302,7 +325,6 @@ struct device_node *boot_constraint_of_provider(const struct boot_constraint *c)
 	struct device_node *provider;
 	struct property *prop;
 	unsigned int i;
-	int index;
 
 	if (!np)
 		return NULL;
@@ -321,9 +343,7 @@ struct device_node *boot_constraint_of_provider(const struct boot_constraint *c)
 	}
 
 	/* Parsed once: a name past the end of the list finds no phandle */
-	index = c->name ? of_property_match_string(np, of->names, c->name) : 0;
-	if (index < 0 || of_parse_phandle_with_args(np, of->list, of->cells,
-						    index * of->per, &spec))
+	if (boot_constraint_of_spec(np, of, c->name, &spec))
 		return NULL;
 	of_node_put(spec.np);
 

@@ -67,17 +67,11 @@ static int bc_pm_domain_spec(const struct boot_constraint *c,
 			     struct of_phandle_args *spec)
 {
 	struct device_node *np = bc_pm_node(c);
-	int index;
 
 	if (!np)
 		return -ENOENT;
 
-	index = boot_constraint_of_index(np, &bc_pm_of, c->name);
-	if (index < 0)
-		return index;
-
-	return of_parse_phandle_with_args(np, bc_pm_of.list, bc_pm_of.cells,
-					  index, spec);
+	return boot_constraint_of_spec(np, &bc_pm_of, c->name, spec);
 }
 
 /**
