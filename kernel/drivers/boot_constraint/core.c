@@ -44,6 +44,7 @@
 #include <linux/err.h>
 #include <linux/hashtable.h>
 #include <linux/init.h>
+#include <linux/jump_label.h>
 #include <linux/jiffies.h>
 #include <linux/kobject.h>
 #include <linux/kstrtox.h>
@@ -61,6 +62,7 @@
 
 #include <asm/sections.h>
 
+#include "../base/base.h"
 #include "core.h"
 
 /*
@@ -88,6 +90,18 @@
  * Lock order: device_lock(dev), then bc_lock.
  */
 static DEFINE_MUTEX(bc_lock);
+/*
+ * The driver core calls its hooks only while dev_boot_constraints_live is
+ * on (drivers/base/base.h): from boot until every deadline under which
+ * constraints may be added has passed and no device has constraints left;
+ * then a probe pays nothing for them. bc_key_lock orders turning it off
+ * with turning it on again for a new deadline; it is taken before bc_lock,
+ * never under it, and never across a call into a framework.
+ */
+DEFINE_STATIC_KEY_TRUE(dev_boot_constraints_live);
+static DEFINE_MUTEX(bc_key_lock);
+/* Deadlines not passed yet, the machine's included: under bc_lock */
+static unsigned int bc_open_deadlines = 1;
 /*
  * Devices with constraints, hashed on the device: sized so that a device
  * without constraints most often finds its bucket empty, and costs the
@@ -483,6 +497,68 @@ static void bc_constraint_destroy(struct boot_constraint *c)
 	kfree(c);
 }
 
+/* Whether the hooks have nothing left to do, and can get nothing more. */
+static bool bc_hooks_idle(void)
+{
+	lockdep_assert_held(&bc_lock);
+
+	return !bc_open_deadlines && list_empty(&bc_devices);
+}
+
+static void bc_hooks_quiet_fn(struct work_struct *work)
+{
+	bool idle;
+
+	guard(mutex)(&bc_key_lock);
+	scoped_guard(mutex, &bc_lock)
+		idle = bc_hooks_idle();
+	if (idle && static_key_enabled(&dev_boot_constraints_live)) {
+		static_branch_disable(&dev_boot_constraints_live);
+		pr_info("no constraint left: the driver core's hooks are off\n");
+	}
+}
+
+static DECLARE_WORK(bc_hooks_quiet_work, bc_hooks_quiet_fn);
+
+/*
+ * Turns the hooks off once idle, from a work item: static_branch_disable()
+ * takes the CPU hotplug lock, which must not nest in bc_lock. Caller holds
+ * bc_lock.
+ */
+static void bc_hooks_may_quiet(void)
+{
+	if (bc_hooks_idle())
+		schedule_work(&bc_hooks_quiet_work);
+}
+
+/* With boot_constraints=off, the hooks are off from the start. */
+static int __init bc_hooks_init(void)
+{
+	if (bc_disabled)
+		static_branch_disable(&dev_boot_constraints_live);
+
+	return 0;
+}
+early_initcall(bc_hooks_init);
+
+/**
+ * boot_constraint_deadline_init() - Open a deadline of one's own.
+ * @deadline: the deadline.
+ *
+ * Constraints may be added under @deadline, see boot_constraint_add_until(),
+ * until boot_constraint_pass() passes it: the driver core's hooks are on
+ * again if every constraint had ended.
+ */
+void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline)
+{
+	guard(mutex)(&bc_key_lock);
+	static_branch_enable(&dev_boot_constraints_live);
+	guard(mutex)(&bc_lock);
+	deadline->at = 0;
+	deadline->past = false;
+	bc_open_deadlines++;
+}
+
 /* Caller holds bc_lock. */
 static struct boot_constraint_dev *bc_find(struct device *dev)
 {
@@ -507,6 +583,9 @@ static bool bc_is_constrained(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
 	bool found = false;
+
+	if (!static_branch_unlikely(&dev_boot_constraints_live))
+		return false;
 
 	rcu_read_lock();
 	hash_for_each_possible_rcu(bc_active, bdev, hnode, (unsigned long)dev) {
@@ -617,16 +696,17 @@ static struct device *bc_device_retire(struct boot_constraint_dev *bdev)
 	bc_unmark_retry(bdev);
 	bdev->active = false;
 	WRITE_ONCE(bdev->dev, NULL);
+	list_del_init(&bdev->node);
+	bc_hooks_may_quiet();
 
 	/* Only automatic constraints that found their resource off: nothing */
 	if (list_empty(&bdev->constraints)) {
-		list_del(&bdev->node);
 		bc_count_bytes(0, bc_device_bytes(bdev));
 		bc_device_free(bdev);
 		return dev;
 	}
 
-	list_move_tail(&bdev->node, &bc_history);
+	list_add_tail(&bdev->node, &bc_history);
 	/* Without its copy, debugfs shows the device unnamed */
 	bdev->name = kstrdup(dev_name(dev), GFP_KERNEL | __GFP_NOWARN);
 	if (bdev->name)
@@ -1845,7 +1925,7 @@ int dev_boot_constraint_add_deferrable(struct device *dev,
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable);
 
 /**
- * dev_boot_constraints_probe_start() - A device's driver is about to probe.
+ * __dev_boot_constraints_probe_start() - A device's driver is about to probe.
  * @dev: the device whose driver is about to be probed.
  *
  * Called by the driver core, with device_lock(@dev) held, right before the
@@ -1855,7 +1935,7 @@ EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable);
  * dev_boot_constraints_probe_end(): the boot holds stand aside for the
  * driver's own requests, which take them over.
  */
-void dev_boot_constraints_probe_start(struct device *dev)
+void __dev_boot_constraints_probe_start(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
@@ -1912,7 +1992,7 @@ static void bc_device_take_back(struct boot_constraint_dev *bdev)
 }
 
 /**
- * dev_boot_constraints_probe_end() - A device's driver has probed.
+ * __dev_boot_constraints_probe_end() - A device's driver has probed.
  * @dev: the device.
  * @ret: what the driver's probe returned.
  *
@@ -1927,7 +2007,7 @@ static void bc_device_take_back(struct boot_constraint_dev *bdev)
  * driver's requests took over is asked for again and the constraints are
  * kept.
  */
-void dev_boot_constraints_probe_end(struct device *dev, int ret)
+void __dev_boot_constraints_probe_end(struct device *dev, int ret)
 {
 	struct boot_constraint_dev *bdev;
 	bool keep;
@@ -2038,13 +2118,13 @@ static void bc_device_bound(struct device *dev)
 }
 
 /**
- * dev_boot_constraints_remove() - Release the constraints of a deleted device.
+ * __dev_boot_constraints_remove() - Release the constraints of a deleted device.
  * @dev: the device.
  *
  * Called by device_del() once @dev has left sysfs. Costs one hash lookup for
  * a device without constraints.
  */
-void dev_boot_constraints_remove(struct device *dev)
+void __dev_boot_constraints_remove(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
 
@@ -2171,7 +2251,7 @@ static bool bc_may_wait_below(struct device_node *np)
 }
 
 /**
- * dev_boot_constraints_device_bound() - Retry the constraints it provides.
+ * __dev_boot_constraints_device_bound() - Retry the constraints it provides.
  * @dev: the device just bound to its driver, perhaps a provider.
  *
  * Called by the driver core when a device is bound, before its consumers are
@@ -2184,7 +2264,7 @@ static bool bc_may_wait_below(struct device_node *np)
  * are pending, a bind costs a look at a counter per node of that subtree
  * (one for a leaf), and takes bc_lock only if one of them is not zero.
  */
-void dev_boot_constraints_device_bound(struct device *dev)
+void __dev_boot_constraints_device_bound(struct device *dev)
 {
 	struct boot_constraint *c;
 	struct device_node *np;
@@ -2368,7 +2448,10 @@ static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
 
 	mutex_lock(&bc_lock);
 	seq = ++bc_seq;
+	if (!deadline->past)
+		bc_open_deadlines--;
 	WRITE_ONCE(deadline->past, true);
+	bc_hooks_may_quiet();
 	deadline->at = ktime_get();
 	list_for_each_entry(bdev, &bc_devices, node) {
 		n = bc_device_warn_expiry(bdev, deadline, spare);
@@ -2771,8 +2854,9 @@ void boot_constraint_show_stats(struct seq_file *s)
 	seq_printf(s, "added %u\nconstraints %u\npending %u\napply_attempts %u\nbytes %zu\nbytes_peak %zu\n",
 		   bc_nr_added, constraints, pending, attempts, bc_bytes,
 		   bc_bytes_peak);
-	seq_printf(s, "mode %s\nauto_off %u\n", boot_constraint_mode_name(),
-		   bc_nr_auto_off);
+	seq_printf(s, "mode %s\nauto_off %u\nhooks %s\n",
+		   boot_constraint_mode_name(), bc_nr_auto_off,
+		   static_key_enabled(&dev_boot_constraints_live) ? "on" : "off");
 	mutex_unlock(&bc_lock);
 }
 

@@ -170,7 +170,8 @@ struct boot_constraint_ops {
  *	on, nothing being left to release them. Set under bc_lock, read
  *	without it by boot_constraint_add_auto().
  *
- * The machine has one; a test passes one of its own.
+ * The machine has one; a test opens one of its own with
+ * boot_constraint_deadline_init() and passes it with boot_constraint_pass().
  */
 struct boot_constraint_deadline {
 	ktime_t at;
@@ -461,6 +462,7 @@ static inline void boot_constraint_auto_add_device(struct device *dev)
 #endif
 unsigned int boot_constraint_cmdline_specs(const char * const **specs);
 void boot_constraints_expire(void);
+void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline);
 void boot_constraint_pass(struct boot_constraint_deadline *deadline);
 __printf(2, 3)
 void boot_constraint_reject(const char *origin, const char *fmt, ...);

@@ -24,6 +24,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "../base/base.h"
 #include "core.h"
 
 /**

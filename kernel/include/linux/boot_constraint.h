@@ -197,16 +197,6 @@ int dev_boot_constraint_add_machine_of(const struct dev_boot_constraint_machine 
 				       unsigned int count);
 void dev_boot_constraints_take_over_later(struct device *dev);
 void dev_boot_constraints_taken_over(struct device *dev);
-
-/* For the driver core only */
-void dev_boot_constraints_probe_start(struct device *dev);
-void dev_boot_constraints_probe_end(struct device *dev, int ret);
-void dev_boot_constraints_remove(struct device *dev);
-void dev_boot_constraints_device_bound(struct device *dev);
-void dev_boot_constraints_deadline(void);
-void dev_boot_constraints_no_deadline(void);
-void dev_boot_constraints_bus_added(const struct bus_type *bus);
-void dev_boot_constraints_bus_removed(const struct bus_type *bus);
 #else
 /* Without the core a constraint is released as soon as it is added. */
 static inline int
@@ -241,14 +231,6 @@ dev_boot_constraint_add_machine_of(const struct dev_boot_constraint_machine *mac
 
 static inline void dev_boot_constraints_take_over_later(struct device *dev) {}
 static inline void dev_boot_constraints_taken_over(struct device *dev) {}
-static inline void dev_boot_constraints_probe_start(struct device *dev) {}
-static inline void dev_boot_constraints_probe_end(struct device *dev, int ret) {}
-static inline void dev_boot_constraints_remove(struct device *dev) {}
-static inline void dev_boot_constraints_device_bound(struct device *dev) {}
-static inline void dev_boot_constraints_deadline(void) {}
-static inline void dev_boot_constraints_no_deadline(void) {}
-static inline void dev_boot_constraints_bus_added(const struct bus_type *bus) {}
-static inline void dev_boot_constraints_bus_removed(const struct bus_type *bus) {}
 #endif /* CONFIG_DEV_BOOT_CONSTRAINT */
 
 #endif /* _LINUX_BOOT_CONSTRAINT_H */

@@ -5,7 +5,8 @@
 # boot_constraints=auto, every device whose clock was on at boot), and no
 # constraint is left pending.
 # Prints, for the host, the bench drivers' counters (and, with
-# bc_bench.time_hooks=1, the hooks' and the phases' times), the core's
+# bc_bench.time_hooks=1, the hooks' and the phases' times, and the hooks'
+# once no constraint is left), the core's
 # stats (added, constraints, pending, apply_attempts, bytes, bytes_peak:
 # records of ended constraints are freed once 64 newer devices have ended,
 # so bytes_peak / added is what a constraint costs) and the kernel's slab
@@ -14,6 +15,16 @@
 
 s=/sys/kernel/debug/bc_bench/stats
 c=/sys/kernel/debug/boot_constraints/stats
+# Timing the hooks: once more when no constraint is left (the deadline
+# passed), to compare with boot_constraints=off.
+if grep -q 'bc_bench.time_hooks=1' /proc/cmdline; then
+	i=0
+	while ! grep -qx 'hooks off' $c && [ $i -lt 60 ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+	grep -qx 'hooks off' $c && echo 1 > /sys/kernel/debug/bc_bench/time_hooks_after
+fi
 sed 's/^/BC-BENCH bench /' $s
 sed 's/^/BC-BENCH core /' $c
 grep '^Slab:' /proc/meminfo | sed 's/^/BC-BENCH mem /'

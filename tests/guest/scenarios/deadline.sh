@@ -3,7 +3,8 @@
 # deadline its constraints are released, each with one warning naming the
 # device and the resource, and debugfs shows the deadline and the expired
 # constraints. Nothing else holds the shared gate then (the MMC idles it),
-# so the gate goes off after the deadline, and not before.
+# so the gate goes off after the deadline, and not before; and with no
+# constraint left, the driver core's hooks go off.
 # Boot with bc_test.hold=lcd and boot_constraints.timeout=2 (2 s after
 # late_initcall), or deferred_probe_timeout=2: by default the deadline is
 # the driver core's, and debugfs shows "deferred_probe_timeout" until then.
@@ -14,7 +15,7 @@ deadline_secs() {
 	sed -n 's/^# deadline \([0-9]*\)\..*/\1/p' $BC
 }
 
-ktap_begin deadline 4
+ktap_begin deadline 5
 i=0
 while [ -z "$(deadline_secs)" ] && [ $i -lt 30 ]; do
 	sleep 1
@@ -50,5 +51,16 @@ gated_after_deadline() {
 		[ "$gated_ns" -ge "$deadline_ns" ]
 }
 ktap_check gate-off-after-deadline-only gated_after_deadline
+# Once no constraint is left and none can be added, the driver core's
+# hooks are off (a probe pays nothing for them): once, after the deadline.
+hooks_off_ns=$(dmesg | awk -F'[][]' '/boot_constraint: no constraint left: the driver core.s hooks are off/ {
+	split($2, t, "."); printf "%d%06d000\n", t[1], t[2] }')
+ktap_diag "hooks off at ${hooks_off_ns:-never} ns"
+hooks_off_after_deadline() {
+	[ "$(echo "$hooks_off_ns" | grep -c .)" = 1 ] && [ -n "$deadline_ns" ] &&
+		[ "$hooks_off_ns" -ge "$deadline_ns" ] &&
+		grep -qx 'hooks off' /sys/kernel/debug/boot_constraints/stats
+}
+ktap_check hooks-off-after-last-constraint hooks_off_after_deadline
 bct_dump
 ktap_end

@@ -128,7 +128,8 @@ static bool bc_test_bench_held_seen;
 /* The tree is the automatic workload's */
 static bool bc_test_bench_auto_tree;
 static atomic_t bc_test_bench_seed_late;
-static u64 bc_test_bench_hook_ns;
+/* The three hooks in a row: while constraints are pending, once none is left */
+static u64 bc_test_bench_hook_ns, bc_test_bench_after_hook_ns;
 
 /*
  * Where the time of a constraint goes, measured from outside the core in
@@ -806,6 +807,7 @@ static const char * const bc_test_bench_hook_names[BC_TEST_BENCH_HOOKS] = {
 };
 
 static u64 bc_test_bench_each_hook_ns[BC_TEST_BENCH_HOOKS];
+static u64 bc_test_bench_after_each_hook_ns[BC_TEST_BENCH_HOOKS];
 
 /* Devices without constraints, each timed in turn; freed once timed. */
 static struct device **bc_test_bench_plain;
@@ -854,10 +856,11 @@ static u64 bc_test_bench_time_hook(enum bc_test_bench_hook hook)
  * Over up to BC_TEST_BENCH_HOOK_LOOPS different devices, so that where each falls in
  * the core's tables averages out.
  */
-static void bc_test_bench_time_hooks(void)
+static void bc_test_bench_time_hooks(u64 *each_ns, u64 *all_ns)
 {
 	unsigned int i;
 
+	bc_test_bench_nr_plain = 0;
 	bc_test_bench_plain = kcalloc(BC_TEST_BENCH_HOOK_LOOPS,
 				      sizeof(*bc_test_bench_plain), GFP_KERNEL);
 	if (!bc_test_bench_plain)
@@ -866,8 +869,8 @@ static void bc_test_bench_time_hooks(void)
 	bus_for_each_dev(&platform_bus_type, NULL, NULL, bc_test_bench_add_plain);
 	if (bc_test_bench_nr_plain) {
 		for (i = 0; i < BC_TEST_BENCH_HOOKS; i++)
-			bc_test_bench_each_hook_ns[i] = bc_test_bench_time_hook(i);
-		bc_test_bench_hook_ns = bc_test_bench_time_hook(BC_TEST_BENCH_HOOKS);
+			each_ns[i] = bc_test_bench_time_hook(i);
+		*all_ns = bc_test_bench_time_hook(BC_TEST_BENCH_HOOKS);
 	}
 
 	for (i = 0; i < bc_test_bench_nr_plain; i++)
@@ -920,8 +923,11 @@ static int bc_test_bench_stats_show(struct seq_file *s, void *unused)
 		   atomic_read(&bc_test_bench_auto_held_at_probe),
 		   bc_test_bench_held_bytes, bc_test_bench_held_constraints);
 	for (i = 0; i < BC_TEST_BENCH_HOOKS; i++)
-		seq_printf(s, "hook_%s_ns %llu\n", bc_test_bench_hook_names[i],
-			   bc_test_bench_each_hook_ns[i]);
+		seq_printf(s, "hook_%s_ns %llu\nafter_hook_%s_ns %llu\n",
+			   bc_test_bench_hook_names[i], bc_test_bench_each_hook_ns[i],
+			   bc_test_bench_hook_names[i],
+			   bc_test_bench_after_each_hook_ns[i]);
+	seq_printf(s, "after_hook_ns %llu\n", bc_test_bench_after_hook_ns);
 	for (i = 0; i < BC_TEST_BENCH_PHASES; i++)
 		seq_printf(s, "%s_device_ns %llu\n%s_device_calls %u\n"
 			   "%s_display_ns %llu\n%s_display_calls %u\n",
@@ -934,6 +940,25 @@ static int bc_test_bench_stats_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(bc_test_bench_stats);
 
+/*
+ * Writing to bc_bench/time_hooks_after times the hooks again: once no
+ * constraint is left, they should cost what they cost with
+ * boot_constraints=off.
+ */
+static ssize_t bc_test_bench_time_hooks_after_write(struct file *file,
+						    const char __user *buf,
+						    size_t count, loff_t *ppos)
+{
+	bc_test_bench_time_hooks(bc_test_bench_after_each_hook_ns,
+				 &bc_test_bench_after_hook_ns);
+
+	return count;
+}
+
+static const struct file_operations bc_test_bench_time_hooks_after_fops = {
+	.write = bc_test_bench_time_hooks_after_write,
+};
+
 /* After every device of the board has been bound but the displays. */
 static int __init bc_test_bench_providers_init(void)
 {
@@ -943,12 +968,15 @@ static int __init bc_test_bench_providers_init(void)
 		return 0;
 
 	if (bc_test_bench_time_hooks_param) {
-		bc_test_bench_time_hooks();
+		bc_test_bench_time_hooks(bc_test_bench_each_hook_ns,
+					 &bc_test_bench_hook_ns);
 		bus_for_each_dev(&platform_bus_type, NULL, NULL,
 				 bc_test_bench_time_clk_get);
 	}
 	dir = debugfs_create_dir("bc_bench", NULL);
 	debugfs_create_file("stats", 0444, dir, NULL, &bc_test_bench_stats_fops);
+	debugfs_create_file("time_hooks_after", 0200, dir, NULL,
+			    &bc_test_bench_time_hooks_after_fops);
 
 	if (bc_test_bench_auto_tree &&
 	    (platform_driver_register(&bc_test_bench_regulator_driver) ||

@@ -942,6 +942,7 @@ struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test)
 	deadline = kunit_kzalloc(test, sizeof(*deadline), GFP_KERNEL);
 	if (!deadline)
 		return NULL;
+	boot_constraint_deadline_init(deadline);
 
 	if (kunit_add_action_or_reset(test, bc_test_deadline_pass, deadline))
 		return NULL;
