@@ -10,9 +10,11 @@
 #   make series   export the series to build/series/ and checkpatch it
 #   make bench    boot-time benchmark of deferrable constraints (arm64: a
 #                 production kernel, configs/prod.config, and make test's)
-#   make check    series + W=1/sparse/kernel-doc of our files + bisect build
-#                 (arm64, arm32) + DT bindings (yamllint, dt-schema) + the
-#                 driver-api .rst with Sphinx + the harness's own tests
+#   make check    series + W=1/sparse/kernel-doc of our files (kernel-doc of
+#                 every file the series touches) + x86_64 builds with each
+#                 framework off + bisect build (arm64, arm32) + DT bindings
+#                 (yamllint, dt-schema) + the driver-api .rst with Sphinx +
+#                 the harness's own tests
 #   make clean    remove build outputs (keeps the kernel tree and busybox)
 #   make distclean  remove build/ entirely
 #
@@ -71,7 +73,7 @@ series: deps tree
 bench: deps tree $(addprefix build-,$(BENCH_ARCHES)) $(addprefix initramfs-,$(BENCH_ARCHES))
 	scripts/bench.py $(BENCH_ARGS)
 
-check: check-harness check-binding series check-build check-bisect check-docs
+check: check-harness check-binding series check-build check-configs check-bisect check-docs
 
 check-harness:
 	python3 -m unittest discover -s tests/harness
@@ -81,6 +83,9 @@ check-binding: deps tree
 
 check-build: deps tree
 	scripts/steps/check-build.sh
+
+check-configs: deps tree
+	scripts/steps/check-configs.sh
 
 check-bisect: deps tree
 	scripts/steps/check-bisect.sh
@@ -112,7 +117,7 @@ distclean:
 	rm -rf build
 
 .PHONY: help test test-debug demo series bench check check-harness \
-	check-binding check-build check-bisect \
+	check-binding check-build check-configs check-bisect \
 	deps tree \
 	$(addprefix build-,$(ARCHES) $(DEBUG_ARCH)) \
 	$(addprefix initramfs-,$(ARCHES) $(DEBUG_ARCH)) \
