@@ -32,7 +32,7 @@ static __printf(2, 3) void bc_table_err(const struct boot_constraint_table *t,
 	vaf.fmt = fmt;
 	vaf.va = &args;
 	if (t->origin)
-		pr_err("%s: %pV, nothing held\n", t->origin, &vaf);
+		boot_constraint_reject(t->origin, "%pV", &vaf);
 	else
 		pr_err("%s: %pV\n", t->path, &vaf);
 	va_end(args);
