@@ -17,7 +17,9 @@
 set -e
 . "$(dirname "$0")/lib.sh"
 
-commits=$(git -C "$src" rev-list --reverse pristine..series)
+# BISECT_RANGE (a rev range of build/linux, default pristine..series) and
+# BISECT_ARCHES (default "arm64 arm32") check a part of it only.
+commits=$(git -C "$src" rev-list --reverse "${BISECT_RANGE:-pristine..series}")
 if [ -z "$commits" ]; then
 	echo "check-bisect: ./series has no commits yet"
 	exit 0
@@ -54,7 +56,7 @@ for c in $commits; do
 	git -C "$wt" checkout -q --detach "$c"
 	subject=$(git -C "$wt" log -1 --format='%h %s')
 	echo "check-bisect: $subject"
-	for arch in arm64 arm32; do
+	for arch in ${BISECT_ARCHES:-arm64 arm32}; do
 		log=$build/logs/bisect-$arch-$(git -C "$wt" rev-parse --short "$c").log
 		if ! SRC=$wt OUT=$build/bisect/out-$arch "$top/scripts/steps/build.sh" $arch \
 				> "$log" 2>&1; then
