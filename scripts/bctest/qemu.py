@@ -136,6 +136,13 @@ def boot_one(boot, timeout, console):
     m = machines.boot_machine(boot['arch'], boot['machine'], boot.get('qemu'))
     kernel = os.path.join(BUILD, m['kernel'])
     initrd = os.path.join(BUILD, 'initramfs-%s.cpio' % boot['arch'])
+    # Another build of the arch's kernel (run-tests.py --kernel-dir,
+    # --initramfs: check-bisect's builds of each commit).
+    if boot.get('kernel_dir'):
+        kernel = os.path.join(boot['kernel_dir'],
+                              machines.arch(boot['arch'])['image'])
+    if boot.get('initramfs'):
+        initrd = boot['initramfs']
     for f in (kernel, initrd):
         if not os.path.isfile(f):
             return ['missing %s (make build-%s initramfs-%s)' %

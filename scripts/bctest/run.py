@@ -2,6 +2,7 @@
 """Boot the guests listed in a boot table and report their tests.
 
 usage: scripts/run-tests.py [--table FILE] [--timeout S] [--jobs N] [--console]
+                            [--kernel-dir DIR] [--initramfs FILE] [--logs DIR]
                             [BOOT ...]
 
 Each boot (bctest.boots) runs in QEMU (bctest.qemu) and saves its console
@@ -28,6 +29,11 @@ compares with (dependencies()).  Each boot's lines, from its "# boot NAME:"
 line to its "# boot NAME: S s, log in ..." line, are printed together once
 it and every boot before it in the table have ended: the output is in
 table order whatever the jobs.
+
+--kernel-dir, --initramfs and --logs boot another build of the boots'
+kernel (its out dir), with another initramfs, and save the consoles
+elsewhere: scripts/steps/check-bisect.sh boots each commit's KUnit so
+(tests/bisect.boots), without touching make test's kernels and logs.
 """
 
 import argparse
@@ -179,6 +185,13 @@ def main():
     ap.add_argument('--console', action='store_true',
                     help='copy the guest consoles to stdout (one boot at '
                     'a time)')
+    ap.add_argument('--kernel-dir', metavar='DIR',
+                    help="boot the kernel built in DIR (an out dir of "
+                    "scripts/steps/build.sh) instead of the boots' arch's")
+    ap.add_argument('--initramfs', metavar='FILE',
+                    help='boot this initramfs instead of the arch\'s')
+    ap.add_argument('--logs', metavar='DIR',
+                    help='save the consoles in DIR (default build/logs)')
     ap.add_argument('boots', nargs='*', metavar='BOOT',
                     help='only these boots (default all)')
     opt = ap.parse_args()
@@ -198,12 +211,17 @@ def main():
         if unknown:
             sys.exit('no such boot in %s: %s' % (opt.table, ' '.join(unknown)))
         boots = [b for b in boots if b['name'] in opt.boots]
+    for b in boots:
+        if opt.kernel_dir:
+            b['kernel_dir'] = os.path.abspath(opt.kernel_dir)
+        if opt.initramfs:
+            b['initramfs'] = os.path.abspath(opt.initramfs)
     try:
         deps = dependencies(boots)
     except HarnessError as e:
         sys.exit('run-tests: %s: %s' % (opt.table, e))
 
-    logs = os.path.join(BUILD, 'logs')
+    logs = opt.logs or os.path.join(BUILD, 'logs')
     os.makedirs(logs, exist_ok=True)
     count = {'ok': 0, 'fail': 0, 'skip': 0}
     cases = 0

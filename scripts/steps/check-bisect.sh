@@ -7,10 +7,19 @@
 # rebuilds incrementally.
 # The source is at the same relative path from the out dir as for the
 # test kernels (../linux), so ccache hits on their objects.
+#
+# After the arm64 build of a commit that adds a KUnit suite (a line with
+# kunit_test_suite in its diff), boot that build's KUnit (the boot of
+# tests/bisect.boots, with its own initramfs, logs in
+# build/logs/bisect-kunit-COMMIT/) and fail on any failed case: each
+# commit must pass its own cases, not only the last.  BISECT_KUNIT=0
+# skips the boots.
 set -e
 . "$(dirname "$0")/lib.sh"
 
-commits=$(git -C "$src" rev-list --reverse pristine..series)
+# BISECT_RANGE (a rev range of build/linux, default pristine..series) and
+# BISECT_ARCHES (default "arm64 arm32") check a part of it only.
+commits=$(git -C "$src" rev-list --reverse "${BISECT_RANGE:-pristine..series}")
 if [ -z "$commits" ]; then
 	echo "check-bisect: ./series has no commits yet"
 	exit 0
@@ -22,17 +31,43 @@ if [ ! -e "$wt/.git" ]; then
 	git -C "$src" worktree add -q --detach "$wt" pristine
 fi
 mkdir -p "$build/logs"
+
+# kunit_boot COMMIT SUBJECT: boot the KUnit suites of the arm64 build of
+# COMMIT in build/bisect/out-arm64; dies if a case fails.
+kunit_boot() {
+	short=$(git -C "$wt" rev-parse --short "$1")
+	blog=$build/logs/bisect-kunit-$short
+	mkdir -p "$blog"
+	SRC=$wt OUT=$build/bisect/out-arm64 \
+		INITRAMFS=$build/bisect/initramfs-arm64.cpio \
+		"$top/scripts/steps/mkinitramfs.sh" arm64 > "$blog/initramfs.log" 2>&1 ||
+		die "no initramfs at $2 (log: ${blog#"$top"/}/initramfs.log)"
+	if ! "$top/scripts/run-tests.py" --table tests/bisect.boots --jobs 1 \
+			--kernel-dir "$build/bisect/out-arm64" \
+			--initramfs "$build/bisect/initramfs-arm64.cpio" \
+			--logs "$blog" > "$blog/result" 2>&1; then
+		grep -E '^not ok|passed' "$blog/result" || tail -5 "$blog/result"
+		die "KUnit fails at $2 (console: ${blog#"$top"/}/kunit-arm64.log)"
+	fi
+	echo "check-bisect:   KUnit $(tail -1 "$blog/result")"
+}
+
 for c in $commits; do
 	git -C "$wt" checkout -q --detach "$c"
 	subject=$(git -C "$wt" log -1 --format='%h %s')
 	echo "check-bisect: $subject"
-	for arch in arm64 arm32; do
+	for arch in ${BISECT_ARCHES:-arm64 arm32}; do
 		log=$build/logs/bisect-$arch-$(git -C "$wt" rev-parse --short "$c").log
 		if ! SRC=$wt OUT=$build/bisect/out-$arch "$top/scripts/steps/build.sh" $arch \
 				> "$log" 2>&1; then
 			tail -30 "$log"
 			die "$arch build fails at $subject (log: ${log#"$top"/})"
 		fi
+		if [ $arch = arm64 ] && [ "${BISECT_KUNIT:-1}" != 0 ] &&
+				git -C "$wt" diff "$c^" "$c" | grep -q '^+.*kunit_test_suite'; then
+			kunit_boot "$c" "$subject"
+		fi
 	done
 done
-echo "check-bisect: all $(echo "$commits" | wc -l) commit(s) build, arm64 and arm32"
+echo "check-bisect: all $(echo "$commits" | wc -l) commit(s) build, arm64 and arm32;" \
+	"each that adds a KUnit suite passes its cases"

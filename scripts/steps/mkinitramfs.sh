@@ -8,7 +8,8 @@
 # anything else to /, unless GUESTPATH says where).
 #
 # The archive is written by the kernel's own usr/gen_init_cpio from a
-# list, so /dev/console needs no mknod and no root.
+# list, so /dev/console needs no mknod and no root.  INITRAMFS=FILE writes
+# it there instead (check-bisect: the initramfs of a commit's build).
 set -e
 . "$(dirname "$0")/lib.sh"
 arch=$1
@@ -20,7 +21,8 @@ bb=$build/busybox/$debarch/bin/busybox
 [ -x "$gen" ] || die "no $gen; build the kernel first (scripts/steps/build.sh $arch)"
 [ -x "$bb" ] || die "no $bb; run scripts/steps/deps.sh"
 
-list=$build/initramfs-$arch.list
+list=${INITRAMFS:-$build/initramfs-$arch.cpio}
+list=${list%.cpio}.list
 {
 	echo "dir /dev 0755 0 0"
 	echo "nod /dev/console 0600 0 0 c 5 1"
@@ -52,6 +54,7 @@ list=$build/initramfs-$arch.list
 	done
 } > "$list"
 
-"$gen" -t 0 "$list" > "$build/initramfs-$arch.cpio.tmp"
-mv "$build/initramfs-$arch.cpio.tmp" "$build/initramfs-$arch.cpio"
-echo "initramfs: build/initramfs-$arch.cpio"
+cpio=${INITRAMFS:-$build/initramfs-$arch.cpio}
+"$gen" -t 0 "$list" > "$cpio.tmp"
+mv "$cpio.tmp" "$cpio"
+echo "initramfs: ${cpio#"$top"/}"

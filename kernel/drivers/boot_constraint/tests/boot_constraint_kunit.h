@@ -6,6 +6,16 @@
  * does to the hardware it pretends to drive there, the test's record of
  * events in order, which the suites compare with what the boot constraint
  * core should have done.
+ *
+ * The helpers, by job: the log (kunit_log.c); the owner of constraints,
+ * adding them and counting what a device holds (kunit_constraints.c); the
+ * fakes allocated and registered for a test (kunit_providers.c); test
+ * devices and the driver core's probe hooks (kunit_devices.c); test
+ * drivers and an aggregate driver (kunit_drivers.c); and the common init
+ * of the suites with the overlay's match tables (kunit_setup.c). What a
+ * helper allocates or registers for a test is a KUnit resource of that
+ * test, freed or unregistered when it ends; each helper's kernel-doc says
+ * which.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_KUNIT_H
 #define _DRIVERS_BOOT_CONSTRAINT_KUNIT_H

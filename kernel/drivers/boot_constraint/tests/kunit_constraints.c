@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Constraints of the boot constraint KUnit suites: their owner, whose
+ * free_resources() callback counts and logs the end of each constraint;
+ * adding them for the test's owner, alone or in a batch that fails;
+ * checking what a device holds; releasing them when the test ends; and a
+ * deadline of the test's own. What the core copies of a constraint is
+ * the core's; what these helpers allocate is freed when the test ends.
+ */
+
+#include <linux/atomic.h>
+#include <linux/device.h>
+
+#include <kunit/resource.h>
+#include <kunit/test.h>
+
+#include "boot_constraint_kunit.h"
+#include "../core.h"
+
+const struct dev_boot_constraint_supply_info bc_test_vdd_boot = {
+	.name = "vdd",
+	.u_volt_min = BC_TEST_REG_BOOT_UV,
+	.u_volt_max = BC_TEST_REG_BOOT_UV,
+};
+
+static void bc_test_owner_free_resources(void *data)
+{
+	struct bc_test_owner *owner = data;
+
+	atomic_inc(&owner->calls);
+	if (owner->log)
+		bc_test_log_add(owner->log, "free:%s", owner->tag);
+}
+
+/**
+ * bc_test_owner_alloc() - Allocate the owner of constraints.
+ * @test: the test, which frees it.
+ * @log: where the owner's free_resources() calls go, or NULL.
+ * @tag: the owner's name in @log.
+ *
+ * Return: the owner, or NULL.
+ */
+struct bc_test_owner *bc_test_owner_alloc(struct kunit *test,
+					  struct bc_test_log *log,
+					  const char *tag)
+{
+	struct bc_test_owner *owner;
+
+	owner = kunit_kzalloc(test, sizeof(*owner), GFP_KERNEL);
+	if (!owner)
+		return NULL;
+
+	owner->log = log;
+	owner->tag = tag;
+	atomic_set(&owner->calls, 0);
+
+	return owner;
+}
+
+/**
+ * bc_test_owner_set() - Make an owner the owner of a constraint.
+ * @info: the constraint.
+ * @owner: the owner.
+ */
+void bc_test_owner_set(struct dev_boot_constraint_info *info,
+		       struct bc_test_owner *owner)
+{
+	info->free_resources = bc_test_owner_free_resources;
+	info->free_resources_data = owner;
+}
+
+/**
+ * bc_test_add_owned() - Add a constraint to a device for an owner.
+ * @dev: the device.
+ * @type: the constraint's type.
+ * @data: its description, of that type; the core copies what it keeps,
+ *	so it may be on the caller's stack.
+ * @owner: the owner told when the constraint is gone, or NULL for none
+ *	(the core then frees the constraint with nobody told).
+ * @deferrable: whether it may wait for its provider.
+ *
+ * Once added, the constraint is the core's: it ends at its device's probe,
+ * its removal or its deadline, and the core then tells @owner. The test
+ * frees nothing.
+ *
+ * Return: what dev_boot_constraint_add() or
+ * dev_boot_constraint_add_deferrable() returns.
+ */
+int bc_test_add_owned(struct device *dev, enum dev_boot_constraint_type type,
+		      const void *data, struct bc_test_owner *owner,
+		      bool deferrable)
+{
+	struct dev_boot_constraint_info info = {
+		.constraint = { .type = type, .data = data },
+	};
+
+	if (owner)
+		bc_test_owner_set(&info, owner);
+	if (deferrable)
+		return dev_boot_constraint_add_deferrable(dev, &info);
+
+	return dev_boot_constraint_add(dev, &info);
+}
+
+/**
+ * bc_test_add() - Add a constraint of the test's owner to a device.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @dev: the device.
+ * @type: the constraint's type.
+ * @data: its description, of that type.
+ * @deferrable: whether it may wait for its provider.
+ *
+ * Return: as bc_test_add_owned().
+ */
+int bc_test_add(struct kunit *test, struct device *dev,
+		enum dev_boot_constraint_type type, const void *data,
+		bool deferrable)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	return bc_test_add_owned(dev, type, data, ctx->owner, deferrable);
+}
+
+/**
+ * bc_test_add_dev() - Add a constraint of the test's owner to its device.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @type: the constraint's type.
+ * @data: its description, of that type.
+ * @deferrable: whether it may wait for its provider.
+ *
+ * Return: as bc_test_add() for ctx->dev.
+ */
+int bc_test_add_dev(struct kunit *test, enum dev_boot_constraint_type type,
+		    const void *data, bool deferrable)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	return bc_test_add(test, ctx->dev, type, data, deferrable);
+}
+
+/**
+ * bc_test_add_range() - Add a constraint on a resource of the test's device.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @type: the constraint's type, built in.
+ * @name: the resource's name, or NULL for the device's default one.
+ * @min: lower bound of its range (Hz, uV), or 0.
+ * @max: upper bound, or 0 for none.
+ *
+ * Describes the constraint as its type's describe() does for the device
+ * tree, so that a test says only what differs from case to case.
+ *
+ * Return: as bc_test_add_dev(), not deferrable.
+ */
+int bc_test_add_range(struct kunit *test, enum dev_boot_constraint_type type,
+		      const char *name, unsigned long min, unsigned long max)
+{
+	union boot_constraint_info info;
+
+	boot_constraint_type(type)->describe(&info, name, min, max);
+
+	return bc_test_add_dev(test, type, &info, false);
+}
+
+/**
+ * bc_test_add_failing_batch() - Add a batch whose last constraint fails.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @type: the type of the batch's first constraint.
+ * @data: its description; the caller keeps it, the core copies it.
+ *
+ * The batch, not deferrable, is that constraint of ctx->dev and then a
+ * clock "missing", which the device does not have: the core must drop
+ * the first one again. Nothing is left for the caller to free.
+ *
+ * Return: what boot_constraint_add_all() returns, a negative errno.
+ */
+int bc_test_add_failing_batch(struct kunit *test,
+			      enum dev_boot_constraint_type type,
+			      const void *data)
+{
+	static const struct dev_boot_constraint_clk_info missing = {
+		.name = "missing",
+	};
+	struct dev_boot_constraint_info infos[] = {
+		{ .constraint = { type, data } },
+		{ .constraint = { DEV_BOOT_CONSTRAINT_CLK, &missing } },
+	};
+	struct bc_test_ctx *ctx = test->priv;
+
+	return boot_constraint_add_all(ctx->dev, infos, ARRAY_SIZE(infos),
+				       false);
+}
+
+/**
+ * bc_test_expect_refused() - Nothing happened for the adds that failed.
+ * @test: the test, whose context is a struct bc_test_ctx.
+ * @other: a device the test also tried to constrain.
+ *
+ * Expects an empty log, neither ctx->dev nor @other holding a constraint,
+ * and the owner never told.
+ */
+void bc_test_expect_refused(struct kunit *test, struct device *other)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(other), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_constraints_remove,
+			    dev_boot_constraints_remove, struct device *);
+
+/**
+ * bc_test_release_at_exit() - Release the constraints of a device at exit.
+ * @test: the test, at whose end the constraints are released.
+ * @dev: the device, which must outlive the test's actions registered
+ *	before this call.
+ *
+ * For a device that outlives a provider of its constraints: the
+ * constraints are released when the actions registered so far have not run
+ * yet.
+ *
+ * Return: 0 or a negative errno.
+ */
+int bc_test_release_at_exit(struct kunit *test, struct device *dev)
+{
+	return kunit_add_action_or_reset(test, bc_test_constraints_remove, dev);
+}
+
+/**
+ * bc_test_count_held() - Count the constraints a device holds or waits for.
+ * @dev: the device.
+ *
+ * Return: the number of constraints of @dev that are applied, handed over
+ * to its probing driver, or pending.
+ */
+unsigned int bc_test_count_held(struct device *dev)
+{
+	return boot_constraint_count(dev, BC_PENDING) +
+	       boot_constraint_count(dev, BC_APPLIED) +
+	       boot_constraint_count(dev, BC_HANDED_OVER);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_deadline_pass, boot_constraint_pass,
+			    struct boot_constraint_deadline *);
+
+/**
+ * bc_test_deadline_alloc() - A deadline of the test's own.
+ * @test: the test, which passes the deadline at its end and then frees it.
+ *
+ * For constraints that boot_constraint_add_until() adds: the test passes it
+ * with boot_constraint_pass() when it likes, and the test's end passes it
+ * (again) before it is freed, so that none outlives it.
+ *
+ * Return: the deadline, not passed yet, or NULL.
+ */
+struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test)
+{
+	struct boot_constraint_deadline *deadline;
+
+	deadline = kunit_kzalloc(test, sizeof(*deadline), GFP_KERNEL);
+	if (!deadline)
+		return NULL;
+	boot_constraint_deadline_init(deadline);
+
+	if (kunit_add_action_or_reset(test, bc_test_deadline_pass, deadline))
+		return NULL;
+
+	return deadline;
+}
