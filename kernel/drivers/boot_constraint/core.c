@@ -584,9 +584,6 @@ static bool bc_is_constrained(struct device *dev)
 	struct boot_constraint_dev *bdev;
 	bool found = false;
 
-	if (!static_branch_unlikely(&dev_boot_constraints_live))
-		return false;
-
 	rcu_read_lock();
 	hash_for_each_possible_rcu(bc_active, bdev, hnode, (unsigned long)dev) {
 		if (READ_ONCE(bdev->dev) == dev) {
@@ -2051,7 +2048,8 @@ void __dev_boot_constraints_probe_end(struct device *dev, int ret)
  * the deadline. The driver's rates, voltages and reset lines are its own
  * from its probe on, as for any driver. Each probe says it anew.
  *
- * Costs one hash lookup for a device without constraints.
+ * Costs one hash lookup for a device without constraints, and nothing once
+ * no constraint is left.
  *
  * Context: the probe of @dev, with device_lock(@dev) held; may sleep.
  */
@@ -2059,7 +2057,8 @@ void dev_boot_constraints_take_over_later(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
 
-	if (!bc_is_constrained(dev))
+	if (!static_branch_unlikely(&dev_boot_constraints_live) ||
+	    !bc_is_constrained(dev))
 		return;
 
 	mutex_lock(&bc_lock);
@@ -2087,7 +2086,8 @@ void dev_boot_constraints_taken_over(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
 
-	if (!bc_is_constrained(dev))
+	if (!static_branch_unlikely(&dev_boot_constraints_live) ||
+	    !bc_is_constrained(dev))
 		return;
 
 	mutex_lock(&bc_lock);
