@@ -625,7 +625,11 @@ static const char *bc_device_name(const struct boot_constraint_dev *bdev)
 	return bdev->dev ? dev_name(bdev->dev) : bdev->name ?: "(unnamed)";
 }
 
-/* Frees the record of a device no longer active, and its constraints. */
+/*
+ * Frees the record of a device no longer active, and its constraints. The
+ * record goes after a grace period, for bc_is_constrained()'s lockless
+ * walk of the active table; its constraints are never seen there.
+ */
 static void bc_device_free(struct boot_constraint_dev *bdev)
 {
 	struct boot_constraint *c, *tmp;
@@ -635,7 +639,7 @@ static void bc_device_free(struct boot_constraint_dev *bdev)
 		bc_constraint_destroy(c);
 	}
 	kfree(bdev->name);
-	kfree_rcu_mightsleep(bdev);
+	kfree_rcu(bdev, rcu);
 }
 
 /* Marks @bdev for bc_retry_work. Caller holds bc_lock. */

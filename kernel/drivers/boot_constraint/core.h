@@ -218,6 +218,8 @@ struct boot_constraint_batch {
  * @retry_node: while @retry is set, entry in the list of devices that
  *	bc_retry_work retries.
  * @seq: the last pass of the deadline that saw it.
+ * @rcu: frees it once the readers of the active table that may still see
+ *	it (bc_is_constrained()) are done.
  */
 struct boot_constraint_dev {
 	struct device *dev;
@@ -234,6 +236,7 @@ struct boot_constraint_dev {
 	bool retry;
 	struct list_head retry_node;
 	unsigned long seq;
+	struct rcu_head rcu;
 };
 
 /**
