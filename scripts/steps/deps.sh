@@ -21,10 +21,19 @@ else
 fi
 
 updated=
+# A mirror in the middle of a sync serves index files of the wrong size for
+# a minute or so: try again before giving up.
 apt_update() {
 	[ -n "$updated" ] && return
-	$sudo apt-get update -q
-	updated=1
+	for try in 1 2 3; do
+		if $sudo apt-get update -q; then
+			updated=1
+			return
+		fi
+		echo "deps: apt-get update failed (try $try of 3)" >&2
+		[ "$try" = 3 ] || sleep 30
+	done
+	die "apt-get update failed 3 times; see apt's errors above"
 }
 
 installed() {
