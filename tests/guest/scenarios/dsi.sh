@@ -29,12 +29,8 @@ dsi_out_of_reset() {
 ktap_begin dsi 8
 ktap_check dsi-created test -e /sys/bus/platform/devices/$DSI
 ktap_check dsi-held-back eval '! bct_bound $DSI'
-if bct_baseline; then
-	ktap_skip dsi-constraints-applied "no constraints in the baseline"
-else
-	ktap_check dsi-constraints-applied \
-		[ "$(grep -c "^$DSI .* applied " $BC)" = 3 ]
-fi
+bct_check_held dsi-constraints-applied \
+	[ "$(grep -c "^$DSI .* applied " $BC)" = 3 ]
 bct_probe "" $DSI
 ktap_check dsi-probed bct_wait $DSI
 ktap_diag "dsi_gate's last rate: $(dsi_last dsi_gate rate); vdd_dsi's last voltage: $(dsi_last vdd_dsi voltage)"

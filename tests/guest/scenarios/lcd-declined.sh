@@ -12,11 +12,7 @@
 ktap_begin lcd_declined 7
 ktap_check lcd-declined grep -q '^[0-9]* lcd declined -19 ' $OPS
 ktap_check mmc-probed bct_bound mmc
-if bct_baseline; then
-	ktap_skip held-after-decline "no constraints in the baseline"
-else
-	ktap_check held-after-decline [ "$(bct_lcd_constraints applied)" = "$(bct_lcd_held)" ]
-fi
+bct_check_held held-after-decline [ "$(bct_lcd_constraints applied)" = "$(bct_lcd_held)" ]
 bct_probe "" lcd
 ktap_check lcd-probed bct_wait lcd
 ktap_check lcd-bound-to-its-driver test -e /sys/bus/platform/drivers/bc-test-consumer/lcd

@@ -12,6 +12,16 @@ bct_baseline() {
 	grep -qw 'boot_constraints=off' /proc/cmdline
 }
 
+# bct_check_held NAME CMD...: ktap_check NAME CMD..., a check of what the
+# constraints hold; skipped in the baseline, which holds nothing.
+bct_check_held() {
+	if bct_baseline; then
+		ktap_skip "$1" "no constraints in the baseline"
+	else
+		ktap_check "$@"
+	fi
+}
+
 # Booted with boot_constraints=auto (or report, which finds the same and
 # holds nothing) and no table of the board's: every resource the LCD's
 # node names that is on at boot is held, at the rate or voltage it runs at.

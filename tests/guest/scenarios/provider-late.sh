@@ -8,11 +8,7 @@
 
 ktap_begin provider_late 5
 ktap_check mmc-waits-for-providers eval '! bct_bound mmc'
-if bct_baseline; then
-	ktap_skip pending-before-providers "no constraints in the baseline"
-else
-	ktap_check pending-before-providers [ "$(bct_lcd_constraints pending)" = 3 ]
-fi
+bct_check_held pending-before-providers [ "$(bct_lcd_constraints pending)" = 3 ]
 bct_probe lcd clock-controller regulator power-controller
 ktap_check mmc-probed-after-providers bct_wait mmc
 bct_probe "" lcd

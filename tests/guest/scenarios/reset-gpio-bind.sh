@@ -19,20 +19,12 @@
 DSI=display-subsystem:dsi
 
 ktap_begin reset_gpio_bind 5
-if bct_baseline; then
-	ktap_skip lcd-reset-pending "no constraints in the baseline"
-else
-	ktap_check lcd-reset-pending \
-		grep -q "^lcd reset (default) - pending " $BC
-fi
+bct_check_held lcd-reset-pending \
+	grep -q "^lcd reset (default) - pending " $BC
 bct_probe reset-controller,lcd display-subsystem
 ktap_check subsystem-probed bct_wait display-subsystem
 ktap_check dsi-probed bct_wait $DSI
 ktap_check reset-gpio-bound test -e /sys/bus/platform/drivers/reset-gpio/reset-gpio.0
-if bct_baseline; then
-	ktap_skip dsi-released "no constraints in the baseline"
-else
-	ktap_check dsi-released [ "$(grep -c "^$DSI .* released " $BC)" = 3 ]
-fi
+bct_check_held dsi-released [ "$(grep -c "^$DSI .* released " $BC)" = 3 ]
 bct_dump
 ktap_end
