@@ -19,6 +19,7 @@
 #include <linux/hashtable.h>
 #include <linux/init.h>
 #include <linux/list.h>
+#include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/of.h>
 #include <linux/slab.h>
@@ -309,9 +310,8 @@ static void bc_of_add_waiting(struct device *dev, struct device_node *np)
 	if (!READ_ONCE(*bc_of_waiting_count(np)))
 		return;
 
-	mutex_lock(&bc_of_lock);
-	bc_of_take_waiters(dev, &found);
-	mutex_unlock(&bc_of_lock);
+	scoped_guard(mutex, &bc_of_lock)
+		bc_of_take_waiters(dev, &found);
 
 	hlist_for_each_entry_safe(w, tmp, &found, node) {
 		if (bc_of_add_device(dev, w->oconst, w->origin, true) &&
@@ -393,9 +393,8 @@ void dev_boot_constraints_bus_added(const struct bus_type *bus)
 		return;
 	}
 
-	mutex_lock(&bc_of_lock);
+	guard(mutex)(&bc_of_lock);
 	list_add_tail(&b->node, &bc_of_buses);
-	mutex_unlock(&bc_of_lock);
 }
 
 /**
@@ -406,15 +405,15 @@ void dev_boot_constraints_bus_removed(const struct bus_type *bus)
 {
 	struct bc_of_bus *b, *found = NULL;
 
-	mutex_lock(&bc_of_lock);
-	list_for_each_entry(b, &bc_of_buses, node) {
-		if (b->bus == bus) {
-			list_del(&b->node);
-			found = b;
-			break;
+	scoped_guard(mutex, &bc_of_lock) {
+		list_for_each_entry(b, &bc_of_buses, node) {
+			if (b->bus == bus) {
+				list_del(&b->node);
+				found = b;
+				break;
+			}
 		}
 	}
-	mutex_unlock(&bc_of_lock);
 
 	if (!found)
 		return;
@@ -438,12 +437,12 @@ void boot_constraint_of_drop_waiters(void)
 	char names[256];
 	int len = 0;
 
-	mutex_lock(&bc_of_lock);
-	hash_for_each_safe(bc_of_waiters, bkt, tmp, w, node) {
-		bc_of_unhash_waiter(w);
-		hlist_add_head(&w->node, &dropped);
+	scoped_guard(mutex, &bc_of_lock) {
+		hash_for_each_safe(bc_of_waiters, bkt, tmp, w, node) {
+			bc_of_unhash_waiter(w);
+			hlist_add_head(&w->node, &dropped);
+		}
 	}
-	mutex_unlock(&bc_of_lock);
 
 	names[0] = '\0';
 	hlist_for_each_entry_safe(w, tmp, &dropped, node) {
