@@ -6,12 +6,12 @@
  * line that the device tree node of a device names, on any bus, is held for
  * that device if it is on once its provider is there (a reset line:
  * deasserted), at the rate or voltage it runs at, and released as any
- * constraint:
- * after the device's driver probes, when the device goes, or at the
- * deadline. What is off is left off, and its constraint freed. A resource
- * named by several devices is held by each, and goes off, if nothing else
- * uses it, once the last of them has probed. What a table, a declaration
- * or the console holds for a device is held as they say, not twice.
+ * constraint: after the device's driver probes, when the device goes, or
+ * at the deadline. What is off is left off, and its constraint freed. A
+ * resource named by several devices is held by each, and goes off, if
+ * nothing else uses it, once the last of them has probed. What a table, a
+ * declaration or the console holds for a device is held as they say, not
+ * twice.
  *
  * boot_constraints=report finds the same resources and holds none of them:
  * it logs those whose consumer has not probed when the clean-ups of unused
