@@ -228,6 +228,43 @@ static void bc_test_pm_holder_shared(struct kunit *test)
 	bc_test_pm_expect_off(test);
 }
 
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_root_device_unregister,
+			    root_device_unregister, struct device *);
+
+/*
+ * Two devices of one name, a platform device and one outside any bus, each
+ * hold their own domain: the devices that hold the domains are not named
+ * after their users.
+ */
+static void bc_test_pm_users_of_one_name(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_pd *twin;
+	struct device *dev;
+
+	twin = bc_test_pd_alloc(test, ctx->log);
+	KUNIT_ASSERT_NOT_NULL(test, twin);
+	twin->genpd.name = "twin";
+	KUNIT_ASSERT_EQ(test, bc_test_pd_register_cell(test,
+			bc_test_of_node(test, "/bc-test-power-controller-twin"),
+			twin, 0), 0);
+	dev = root_device_register(dev_name(ctx->dev));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+			bc_test_root_device_unregister, dev), 0);
+	dev->of_node = bc_test_of_node(test, "/bc-test-pd-twin");
+
+	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, NULL), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_pm_add(test, dev, NULL), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, twin->genpd.device_count, 1);
+	KUNIT_EXPECT_EQ(test, ctx->pd->genpd.device_count, 2);
+
+	dev_boot_constraints_remove(dev);
+	KUNIT_EXPECT_EQ(test, twin->genpd.device_count, 0);
+	dev->of_node = NULL;
+}
+
 /* A name the device does not have is an error, and nothing is held. */
 static void bc_test_pm_unknown_name(struct kunit *test)
 {
@@ -270,6 +307,7 @@ static struct kunit_case bc_test_pm_cases[] = {
 	KUNIT_CASE(bc_test_pm_release_powers_off),
 	KUNIT_CASE(bc_test_pm_by_name),
 	KUNIT_CASE(bc_test_pm_holder_shared),
+	KUNIT_CASE(bc_test_pm_users_of_one_name),
 	KUNIT_CASE(bc_test_pm_unknown_name),
 	KUNIT_CASE(bc_test_pm_no_domain),
 	{}
