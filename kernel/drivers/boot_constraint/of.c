@@ -158,7 +158,7 @@ static int bc_of_add_device(struct device *dev,
 			GFP_KERNEL | (origin ? __GFP_NOWARN : 0));
 	if (!infos) {
 		if (origin)
-			pr_err("%s: out of memory, nothing held\n", origin);
+			boot_constraint_reject(origin, "out of memory");
 		return -ENOMEM;
 	}
 
@@ -275,7 +275,7 @@ int boot_constraint_add_of_node(struct device_node *np,
 		if (IS_ERR(w)) {
 			mutex_unlock(&bc_of_lock);
 			if (origin)
-				pr_err("%s: out of memory, nothing held\n", origin);
+				boot_constraint_reject(origin, "out of memory");
 			return PTR_ERR(w);
 		}
 
