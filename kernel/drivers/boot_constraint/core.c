@@ -43,80 +43,23 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/hashtable.h>
-#include <linux/init.h>
 #include <linux/jump_label.h>
-#include <linux/jiffies.h>
-#include <linux/kobject.h>
-#include <linux/kstrtox.h>
-#include <linux/limits.h>
 #include <linux/lockdep.h>
-#include <linux/math64.h>
 #include <linux/mutex.h>
 #include <linux/of.h>
-#include <linux/rculist.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/sysfs.h>
 #include <linux/workqueue.h>
 
-#include <asm/sections.h>
-
 #include "../base/base.h"
-#include "core.h"
+#include "internal.h"
 
 /*
- * A device's constraints change only under device_lock() of that device:
- * adding them, its probe (the driver core holds the lock), the deadline and
- * the device's deletion take it. A provider's bind, which retries the
- * pending constraints of other devices, only tries it, and leaves a device
- * it cannot take to the holder of the lock (boot_constraint_dev.retry). So
- * the calls into the frameworks that take and give back resources run with
- * no lock of the core held: they may register and bind devices, whose binds
- * come back here.
+ * The tables below are bc_lock's (internal.h, and its rule in records.c).
  *
- * bc_lock protects bc_active, bc_devices, bc_retry_list, bc_history, the
- * pending index (bc_pending, bc_pending_in, bc_nr_keyed, bc_pending_any),
- * the state of every constraint, the deadline and the counters. It is held
- * only around them, never across a call into a framework or into a
- * constraint's owner.
- *
- * The driver core's hooks first look the device up in bc_active under RCU,
- * so devices without constraints never take bc_lock. A bind takes it only if
- * a constraint may wait for the bound device, which the counts of pending
- * constraints tell without it; an add retries its pending constraints once
- * they are counted, so one of the two sees the other.
- *
- * Lock order: device_lock(dev), then bc_lock.
+ * Devices marked for bc_retry_work, oldest mark first.
  */
-static DEFINE_MUTEX(bc_lock);
-/*
- * The driver core calls its hooks only while dev_boot_constraints_live is
- * on (drivers/base/base.h): from boot until every deadline under which
- * constraints may be added has passed and no device has constraints left;
- * then a probe pays nothing for them. bc_key_lock orders turning it off
- * with turning it on again for a new deadline; it is taken before bc_lock,
- * never under it, and never across a call into a framework.
- */
-DEFINE_STATIC_KEY_TRUE(dev_boot_constraints_live);
-static DEFINE_MUTEX(bc_key_lock);
-/* Deadlines not passed yet, the machine's included: under bc_lock */
-static unsigned int bc_open_deadlines = 1;
-/*
- * Devices with constraints, hashed on the device: sized so that a device
- * without constraints most often finds its bucket empty, and costs the
- * hooks a load, while hundreds of devices have constraints (250 of them
- * leave 6% of the buckets taken).
- */
-#define BC_ACTIVE_BITS	12
-static DEFINE_HASHTABLE(bc_active, BC_ACTIVE_BITS);
-static LIST_HEAD(bc_devices);
-/* Devices marked for bc_retry_work, oldest mark first */
 static LIST_HEAD(bc_retry_list);
-/* Devices whose constraints have all ended, newest last, for debugfs */
-#define BC_HISTORY_MAX	64
-static LIST_HEAD(bc_history);
-static unsigned int bc_history_len;
 /* Pending constraints, by provider node, with their count per bucket */
 #define BC_PENDING_BITS	7
 static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
@@ -131,150 +74,10 @@ static unsigned int bc_pending_in[1 << BC_PENDING_IN_BITS];
 static unsigned int bc_nr_keyed;
 /* Pending constraints without a provider node */
 static HLIST_HEAD(bc_pending_any);
-/* Counts binds that retry constraints, and deadline passes */
+/* Counts binds that retry constraints */
 static unsigned long bc_seq;
 /* Counts every bind: an add retries only if a device was bound meanwhile */
 static atomic_long_t bc_binds = ATOMIC_LONG_INIT(0);
-/* What the core holds and has held, for debugfs */
-static unsigned int bc_nr_added;
-static size_t bc_bytes, bc_bytes_peak;
-
-static bool bc_disabled;
-/* Resources found off by an automatic constraint, which held nothing */
-static unsigned int bc_nr_auto_off;
-
-/*
- * Seconds after late_initcall before the constraints of devices that have
- * not probed are released; -1 for never. By default, BC_TIMEOUT_DRIVER_CORE,
- * they are released when the driver core stops waiting for deferred probes:
- * deferred_probe_timeout= after late_initcall, extended as drivers register.
- * bc_machine_deadline is when.
- */
-#define BC_TIMEOUT_DRIVER_CORE	-2
-#define BC_TIMEOUT_MAX		(INT_MAX / HZ)
-static int bc_timeout = BC_TIMEOUT_DRIVER_CORE;
-static struct boot_constraint_deadline bc_machine_deadline;
-
-/* boot_constraints=PATH[:...], once for each device: dt.c reads them. */
-#define BC_SPECS_MAX	8
-static struct {
-	const char *spec[BC_SPECS_MAX];
-	unsigned int count;
-} bc_cmdline __initdata;
-
-/*
- * boot_constraints=off, auto, report or tables, or a device to constrain,
- * once for each.
- */
-static int __init boot_constraints_param(char *arg)
-{
-	if (!arg)
-		return -EINVAL;
-
-	if (!strcmp(arg, "off")) {
-		bc_disabled = true;
-		pr_info("disabled on the command line\n");
-		return 0;
-	}
-
-	if (!boot_constraint_mode_param(arg))
-		return 0;
-
-	if (arg[0] != '/') {
-		pr_err("boot_constraints=%s: neither off nor a node path (auto, report and tables need CONFIG_DEV_BOOT_CONSTRAINT_AUTO), nothing held\n",
-		       arg);
-		return 0;
-	}
-
-	if (bc_cmdline.count == BC_SPECS_MAX) {
-		pr_err("boot_constraints=%s: more than %d devices, nothing held\n",
-		       arg, BC_SPECS_MAX);
-		return 0;
-	}
-
-	bc_cmdline.spec[bc_cmdline.count++] = arg;
-
-	return 0;
-}
-early_param("boot_constraints", boot_constraints_param);
-
-static int __init boot_constraints_timeout_param(char *arg)
-{
-	int ret;
-
-	ret = kstrtoint(arg ?: "", 10, &bc_timeout);
-	if (ret || bc_timeout < -1 || bc_timeout > BC_TIMEOUT_MAX) {
-		pr_err("boot_constraints.timeout=%s: not -1 or a number of seconds up to %d; using the driver core's deadline\n",
-		       arg ?: "", BC_TIMEOUT_MAX);
-		bc_timeout = BC_TIMEOUT_DRIVER_CORE;
-		return -EINVAL;
-	}
-
-	return 0;
-}
-early_param("boot_constraints.timeout", boot_constraints_timeout_param);
-
-/**
- * boot_constraint_cmdline_specs() - The devices boot_constraints= names.
- * @specs: set to the specs, "PATH[:...]" as given, in their order.
- *
- * Context: init code only: the specs are freed after it.
- * Return: how many there are.
- */
-unsigned int __init boot_constraint_cmdline_specs(const char * const **specs)
-{
-	*specs = bc_cmdline.spec;
-
-	return bc_cmdline.count;
-}
-
-/**
- * boot_constraints_disabled() - Whether boot_constraints=off was given.
- *
- * Return: true if constraints are released as soon as they are added.
- */
-bool boot_constraints_disabled(void)
-{
-	return bc_disabled;
-}
-
-static const char * const bc_state_names[] = {
-	[BC_PENDING] = "pending",
-	[BC_APPLIED] = "applied",
-	[BC_HANDED_OVER] = "handed-over",
-	[BC_RELEASED] = "released",
-	[BC_EXPIRED] = "expired",
-	[BC_FAILED] = "failed",
-};
-
-const char *boot_constraint_state_name(enum boot_constraint_state state)
-{
-	return bc_state_names[state];
-}
-
-/* Whether the constraint holds its resource, or waits to. */
-static bool bc_is_live(const struct boot_constraint *c)
-{
-	return c->state == BC_PENDING || c->state == BC_APPLIED ||
-	       c->state == BC_HANDED_OVER;
-}
-
-/* Whether it holds its resource (perhaps because giving it back failed). */
-static bool bc_holds(const struct boot_constraint *c)
-{
-	return c->state == BC_APPLIED || c->state == BC_HANDED_OVER;
-}
-
-/* Whether it took its resource: a constraint of a report takes nothing. */
-static bool bc_takes(const struct boot_constraint *c)
-{
-	return bc_holds(c) && !c->report;
-}
-
-static const char *bc_name(const struct boot_constraint *c)
-{
-	return c->name ?: "(default)";
-}
 
 /**
  * boot_constraint_reject() - Say why the constraints of a declaration went.
@@ -326,322 +129,6 @@ static void bc_reject_applied(struct device *dev,
 		   c->ops->name, bc_name(c), ERR_PTR(error));
 }
 
-/*
- * The types built in, by enum dev_boot_constraint_type: a type's file and
- * its line here are all a new type needs (see "Adding a resource type" in
- * Documentation/driver-api/boot-constraint.rst).
- */
-static const struct boot_constraint_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
-	[DEV_BOOT_CONSTRAINT_CLK] = &boot_constraint_clk_ops,
-	[DEV_BOOT_CONSTRAINT_PM] = &boot_constraint_pm_ops,
-	[DEV_BOOT_CONSTRAINT_SUPPLY] = &boot_constraint_supply_ops,
-#ifdef CONFIG_DEV_BOOT_CONSTRAINT_ICC
-	[DEV_BOOT_CONSTRAINT_ICC] = &boot_constraint_icc_ops,
-#endif
-#ifdef CONFIG_DEV_BOOT_CONSTRAINT_RESET
-	[DEV_BOOT_CONSTRAINT_RESET] = &boot_constraint_reset_ops,
-#endif
-};
-
-/**
- * boot_constraint_type() - What a type of constraint does.
- * @type: the type.
- *
- * Return: its ops, or NULL for a type that is unknown or whose framework
- * is not built in.
- */
-const struct boot_constraint_ops *boot_constraint_type(enum dev_boot_constraint_type type)
-{
-	return (unsigned int)type < DEV_BOOT_CONSTRAINT_NR_TYPES ?
-	       bc_types[type] : NULL;
-}
-
-/**
- * boot_constraint_next_type() - The next type built in.
- * @type: a type; set to the first type built in from it on.
- *
- * Return: the ops of that type, or NULL if there is none: @type is then
- * %DEV_BOOT_CONSTRAINT_NR_TYPES.
- */
-const struct boot_constraint_ops *
-boot_constraint_next_type(enum dev_boot_constraint_type *type)
-{
-	for (; *type < DEV_BOOT_CONSTRAINT_NR_TYPES; (*type)++) {
-		if (bc_types[*type])
-			return bc_types[*type];
-	}
-
-	return NULL;
-}
-
-/* A type whose framework is not built in is refused, not ignored. */
-static const struct boot_constraint_ops *
-bc_type_ops(struct device *dev, enum dev_boot_constraint_type type)
-{
-	const struct boot_constraint_ops *ops = boot_constraint_type(type);
-
-	if (ops)
-		return ops;
-
-	dev_err(dev, "boot constraint of unknown type %d, or of a framework not built in\n",
-		type);
-	return ERR_PTR((unsigned int)type < DEV_BOOT_CONSTRAINT_NR_TYPES ?
-		       -EOPNOTSUPP : -EINVAL);
-}
-
-static size_t bc_ksize_const(const void *p)
-{
-	return p && !is_kernel_rodata((unsigned long)p) ? ksize(p) : 0;
-}
-
-static size_t bc_constraint_bytes(const struct boot_constraint *c)
-{
-	return ksize(c) + bc_ksize_const(c->name);
-}
-
-/* Caller holds bc_lock. */
-static void bc_count_bytes(size_t add, size_t sub)
-{
-	lockdep_assert_held(&bc_lock);
-
-	bc_bytes += add;
-	bc_bytes -= sub;
-	bc_bytes_peak = max(bc_bytes_peak, bc_bytes);
-}
-
-/* The batch of every automatic constraint: each stands alone. */
-static struct boot_constraint_batch bc_batch_alone = {
-	.deadline = &bc_machine_deadline,
-};
-
-static struct boot_constraint_batch *
-bc_batch_alloc(const char *origin, unsigned int n,
-	       struct boot_constraint_deadline *deadline)
-{
-	struct boot_constraint_batch *batch;
-
-	batch = kzalloc(sizeof(*batch), GFP_KERNEL);
-	if (!batch)
-		return NULL;
-
-	if (origin) {
-		batch->origin = kstrdup_const(origin, GFP_KERNEL);
-		if (!batch->origin) {
-			kfree(batch);
-			return NULL;
-		}
-	}
-	batch->members = n;
-	batch->deadline = deadline;
-
-	return batch;
-}
-
-static void bc_batch_put(struct boot_constraint_batch *batch)
-{
-	if (batch == &bc_batch_alone || --batch->members)
-		return;
-
-	kfree_const(batch->origin);
-	kfree(batch);
-}
-
-static struct boot_constraint *
-bc_constraint_create(struct device *dev, const struct dev_boot_constraint_info *info)
-{
-	const struct boot_constraint_ops *ops;
-	struct boot_constraint *c;
-	int ret;
-
-	ops = bc_type_ops(dev, info->constraint.type);
-	if (IS_ERR(ops))
-		return ERR_CAST(ops);
-
-	c = kzalloc(sizeof(*c), GFP_KERNEL);
-	if (!c)
-		return ERR_PTR(-ENOMEM);
-
-	INIT_HLIST_NODE(&c->pending_node);
-	INIT_LIST_HEAD(&c->done_node);
-	c->ops = ops;
-	c->free_resources = info->free_resources;
-	c->free_resources_data = info->free_resources_data;
-
-	ret = ops->init(c, dev, info->constraint.data);
-	if (ret) {
-		kfree_const(c->name);
-		kfree(c);
-		return ERR_PTR(ret);
-	}
-
-	return c;
-}
-
-/* Where the device's node names @c's resource, if its adder read it. */
-static void bc_constraint_set_spec(struct boot_constraint *c,
-				   const struct boot_constraint_spec *spec)
-{
-	c->nr_cells = BOOT_CONSTRAINT_CELLS + 1;
-	if (!spec)
-		return;
-
-	c->provider = spec->np;
-	c->nr_cells = spec->nr;
-	memcpy(c->cells, spec->cells, sizeof(c->cells));
-}
-
-static void bc_constraint_destroy(struct boot_constraint *c)
-{
-	bc_batch_put(c->batch);
-	kfree_const(c->name);
-	kfree(c);
-}
-
-/* Whether the hooks have nothing left to do, and can get nothing more. */
-static bool bc_hooks_idle(void)
-{
-	lockdep_assert_held(&bc_lock);
-
-	return !bc_open_deadlines && list_empty(&bc_devices);
-}
-
-static void bc_hooks_quiet_fn(struct work_struct *work)
-{
-	bool idle;
-
-	guard(mutex)(&bc_key_lock);
-	scoped_guard(mutex, &bc_lock)
-		idle = bc_hooks_idle();
-	if (idle && static_key_enabled(&dev_boot_constraints_live)) {
-		static_branch_disable(&dev_boot_constraints_live);
-		pr_info("no constraint left: the driver core's hooks are off\n");
-	}
-}
-
-static DECLARE_WORK(bc_hooks_quiet_work, bc_hooks_quiet_fn);
-
-/*
- * Turns the hooks off once idle, from a work item: static_branch_disable()
- * takes the CPU hotplug lock, which must not nest in bc_lock. Caller holds
- * bc_lock.
- */
-static void bc_hooks_may_quiet(void)
-{
-	if (bc_hooks_idle())
-		schedule_work(&bc_hooks_quiet_work);
-}
-
-/* With boot_constraints=off, the hooks are off from the start. */
-static int __init bc_hooks_init(void)
-{
-	if (bc_disabled)
-		static_branch_disable(&dev_boot_constraints_live);
-
-	return 0;
-}
-early_initcall(bc_hooks_init);
-
-/**
- * boot_constraint_deadline_init() - Open a deadline of one's own.
- * @deadline: the deadline.
- *
- * Constraints may be added under @deadline, see boot_constraint_add_until(),
- * until boot_constraint_pass() passes it: the driver core's hooks are on
- * again if every constraint had ended.
- */
-void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline)
-{
-	guard(mutex)(&bc_key_lock);
-	static_branch_enable(&dev_boot_constraints_live);
-	guard(mutex)(&bc_lock);
-	deadline->at = 0;
-	deadline->past = false;
-	bc_open_deadlines++;
-}
-
-/* Caller holds bc_lock. */
-static struct boot_constraint_dev *bc_find(struct device *dev)
-{
-	struct boot_constraint_dev *bdev;
-
-	lockdep_assert_held(&bc_lock);
-
-	hash_for_each_possible(bc_active, bdev, hnode, (unsigned long)dev) {
-		if (bdev->dev == dev)
-			return bdev;
-	}
-
-	return NULL;
-}
-
-/*
- * A hint for the driver core's hooks, taken without bc_lock. Entries of
- * bc_active are freed only after an RCU grace period once they leave it, so
- * a racing removal is harmless: the hooks look again under bc_lock.
- */
-static bool bc_is_constrained(struct device *dev)
-{
-	struct boot_constraint_dev *bdev;
-	bool found = false;
-
-	rcu_read_lock();
-	hash_for_each_possible_rcu(bc_active, bdev, hnode, (unsigned long)dev) {
-		if (READ_ONCE(bdev->dev) == dev) {
-			found = true;
-			break;
-		}
-	}
-	rcu_read_unlock();
-
-	return found;
-}
-
-static struct boot_constraint_dev *bc_device_alloc(struct device *dev)
-{
-	struct boot_constraint_dev *bdev;
-
-	bdev = kzalloc(sizeof(*bdev), GFP_KERNEL);
-	if (!bdev)
-		return NULL;
-
-	bdev->dev = dev;
-	bdev->key = dev;
-	INIT_LIST_HEAD(&bdev->constraints);
-	INIT_LIST_HEAD(&bdev->retry_node);
-
-	return bdev;
-}
-
-static size_t bc_device_bytes(const struct boot_constraint_dev *bdev)
-{
-	return ksize(bdev) + (bdev->name ? ksize(bdev->name) : 0);
-}
-
-/* Caller holds bc_lock. */
-static const char *bc_device_name(const struct boot_constraint_dev *bdev)
-{
-	lockdep_assert_held(&bc_lock);
-
-	return bdev->dev ? dev_name(bdev->dev) : bdev->name ?: "(unnamed)";
-}
-
-/*
- * Frees the record of a device no longer active, and its constraints. The
- * record goes after a grace period, for bc_is_constrained()'s lockless
- * walk of the active table; its constraints are never seen there.
- */
-static void bc_device_free(struct boot_constraint_dev *bdev)
-{
-	struct boot_constraint *c, *tmp;
-
-	list_for_each_entry_safe(c, tmp, &bdev->constraints, node) {
-		bc_count_bytes(0, bc_constraint_bytes(c));
-		bc_constraint_destroy(c);
-	}
-	kfree(bdev->name);
-	kfree_rcu(bdev, rcu);
-}
-
 /* Marks @bdev for bc_retry_work. Caller holds bc_lock. */
 static void bc_mark_retry(struct boot_constraint_dev *bdev)
 {
@@ -667,62 +154,6 @@ static void bc_unmark_retry_locked(struct boot_constraint_dev *bdev)
 	mutex_lock(&bc_lock);
 	bc_unmark_retry(bdev);
 	mutex_unlock(&bc_lock);
-}
-
-/* Caller holds bc_lock. */
-static void bc_device_activate(struct boot_constraint_dev *bdev)
-{
-	lockdep_assert_held(&bc_lock);
-
-	get_device(bdev->dev);
-	bdev->active = true;
-	hash_add_rcu(bc_active, &bdev->hnode, (unsigned long)bdev->dev);
-	list_add_tail(&bdev->node, &bc_devices);
-	bc_count_bytes(bc_device_bytes(bdev), 0);
-}
-
-/*
- * Moves a device whose constraints have all ended to the history, which
- * keeps the last BC_HISTORY_MAX of them for debugfs. Caller holds bc_lock,
- * and calls put_device() on the result after it.
- */
-static struct device *bc_device_retire(struct boot_constraint_dev *bdev)
-{
-	struct boot_constraint_dev *oldest;
-	struct device *dev = bdev->dev;
-
-	lockdep_assert_held(&bc_lock);
-
-	hash_del_rcu(&bdev->hnode);
-	bc_unmark_retry(bdev);
-	bdev->active = false;
-	WRITE_ONCE(bdev->dev, NULL);
-	list_del_init(&bdev->node);
-	bc_hooks_may_quiet();
-
-	/* Only automatic constraints that found their resource off: nothing */
-	if (list_empty(&bdev->constraints)) {
-		bc_count_bytes(0, bc_device_bytes(bdev));
-		bc_device_free(bdev);
-		return dev;
-	}
-
-	list_add_tail(&bdev->node, &bc_history);
-	/* Without its copy, debugfs shows the device unnamed */
-	bdev->name = kstrdup(dev_name(dev), GFP_KERNEL | __GFP_NOWARN);
-	if (bdev->name)
-		bc_count_bytes(ksize(bdev->name), 0);
-
-	if (++bc_history_len > BC_HISTORY_MAX) {
-		oldest = list_first_entry(&bc_history,
-					  struct boot_constraint_dev, node);
-		list_del(&oldest->node);
-		bc_history_len--;
-		bc_count_bytes(0, bc_device_bytes(oldest));
-		bc_device_free(oldest);
-	}
-
-	return dev;
 }
 
 static bool bc_same_resource(const struct boot_constraint *a,
@@ -910,13 +341,19 @@ static int bc_apply(struct boot_constraint *c)
 	return ret;
 }
 
-/*
+/**
+ * bc_release() - Give a constraint's resource back.
+ * @c: the constraint.
+ * @state: what it becomes: %BC_RELEASED, %BC_EXPIRED or %BC_FAILED.
+ *
  * Gives the resource back, or forgets a pending constraint, and marks it
- * @state. Returns whether its owner must be told; a resource that could not
- * be given back stays held, with the error. Caller holds device_lock() of
- * the device, not bc_lock.
+ * @state. A resource that could not be given back stays held, with the
+ * error.
+ *
+ * Context: caller holds device_lock() of the device, not bc_lock.
+ * Return: whether its owner must be told, see bc_device_settle().
  */
-static bool bc_release(struct boot_constraint *c, enum boot_constraint_state state)
+bool bc_release(struct boot_constraint *c, enum boot_constraint_state state)
 {
 	int ret = 0;
 
@@ -940,7 +377,7 @@ static bool bc_release(struct boot_constraint *c, enum boot_constraint_state sta
 	}
 
 	dev_dbg(c->bdev->dev, "%s boot constraint %s %s\n", c->ops->name,
-		bc_name(c), bc_state_names[state]);
+		bc_name(c), boot_constraint_state_name(state));
 
 	return true;
 }
@@ -957,12 +394,17 @@ static void bc_notify_owners(struct list_head *done)
 	}
 }
 
-/*
- * Once none of its constraints is live any more, the device is let go.
- * Caller holds device_lock() of the device, not bc_lock.
+/**
+ * bc_device_settle() - Tell the owners, and let the device go if it is done.
+ * @bdev: the device's record.
+ * @done: the constraints released, whose owners are told first.
+ *
+ * Once none of its constraints is live any more, the device is let go: its
+ * record goes to the history.
+ *
+ * Context: caller holds device_lock() of the device, not bc_lock.
  */
-static void bc_device_settle(struct boot_constraint_dev *bdev,
-			     struct list_head *done)
+void bc_device_settle(struct boot_constraint_dev *bdev, struct list_head *done)
 {
 	struct boot_constraint *c;
 	struct device *put = NULL;
@@ -974,6 +416,7 @@ static void bc_device_settle(struct boot_constraint_dev *bdev,
 		if (bc_is_live(c))
 			goto out;
 	}
+	bc_unmark_retry(bdev);
 	put = bc_device_retire(bdev);
 out:
 	mutex_unlock(&bc_lock);
@@ -1152,16 +595,6 @@ static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
 }
 
 /*
- * The early console's device: its earlycon prints through the resources the
- * constraints hold until its driver binds, and a kernel without modules has
- * no deferred probe timeout at all, so the driver core's deadline spares it.
- */
-static bool bc_is_console(const struct device *dev)
-{
-	return dev->of_node && dev->of_node == of_stdout;
-}
-
-/*
  * No deadline would come to release constraints added after theirs. Checked
  * before they are taken, and again as they are published: the deadline may
  * pass meanwhile, and its walk of bc_devices would not see them. Caller
@@ -1170,6 +603,8 @@ static bool bc_is_console(const struct device *dev)
 static int bc_check_deadline(struct device *dev,
 			     const struct boot_constraint_batch *batch)
 {
+	lockdep_assert_held(&bc_lock);
+
 	if (!batch->deadline->past || bc_is_console(dev))
 		return 0;
 
@@ -1339,11 +774,16 @@ static void bc_release_if_deleted(struct boot_constraint_dev *bdev,
 	}
 }
 
-/*
- * The device's record, if it is constrained. Its constraints stay as they
- * are while the caller holds device_lock(dev).
+/**
+ * bc_lookup() - The record of a device, if it is constrained.
+ * @dev: the device.
+ *
+ * Its constraints stay as they are while the caller holds device_lock(dev).
+ *
+ * Context: caller does not hold bc_lock.
+ * Return: the record, or NULL.
  */
-static struct boot_constraint_dev *bc_lookup(struct device *dev)
+struct boot_constraint_dev *bc_lookup(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
 
@@ -1460,13 +900,17 @@ static void bc_retry_fn(struct work_struct *work)
 
 static DECLARE_WORK(bc_retry_work, bc_retry_fn);
 
-/*
- * The driver of @bdev has taken its resources over: bc_retry_work releases
- * them under the device's lock, which the caller may not take (a component
- * bound from another device's probe, a device bound by hand). Caller holds
- * bc_lock.
+/**
+ * bc_device_taken_over() - A device's driver has taken its resources over.
+ * @bdev: the device's record.
+ *
+ * bc_retry_work releases them under the device's lock, which the caller may
+ * not take (a component bound from another device's probe, a device bound
+ * by hand).
+ *
+ * Context: caller holds bc_lock.
  */
-static void bc_device_taken_over(struct boot_constraint_dev *bdev)
+void bc_device_taken_over(struct boot_constraint_dev *bdev)
 {
 	lockdep_assert_held(&bc_lock);
 
@@ -1509,6 +953,62 @@ void boot_constraint_flush(void)
 }
 
 /*
+ * A provider that was bound while the constraints were taken may have
+ * missed them: they were not counted yet. Retries them once they are, if a
+ * device was bound meanwhile (@binds, read before they were taken, is then
+ * behind): without one, a retry could only fail as the attempt did. Pairs
+ * with the count of binds in dev_boot_constraints_device_bound(). Caller
+ * holds device_lock() of the device, not bc_lock; @cs are published.
+ */
+static void bc_attach_settle(struct boot_constraint_dev *bdev,
+			     struct boot_constraint **cs, unsigned int n,
+			     unsigned long binds)
+{
+	bool pending = false;
+	unsigned int i;
+	LIST_HEAD(done);
+
+	for (i = 0; i < n; i++) {
+		pending |= cs[i]->state == BC_PENDING;
+		bc_yield_auto(cs[i], &done);
+	}
+	/* Published, then the binds counted again: see above */
+	smp_mb();
+	if (pending && (atomic_long_read(&bc_binds) != binds ||
+			READ_ONCE(bdev->retry)))
+		bc_device_retry(bdev, NULL, false, &done);
+
+	bc_release_if_deleted(bdev, &done);
+	bc_device_settle(bdev, &done);
+}
+
+/*
+ * Publishes @cs, taken or (with @later) not, unless the deadline passed
+ * meanwhile; then gives back what they took. With @later, marks @bdev for
+ * bc_retry_work. Caller holds device_lock() of the device, not bc_lock.
+ */
+static int bc_attach_publish(struct boot_constraint_dev *bdev,
+			     struct boot_constraint **cs, unsigned int n,
+			     bool later)
+{
+	int ret;
+
+	mutex_lock(&bc_lock);
+	ret = bc_check_deadline(bdev->dev, cs[0]->batch);
+	if (!ret) {
+		bc_publish(bdev, cs, n);
+		if (later)
+			bc_mark_retry(bdev);
+	}
+	mutex_unlock(&bc_lock);
+
+	if (ret && !later)
+		bc_undo(cs, n);
+
+	return ret;
+}
+
+/*
  * Applies all of @cs to @dev, or none. With @missing, those whose resource
  * @dev already holds are freed first, and *@nr says how many are left. With
  * @later, they are published pending and applied by bc_retry_work, or by
@@ -1521,9 +1021,7 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 {
 	struct boot_constraint_dev *bdev;
 	unsigned int i, n = *nr;
-	bool pending = false;
 	unsigned long binds;
-	LIST_HEAD(done);
 	int ret;
 
 	device_lock_assert(dev);
@@ -1550,52 +1048,19 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 			cs[i]->bdev = bdev;
 	} else {
 		ret = bc_take_all(bdev, cs, n, binds);
-		if (ret) {
-			if (!bdev->active)
-				bc_device_free(bdev);
-			return ret;
-		}
 	}
-
-	mutex_lock(&bc_lock);
-	ret = bc_check_deadline(dev, cs[0]->batch);
-	if (!ret) {
-		bc_publish(bdev, cs, n);
-		if (later)
-			bc_mark_retry(bdev);
-	}
-	mutex_unlock(&bc_lock);
+	if (!ret)
+		ret = bc_attach_publish(bdev, cs, n, later);
 	if (ret) {
-		if (!later)
-			bc_undo(cs, n);
 		if (!bdev->active)
 			bc_device_free(bdev);
 		return ret;
 	}
-	if (later) {
+
+	if (later)
 		schedule_work(&bc_retry_work);
-		return 0;
-	}
-
-	/*
-	 * A provider that was bound while the constraints were taken may have
-	 * missed them: they were not counted yet. Retry once they are, if a
-	 * device was bound meanwhile: without one, a retry could only fail
-	 * as the attempt did. Pairs with the count of binds in
-	 * dev_boot_constraints_device_bound().
-	 */
-	for (i = 0; i < n; i++) {
-		pending |= cs[i]->state == BC_PENDING;
-		bc_yield_auto(cs[i], &done);
-	}
-	/* Published, then the binds counted again: see above */
-	smp_mb();
-	if (pending && (atomic_long_read(&bc_binds) != binds ||
-			READ_ONCE(bdev->retry)))
-		bc_device_retry(bdev, NULL, false, &done);
-
-	bc_release_if_deleted(bdev, &done);
-	bc_device_settle(bdev, &done);
+	else
+		bc_attach_settle(bdev, cs, n, binds);
 
 	return 0;
 }
@@ -1710,7 +1175,7 @@ static int bc_add_until(struct device *dev,
 		return -EINVAL;
 	}
 
-	if (bc_disabled) {
+	if (boot_constraints_disabled()) {
 		bc_release_owners(infos, n);
 		return 0;
 	}
@@ -2201,6 +1666,8 @@ static void bc_retry_owner(struct boot_constraint *c, struct device_node *bound,
 	struct device *dev;
 	LIST_HEAD(done);
 
+	lockdep_assert_held(&bc_lock);
+
 	/* One retry covers all the device's pending constraints. */
 	list_for_each_entry(m, &bdev->constraints, node)
 		m->tried = seq;
@@ -2297,640 +1764,5 @@ void __dev_boot_constraints_device_bound(struct device *dev)
 		bc_retry_owner(c, dev->of_node, seq);
 		mutex_lock(&bc_lock);
 	}
-	mutex_unlock(&bc_lock);
-}
-
-/**
- * enum bc_spare - What a deadline spares of the early console's device.
- *
- * @BC_SPARE_NONE: nothing: boot_constraints.timeout= expired, or a test.
- * @BC_SPARE_TABLES: the constraints of tables and declarations: the driver
- *	core's deadline, a kernel without modules having no other.
- * @BC_SPARE_ALL: the automatic ones too: the driver core's deadline while
- *	an early console prints through what they hold.
- */
-enum bc_spare {
-	BC_SPARE_NONE,
-	BC_SPARE_TABLES,
-	BC_SPARE_ALL,
-};
-
-/*
- * Whether @deadline, now passing, releases @c: NULL when one device's
- * constraints are released as if theirs passed.
- */
-static bool bc_expires(const struct boot_constraint *c,
-		       const struct boot_constraint_deadline *deadline,
-		       enum bc_spare spare)
-{
-	if (!bc_is_live(c) || (deadline && c->batch->deadline != deadline))
-		return false;
-	if (spare == BC_SPARE_NONE || !bc_is_console(c->bdev->dev))
-		return true;
-
-	return c->auto_on && spare == BC_SPARE_TABLES;
-}
-
-/*
- * Warns of what is to be released, before anything is: a console may go.
- * The automatic constraints that hold something are counted instead, for
- * one line for all of them. A device whose probe is under way is left to
- * bc_device_expire(): its probe may release them first. Caller holds
- * bc_lock.
- */
-static unsigned int
-bc_device_warn_expiry(struct boot_constraint_dev *bdev,
-		      const struct boot_constraint_deadline *deadline,
-		      enum bc_spare spare)
-{
-	struct boot_constraint *c;
-	unsigned int autos = 0;
-
-	lockdep_assert_held(&bc_lock);
-
-	if (bdev->probing)
-		return 0;
-
-	list_for_each_entry(c, &bdev->constraints, node) {
-		if (!bc_expires(c, deadline, spare))
-			continue;
-		bdev->warned = true;
-		if (c->auto_on)
-			autos += bc_holds(c);
-		else
-			dev_warn(bdev->dev,
-				 "%s boot constraint %s released at the deadline: %s\n",
-				 c->ops->name, bc_name(c),
-				 bdev->later ? "its driver did not take it over" :
-					       "no driver probed");
-	}
-
-	return autos;
-}
-
-/* The one line for the automatic constraints that the deadline releases. */
-static void bc_warn_auto_expiry(unsigned int autos, unsigned int devices)
-{
-	if (!autos)
-		return;
-
-	if (boot_constraint_mode() == BC_MODE_REPORT)
-		pr_info("report: deadline: %u resources on at boot for %u devices whose driver did not probe would be released now (list in debugfs)\n",
-			autos, devices);
-	else
-		pr_warn("deadline: releasing %u resources held automatically for %u devices whose driver did not probe (list in debugfs)\n",
-			autos, devices);
-}
-
-/*
- * Releases what the deadline releases of @bdev, after warning of it if the
- * first pass did not, the device's probe being under way then. Caller holds
- * device_lock() of the device, not bc_lock.
- */
-static void bc_device_expire(struct boot_constraint_dev *bdev,
-			     const struct boot_constraint_deadline *deadline,
-			     enum bc_spare spare)
-{
-	struct boot_constraint *c;
-	LIST_HEAD(done);
-
-	mutex_lock(&bc_lock);
-	if (!bdev->warned)
-		bc_warn_auto_expiry(bc_device_warn_expiry(bdev, deadline, spare),
-				    1);
-	bdev->warned = false;
-	mutex_unlock(&bc_lock);
-
-	list_for_each_entry_reverse(c, &bdev->constraints, node) {
-		if (bc_expires(c, deadline, spare) && bc_release(c, BC_EXPIRED))
-			list_add_tail(&c->done_node, &done);
-	}
-
-	bc_device_settle(bdev, &done);
-}
-
-/*
- * The first device with constraints that the deadline releases, not seen
- * yet by the pass @seq. Caller holds bc_lock.
- */
-static struct boot_constraint_dev *
-bc_next_to_expire(const struct boot_constraint_deadline *deadline,
-		  enum bc_spare spare, unsigned long seq)
-{
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
-
-	lockdep_assert_held(&bc_lock);
-
-	list_for_each_entry(bdev, &bc_devices, node) {
-		if (bdev->seq == seq)
-			continue;
-
-		bdev->seq = seq;
-		list_for_each_entry(c, &bdev->constraints, node) {
-			if (bc_expires(c, deadline, spare))
-				return bdev;
-		}
-	}
-
-	return NULL;
-}
-
-/*
- * Releases the constraints of @deadline whose device has not been taken over
- * yet, each under its device's lock, so never during its probe: warnings
- * first, for all of them, then the releases. From now on, constraints under
- * @deadline are refused: nothing would release them.
- */
-static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
-			     enum bc_spare spare)
-{
-	unsigned int autos = 0, devices = 0, n;
-	struct boot_constraint_dev *bdev;
-	struct device *dev;
-	unsigned long seq;
-
-	mutex_lock(&bc_lock);
-	seq = ++bc_seq;
-	if (!deadline->past)
-		bc_open_deadlines--;
-	WRITE_ONCE(deadline->past, true);
-	bc_hooks_may_quiet();
-	deadline->at = ktime_get();
-	list_for_each_entry(bdev, &bc_devices, node) {
-		n = bc_device_warn_expiry(bdev, deadline, spare);
-		autos += n;
-		devices += !!n;
-	}
-	bc_warn_auto_expiry(autos, devices);
-	mutex_unlock(&bc_lock);
-
-	for (;;) {
-		mutex_lock(&bc_lock);
-		bdev = bc_next_to_expire(deadline, spare, seq);
-		dev = bdev ? get_device(bdev->dev) : NULL;
-		mutex_unlock(&bc_lock);
-		if (!dev)
-			break;
-
-		device_lock(dev);
-		if (bc_lookup(dev) == bdev)
-			bc_device_expire(bdev, deadline, spare);
-		device_unlock(dev);
-		put_device(dev);
-	}
-}
-
-/* The machine's deadline; the driver core's spares the early console's. */
-static void bc_expire_all(bool driver_core)
-{
-	enum bc_spare spare;
-
-	spare = !driver_core ? BC_SPARE_NONE :
-		boot_constraint_boot_console() ? BC_SPARE_ALL : BC_SPARE_TABLES;
-	bc_deadline_pass(&bc_machine_deadline, spare);
-}
-
-/**
- * boot_constraints_expire() - Release the constraints of every device.
- *
- * The deadline: a device whose driver has not probed by then may never get
- * one, and its resources must not stay on forever.
- */
-void boot_constraints_expire(void)
-{
-	bc_expire_all(false);
-}
-
-/**
- * boot_constraint_pass() - Pass a deadline of boot_constraint_add_until().
- * @deadline: the deadline.
- *
- * Releases the constraints added under @deadline as the machine's deadline
- * releases its own, and refuses those added under it from now on: for
- * tests, which must not pass the machine's. The caller may free @deadline
- * once this returns and no add under it is under way.
- */
-void boot_constraint_pass(struct boot_constraint_deadline *deadline)
-{
-	bc_deadline_pass(deadline, BC_SPARE_NONE);
-}
-
-/**
- * boot_constraint_expire_device() - Release one device's constraints.
- * @dev: the device.
- *
- * As the deadline would, for @dev alone: for tests, which must not release
- * the constraints of the machine they run on.
- */
-void boot_constraint_expire_device(struct device *dev)
-{
-	struct boot_constraint_dev *bdev;
-
-	device_lock(dev);
-	bdev = bc_lookup(dev);
-	if (bdev)
-		bc_device_expire(bdev, NULL, BC_SPARE_NONE);
-	device_unlock(dev);
-}
-
-/**
- * dev_boot_constraints_deadline() - The driver core stops waiting for drivers.
- *
- * Called by the driver core when its deferred probe timeout expires, or at
- * late_initcall if it has none. Unless boot_constraints.timeout= sets a
- * deadline of its own, the constraints of every device whose driver has
- * not probed are released then: the resources of a device that has no
- * driver must not stay on forever. The console's are kept: its earlycon
- * prints through them until its driver binds, and a kernel without modules
- * has no deferred probe timeout at all.
- */
-void dev_boot_constraints_deadline(void)
-{
-	if (bc_timeout != BC_TIMEOUT_DRIVER_CORE || bc_disabled)
-		return;
-
-	bc_expire_all(true);
-	boot_constraint_of_drop_waiters();
-}
-
-/*
- * Seconds after late_initcall before the constraints are released when the
- * driver core waits for drivers forever: as long as the regulator core waits
- * before it turns the unused supplies off.
- */
-#define BC_TIMEOUT_NO_DRIVER_CORE	30
-
-static void bc_driver_core_deadline_fn(struct work_struct *work)
-{
-	dev_boot_constraints_deadline();
-}
-
-static DECLARE_DELAYED_WORK(bc_driver_core_deadline_work,
-			    bc_driver_core_deadline_fn);
-
-/**
- * dev_boot_constraints_no_deadline() - The driver core waits forever.
- *
- * Called by the driver core at late_initcall when deferred_probe_timeout=-1
- * tells it to wait for missing drivers forever. Constraints must not: unless
- * boot_constraints.timeout= sets a deadline, they get the driver core's
- * deadline BC_TIMEOUT_NO_DRIVER_CORE seconds later.
- */
-void dev_boot_constraints_no_deadline(void)
-{
-	if (bc_timeout != BC_TIMEOUT_DRIVER_CORE || bc_disabled)
-		return;
-
-	pr_info("deferred_probe_timeout=-1: the constraints of devices whose driver has not probed are released in %d s\n",
-		BC_TIMEOUT_NO_DRIVER_CORE);
-	mutex_lock(&bc_lock);
-	bc_machine_deadline.at = ktime_add(ktime_get(),
-					   ktime_set(BC_TIMEOUT_NO_DRIVER_CORE, 0));
-	mutex_unlock(&bc_lock);
-	schedule_delayed_work(&bc_driver_core_deadline_work,
-			      secs_to_jiffies(BC_TIMEOUT_NO_DRIVER_CORE));
-}
-
-/**
- * boot_constraint_report() - Log what a report would keep on.
- * @when: the clean-up about to run, for the messages.
- *
- * With boot_constraints=report, logs one line for each resource that was on
- * at boot, is named by a device whose driver has not probed, and that the
- * clean-up of unused resources may now turn off: what boot_constraints=auto
- * would keep on.
- */
-void boot_constraint_report(const char *when)
-{
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
-	unsigned int n = 0;
-
-	mutex_lock(&bc_lock);
-	list_for_each_entry(bdev, &bc_devices, node) {
-		list_for_each_entry(c, &bdev->constraints, node) {
-			if (!c->report || c->state != BC_APPLIED)
-				continue;
-			pr_info("report: %s: would keep %s %s for %s\n", when,
-				c->ops->kind, bc_name(c), bc_device_name(bdev));
-			n++;
-		}
-	}
-	mutex_unlock(&bc_lock);
-
-	if (n)
-		pr_info("report: %s: %u resources on at boot whose consumer has not probed\n",
-			when, n);
-}
-
-/**
- * boot_constraint_end() - End the constraints of devices, as user space asks.
- * @name: a device's name, as debugfs lists it, or "all" for every device.
- *
- * The constraints of the devices named @name are released as if their
- * drivers had taken them over: once no probe of the device is under way.
- * For the "boot is done" signal a distribution sends once its display
- * manager runs, and for a device whose driver will not say it took over.
- *
- * Return: 0, or -ENODEV if no constrained device has that name.
- */
-int boot_constraint_end(const char *name)
-{
-	bool all = !strcmp(name, "all");
-	struct boot_constraint_dev *bdev;
-	unsigned int n = 0;
-
-	mutex_lock(&bc_lock);
-	list_for_each_entry(bdev, &bc_devices, node) {
-		if (all || !strcmp(dev_name(bdev->dev), name)) {
-			bc_device_taken_over(bdev);
-			n++;
-		}
-	}
-	mutex_unlock(&bc_lock);
-
-	if (!n)
-		return -ENODEV;
-
-	pr_info("user space ends the constraints of %s (%u devices)\n", name, n);
-	return 0;
-}
-
-/* /sys/kernel/boot_constraints/release: a device's name, or "all" */
-static ssize_t release_store(struct kobject *kobj, struct kobj_attribute *attr,
-			     const char *buf, size_t count)
-{
-	char *name;
-	int ret;
-
-	name = kstrndup(buf, count, GFP_KERNEL);
-	if (!name)
-		return -ENOMEM;
-
-	ret = boot_constraint_end(strim(name));
-	kfree(name);
-
-	return ret ?: count;
-}
-
-static struct kobj_attribute bc_release_attr = __ATTR_WO(release);
-
-static struct attribute *bc_sysfs_attrs[] = {
-	&bc_release_attr.attr,
-	NULL
-};
-
-static const struct attribute_group bc_sysfs_group = {
-	.attrs = bc_sysfs_attrs,
-};
-
-static int __init boot_constraints_sysfs_init(void)
-{
-	struct kobject *kobj;
-	int ret;
-
-	kobj = kobject_create_and_add("boot_constraints", kernel_kobj);
-	if (!kobj)
-		return -ENOMEM;
-
-	ret = sysfs_create_group(kobj, &bc_sysfs_group);
-	if (ret)
-		kobject_put(kobj);
-
-	return ret;
-}
-core_initcall(boot_constraints_sysfs_init);
-
-static void bc_deadline_fn(struct work_struct *work)
-{
-	bc_expire_all(false);
-	boot_constraint_of_drop_waiters();
-}
-
-static DECLARE_DELAYED_WORK(bc_deadline_work, bc_deadline_fn);
-
-/* boot_constraints.timeout= counts from late_initcall, as the driver core's. */
-static int __init boot_constraints_deadline_init(void)
-{
-	if (bc_disabled || bc_timeout < 0)
-		return 0;
-
-	mutex_lock(&bc_lock);
-	bc_machine_deadline.at = ktime_add(ktime_get(),
-					   ktime_set(bc_timeout, 0));
-	mutex_unlock(&bc_lock);
-	schedule_delayed_work(&bc_deadline_work, secs_to_jiffies(bc_timeout));
-
-	return 0;
-}
-late_initcall(boot_constraints_deadline_init);
-
-/* The device's record, or the last one in the history. Caller holds bc_lock. */
-static struct boot_constraint_dev *bc_find_recorded(struct device *dev)
-{
-	struct boot_constraint_dev *bdev = bc_find(dev);
-
-	lockdep_assert_held(&bc_lock);
-
-	if (bdev)
-		return bdev;
-
-	list_for_each_entry_reverse(bdev, &bc_history, node) {
-		if (bdev->key == dev)
-			return bdev;
-	}
-
-	return NULL;
-}
-
-/*
- * Counts @dev's recorded constraints, those that ended included while the
- * history keeps them: returns how many are in @state, and sets *@attempts
- * to the sum of their attempts to be applied.
- */
-static unsigned int bc_count_recorded(struct device *dev,
-				      enum boot_constraint_state state,
-				      unsigned int *attempts)
-{
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
-	unsigned int count = 0;
-
-	*attempts = 0;
-	mutex_lock(&bc_lock);
-	bdev = bc_find_recorded(dev);
-	if (bdev) {
-		list_for_each_entry(c, &bdev->constraints, node) {
-			count += c->state == state;
-			*attempts += c->attempts;
-		}
-	}
-	mutex_unlock(&bc_lock);
-
-	return count;
-}
-
-/**
- * boot_constraint_count() - Count a device's constraints in a given state.
- * @dev: the device.
- * @state: the state.
- *
- * Return: how many of @dev's constraints are in @state, those that ended
- * included while the history keeps them.
- */
-unsigned int boot_constraint_count(struct device *dev,
-				   enum boot_constraint_state state)
-{
-	unsigned int attempts;
-
-	return bc_count_recorded(dev, state, &attempts);
-}
-
-/**
- * boot_constraint_auto_off() - Count the resources found off.
- *
- * Return: how many automatic constraints found their resource off, and
- * were freed, since boot.
- */
-unsigned int boot_constraint_auto_off(void)
-{
-	unsigned int n;
-
-	mutex_lock(&bc_lock);
-	n = bc_nr_auto_off;
-	mutex_unlock(&bc_lock);
-
-	return n;
-}
-
-/**
- * boot_constraint_attempts() - Count the attempts to apply a device's constraints.
- * @dev: the device.
- *
- * Return: how many times the device's constraints were tried to be applied,
- * successfully or not, those that ended included while the history keeps
- * them.
- */
-unsigned int boot_constraint_attempts(struct device *dev)
-{
-	unsigned int attempts;
-
-	bc_count_recorded(dev, BC_APPLIED, &attempts);
-
-	return attempts;
-}
-
-/**
- * boot_constraint_show_stats() - Print what the constraints cost.
- * @s: where to print.
- *
- * Prints the number of constraints added since boot, of those recorded now
- * (the live ones and the history) and of those pending, how many times the
- * recorded ones were tried to be applied, and the bytes of memory the core
- * holds for its records of devices and constraints, now and at most. Not
- * counted: what a constraint allocates while it holds its resource (the
- * frameworks' consumer handles, the device that holds a power domain), all
- * freed when it is released. Then the mode (tables, auto or report) and how
- * many automatic constraints found their resource off.
- */
-void boot_constraint_show_stats(struct seq_file *s)
-{
-	unsigned int constraints = 0, pending = 0, attempts = 0;
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
-
-	mutex_lock(&bc_lock);
-	list_for_each_entry(bdev, &bc_devices, node) {
-		list_for_each_entry(c, &bdev->constraints, node) {
-			constraints++;
-			pending += c->state == BC_PENDING;
-			attempts += c->attempts;
-		}
-	}
-	list_for_each_entry(bdev, &bc_history, node) {
-		list_for_each_entry(c, &bdev->constraints, node) {
-			constraints++;
-			attempts += c->attempts;
-		}
-	}
-
-	seq_printf(s, "added %u\nconstraints %u\npending %u\napply_attempts %u\nbytes %zu\nbytes_peak %zu\n",
-		   bc_nr_added, constraints, pending, attempts, bc_bytes,
-		   bc_bytes_peak);
-	seq_printf(s, "mode %s\nauto_off %u\nhooks %s\n",
-		   boot_constraint_mode_name(), bc_nr_auto_off,
-		   static_key_enabled(&dev_boot_constraints_live) ? "on" : "off");
-	mutex_unlock(&bc_lock);
-}
-
-static void bc_show_time(struct seq_file *s, ktime_t t)
-{
-	u32 us;
-	u64 sec;
-
-	if (!t) {
-		seq_puts(s, " -");
-		return;
-	}
-
-	sec = div_u64_rem(ktime_to_us(t), USEC_PER_SEC, &us);
-	seq_printf(s, " %llu.%06u", sec, us);
-}
-
-static void bc_show_constraint(struct seq_file *s,
-			       const struct boot_constraint_dev *bdev,
-			       const struct boot_constraint *c)
-{
-	seq_printf(s, "%s %s %s", bc_device_name(bdev), c->ops->name,
-		   bc_name(c));
-	if (c->auto_on)
-		seq_printf(s, " %s", c->report ? "report" : "auto");
-	if (c->ops->show)
-		c->ops->show(s, c);
-	else
-		seq_puts(s, " -");
-
-	if (c->state == BC_FAILED)
-		seq_printf(s, " failed(%d)", c->error);
-	else
-		seq_printf(s, " %s", boot_constraint_state_name(c->state));
-
-	bc_show_time(s, c->applied_at);
-	bc_show_time(s, c->released_at);
-	seq_putc(s, '\n');
-}
-
-static void bc_show_devices(struct seq_file *s, struct list_head *devices)
-{
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
-
-	list_for_each_entry(bdev, devices, node) {
-		list_for_each_entry(c, &bdev->constraints, node)
-			bc_show_constraint(s, bdev, c);
-	}
-}
-
-/**
- * boot_constraint_show_all() - Print the constraints.
- * @s: where to print, one constraint a line.
- *
- * Prints the constraints of the devices that still have some, then those of
- * the last BC_HISTORY_MAX devices whose constraints have all ended, oldest
- * first.
- */
-void boot_constraint_show_all(struct seq_file *s)
-{
-	mutex_lock(&bc_lock);
-	seq_puts(s, "# deadline");
-	if (!bc_machine_deadline.at && bc_timeout == BC_TIMEOUT_DRIVER_CORE)
-		seq_puts(s, " deferred_probe_timeout");
-	else
-		bc_show_time(s, bc_machine_deadline.at);
-	seq_puts(s, "\n# device type resource parameters state applied released\n");
-
-	bc_show_devices(s, &bc_history);
-	bc_show_devices(s, &bc_devices);
 	mutex_unlock(&bc_lock);
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Internal interfaces of the boot constraint core.
+ * Internal interfaces of the boot constraint core: its types, and what the
+ * resource types, the sources of constraints and the tests call. What only
+ * the core's own files share is in internal.h.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_CORE_H
 #define _DRIVERS_BOOT_CONSTRAINT_CORE_H
@@ -335,6 +337,7 @@ struct boot_constraint {
 	};
 };
 
+/* Each built with its config option, CONFIG_DEV_BOOT_CONSTRAINT_CLK... */
 extern const struct boot_constraint_ops boot_constraint_clk_ops;
 extern const struct boot_constraint_ops boot_constraint_pm_ops;
 extern const struct boot_constraint_ops boot_constraint_supply_ops;

@@ -9,10 +9,129 @@
  */
 
 #include <linux/debugfs.h>
+#include <linux/device.h>
 #include <linux/init.h>
+#include <linux/jump_label.h>
+#include <linux/math64.h>
+#include <linux/mutex.h>
 #include <linux/seq_file.h>
 
-#include "core.h"
+#include "../base/base.h"
+#include "internal.h"
+
+/**
+ * boot_constraint_show_stats() - Print what the constraints cost.
+ * @s: where to print.
+ *
+ * Prints the number of constraints added since boot, of those recorded now
+ * (the live ones and the history) and of those pending, how many times the
+ * recorded ones were tried to be applied, and the bytes of memory the core
+ * holds for its records of devices and constraints, now and at most. Not
+ * counted: what a constraint allocates while it holds its resource (the
+ * frameworks' consumer handles, the device that holds a power domain), all
+ * freed when it is released. Then the mode (tables, auto or report) and how
+ * many automatic constraints found their resource off.
+ */
+void boot_constraint_show_stats(struct seq_file *s)
+{
+	unsigned int constraints = 0, pending = 0, attempts = 0;
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+
+	mutex_lock(&bc_lock);
+	list_for_each_entry(bdev, &bc_devices, node) {
+		list_for_each_entry(c, &bdev->constraints, node) {
+			constraints++;
+			pending += c->state == BC_PENDING;
+			attempts += c->attempts;
+		}
+	}
+	list_for_each_entry(bdev, &bc_history, node) {
+		list_for_each_entry(c, &bdev->constraints, node) {
+			constraints++;
+			attempts += c->attempts;
+		}
+	}
+
+	seq_printf(s, "added %u\nconstraints %u\npending %u\napply_attempts %u\nbytes %zu\nbytes_peak %zu\n",
+		   bc_nr_added, constraints, pending, attempts, bc_bytes,
+		   bc_bytes_peak);
+	seq_printf(s, "mode %s\nauto_off %u\nhooks %s\n",
+		   boot_constraint_mode_name(), bc_nr_auto_off,
+		   static_key_enabled(&dev_boot_constraints_live) ? "on" : "off");
+	mutex_unlock(&bc_lock);
+}
+
+static void bc_show_time(struct seq_file *s, ktime_t t)
+{
+	u32 us;
+	u64 sec;
+
+	if (!t) {
+		seq_puts(s, " -");
+		return;
+	}
+
+	sec = div_u64_rem(ktime_to_us(t), USEC_PER_SEC, &us);
+	seq_printf(s, " %llu.%06u", sec, us);
+}
+
+static void bc_show_constraint(struct seq_file *s,
+			       const struct boot_constraint_dev *bdev,
+			       const struct boot_constraint *c)
+{
+	seq_printf(s, "%s %s %s", bc_device_name(bdev), c->ops->name,
+		   bc_name(c));
+	if (c->auto_on)
+		seq_printf(s, " %s", c->report ? "report" : "auto");
+	if (c->ops->show)
+		c->ops->show(s, c);
+	else
+		seq_puts(s, " -");
+
+	if (c->state == BC_FAILED)
+		seq_printf(s, " failed(%d)", c->error);
+	else
+		seq_printf(s, " %s", boot_constraint_state_name(c->state));
+
+	bc_show_time(s, c->applied_at);
+	bc_show_time(s, c->released_at);
+	seq_putc(s, '\n');
+}
+
+static void bc_show_devices(struct seq_file *s, struct list_head *devices)
+{
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+
+	list_for_each_entry(bdev, devices, node) {
+		list_for_each_entry(c, &bdev->constraints, node)
+			bc_show_constraint(s, bdev, c);
+	}
+}
+
+/**
+ * boot_constraint_show_all() - Print the constraints.
+ * @s: where to print, one constraint a line.
+ *
+ * Prints the constraints of the devices that still have some, then those of
+ * the last BC_HISTORY_MAX devices whose constraints have all ended, oldest
+ * first.
+ */
+void boot_constraint_show_all(struct seq_file *s)
+{
+	mutex_lock(&bc_lock);
+	seq_puts(s, "# deadline");
+	if (!bc_machine_deadline.at && boot_constraint_timeout() == BC_TIMEOUT_DRIVER_CORE)
+		seq_puts(s, " deferred_probe_timeout");
+	else
+		bc_show_time(s, bc_machine_deadline.at);
+	seq_puts(s, "\n# device type resource parameters state applied released\n");
+
+	bc_show_devices(s, &bc_history);
+	bc_show_devices(s, &bc_devices);
+	mutex_unlock(&bc_lock);
+}
 
 static int constraints_show(struct seq_file *s, void *unused)
 {

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The boot constraints' command line: boot_constraints=off turns every
+ * constraint off, to compare a boot with and without them;
+ * boot_constraints=auto, report or tables chooses what is held without a
+ * table (auto.c); boot_constraints=PATH[:...] declares a device's
+ * constraints (dt.c); boot_constraints.timeout= sets a deadline of its own.
+ * The parameters are early ones, read before any constraint is added.
+ */
+
+#define pr_fmt(fmt) "boot_constraint: " fmt
+
+#include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/kstrtox.h>
+#include <linux/limits.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+
+#include "internal.h"
+
+/* boot_constraints=off: every constraint is released as it is added */
+static bool bc_disabled;
+
+/*
+ * Seconds after late_initcall before the constraints of devices that have
+ * not probed are released; -1 for never. By default, BC_TIMEOUT_DRIVER_CORE,
+ * they are released when the driver core stops waiting for deferred probes:
+ * deferred_probe_timeout= after late_initcall, extended as drivers register.
+ * bc_machine_deadline is when.
+ */
+#define BC_TIMEOUT_MAX		(INT_MAX / HZ)
+static int bc_timeout = BC_TIMEOUT_DRIVER_CORE;
+
+/* boot_constraints=PATH[:...], once for each device: dt.c reads them. */
+#define BC_SPECS_MAX	8
+static struct {
+	const char *spec[BC_SPECS_MAX];
+	unsigned int count;
+} bc_cmdline __initdata;
+
+/*
+ * boot_constraints=off, auto, report or tables, or a device to constrain,
+ * once for each.
+ */
+static int __init boot_constraints_param(char *arg)
+{
+	if (!arg)
+		return -EINVAL;
+
+	if (!strcmp(arg, "off")) {
+		bc_disabled = true;
+		pr_info("disabled on the command line\n");
+		return 0;
+	}
+
+	if (!boot_constraint_mode_param(arg))
+		return 0;
+
+	if (arg[0] != '/') {
+		pr_err("boot_constraints=%s: neither off nor a node path (auto, report and tables need CONFIG_DEV_BOOT_CONSTRAINT_AUTO), nothing held\n",
+		       arg);
+		return 0;
+	}
+
+	if (bc_cmdline.count == BC_SPECS_MAX) {
+		pr_err("boot_constraints=%s: more than %d devices, nothing held\n",
+		       arg, BC_SPECS_MAX);
+		return 0;
+	}
+
+	bc_cmdline.spec[bc_cmdline.count++] = arg;
+
+	return 0;
+}
+early_param("boot_constraints", boot_constraints_param);
+
+static int __init boot_constraints_timeout_param(char *arg)
+{
+	int ret;
+
+	ret = kstrtoint(arg ?: "", 10, &bc_timeout);
+	if (ret || bc_timeout < -1 || bc_timeout > BC_TIMEOUT_MAX) {
+		pr_err("boot_constraints.timeout=%s: not -1 or a number of seconds up to %d; using the driver core's deadline\n",
+		       arg ?: "", BC_TIMEOUT_MAX);
+		bc_timeout = BC_TIMEOUT_DRIVER_CORE;
+		return -EINVAL;
+	}
+
+	return 0;
+}
+early_param("boot_constraints.timeout", boot_constraints_timeout_param);
+
+/**
+ * boot_constraint_cmdline_specs() - The devices boot_constraints= names.
+ * @specs: set to the specs, "PATH[:...]" as given, in their order.
+ *
+ * Context: init code only: the specs are freed after it.
+ * Return: how many there are.
+ */
+unsigned int __init boot_constraint_cmdline_specs(const char * const **specs)
+{
+	*specs = bc_cmdline.spec;
+
+	return bc_cmdline.count;
+}
+
+/**
+ * boot_constraints_disabled() - Whether boot_constraints=off was given.
+ *
+ * Return: true if constraints are released as soon as they are added.
+ */
+bool boot_constraints_disabled(void)
+{
+	return bc_disabled;
+}
+
+/**
+ * boot_constraint_timeout() - When the machine's deadline comes.
+ *
+ * Return: the seconds after late_initcall that boot_constraints.timeout=
+ * gave, -1 for never, or BC_TIMEOUT_DRIVER_CORE for the driver core's
+ * deadline.
+ */
+int boot_constraint_timeout(void)
+{
+	return bc_timeout;
+}
+

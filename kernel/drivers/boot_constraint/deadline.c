@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What ends the boot constraints that no driver took over: the deadline,
+ * and user space.
+ *
+ * A device whose driver has not probed by the deadline may never get one,
+ * and its resources must not stay on forever: its constraints are released
+ * then, each with a warning. The deadline is the driver core's, when it
+ * stops waiting for deferred probes (deferred_probe_timeout=, or 30 s after
+ * late_initcall if it waits forever), or boot_constraints.timeout= seconds
+ * after late_initcall. The early console's constraints outlive the driver
+ * core's: its earlycon prints through them until its driver binds.
+ * boot_constraints=report logs here what it would have kept on. User space
+ * ends the constraints of a device, or of all, through
+ * /sys/kernel/boot_constraints/release.
+ */
+
+#define pr_fmt(fmt) "boot_constraint: " fmt
+
+#include <linux/device.h>
+#include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/kobject.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+#include <linux/workqueue.h>
+
+#include "../base/base.h"
+#include "internal.h"
+
+/* Counts the passes of deadlines: under bc_lock */
+static unsigned long bc_expiry_seq;
+
+/**
+ * enum bc_spare - What a deadline spares of the early console's device.
+ *
+ * @BC_SPARE_NONE: nothing: boot_constraints.timeout= expired, or a test.
+ * @BC_SPARE_TABLES: the constraints of tables and declarations: the driver
+ *	core's deadline, a kernel without modules having no other.
+ * @BC_SPARE_ALL: the automatic ones too: the driver core's deadline while
+ *	an early console prints through what they hold.
+ */
+enum bc_spare {
+	BC_SPARE_NONE,
+	BC_SPARE_TABLES,
+	BC_SPARE_ALL,
+};
+
+/*
+ * Whether @deadline, now passing, releases @c: NULL when one device's
+ * constraints are released as if theirs passed.
+ */
+static bool bc_expires(const struct boot_constraint *c,
+		       const struct boot_constraint_deadline *deadline,
+		       enum bc_spare spare)
+{
+	if (!bc_is_live(c) || (deadline && c->batch->deadline != deadline))
+		return false;
+	if (spare == BC_SPARE_NONE || !bc_is_console(c->bdev->dev))
+		return true;
+
+	return c->auto_on && spare == BC_SPARE_TABLES;
+}
+
+/*
+ * Warns of what is to be released, before anything is: a console may go.
+ * The automatic constraints that hold something are counted instead, for
+ * one line for all of them. A device whose probe is under way is left to
+ * bc_device_expire(): its probe may release them first. Caller holds
+ * bc_lock.
+ */
+static unsigned int
+bc_device_warn_expiry(struct boot_constraint_dev *bdev,
+		      const struct boot_constraint_deadline *deadline,
+		      enum bc_spare spare)
+{
+	struct boot_constraint *c;
+	unsigned int autos = 0;
+
+	lockdep_assert_held(&bc_lock);
+
+	if (bdev->probing)
+		return 0;
+
+	list_for_each_entry(c, &bdev->constraints, node) {
+		if (!bc_expires(c, deadline, spare))
+			continue;
+		bdev->warned = true;
+		if (c->auto_on)
+			autos += bc_holds(c);
+		else
+			dev_warn(bdev->dev,
+				 "%s boot constraint %s released at the deadline: %s\n",
+				 c->ops->name, bc_name(c),
+				 bdev->later ? "its driver did not take it over" :
+					       "no driver probed");
+	}
+
+	return autos;
+}
+
+/* The one line for the automatic constraints that the deadline releases. */
+static void bc_warn_auto_expiry(unsigned int autos, unsigned int devices)
+{
+	if (!autos)
+		return;
+
+	if (boot_constraint_mode() == BC_MODE_REPORT)
+		pr_info("report: deadline: %u resources on at boot for %u devices whose driver did not probe would be released now (list in debugfs)\n",
+			autos, devices);
+	else
+		pr_warn("deadline: releasing %u resources held automatically for %u devices whose driver did not probe (list in debugfs)\n",
+			autos, devices);
+}
+
+/*
+ * Releases what the deadline releases of @bdev, after warning of it if the
+ * first pass did not, the device's probe being under way then. Caller holds
+ * device_lock() of the device, not bc_lock.
+ */
+static void bc_device_expire(struct boot_constraint_dev *bdev,
+			     const struct boot_constraint_deadline *deadline,
+			     enum bc_spare spare)
+{
+	struct boot_constraint *c;
+	LIST_HEAD(done);
+
+	mutex_lock(&bc_lock);
+	if (!bdev->warned)
+		bc_warn_auto_expiry(bc_device_warn_expiry(bdev, deadline, spare),
+				    1);
+	bdev->warned = false;
+	mutex_unlock(&bc_lock);
+
+	list_for_each_entry_reverse(c, &bdev->constraints, node) {
+		if (bc_expires(c, deadline, spare) && bc_release(c, BC_EXPIRED))
+			list_add_tail(&c->done_node, &done);
+	}
+
+	bc_device_settle(bdev, &done);
+}
+
+/*
+ * The first device with constraints that the deadline releases, not seen
+ * yet by the pass @seq. Caller holds bc_lock.
+ */
+static struct boot_constraint_dev *
+bc_next_to_expire(const struct boot_constraint_deadline *deadline,
+		  enum bc_spare spare, unsigned long seq)
+{
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+
+	lockdep_assert_held(&bc_lock);
+
+	list_for_each_entry(bdev, &bc_devices, node) {
+		if (bdev->seq == seq)
+			continue;
+
+		bdev->seq = seq;
+		list_for_each_entry(c, &bdev->constraints, node) {
+			if (bc_expires(c, deadline, spare))
+				return bdev;
+		}
+	}
+
+	return NULL;
+}
+
+/*
+ * Releases the constraints of @deadline whose device has not been taken over
+ * yet, each under its device's lock, so never during its probe: warnings
+ * first, for all of them, then the releases. From now on, constraints under
+ * @deadline are refused: nothing would release them.
+ */
+static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
+			     enum bc_spare spare)
+{
+	unsigned int autos = 0, devices = 0, n;
+	struct boot_constraint_dev *bdev;
+	struct device *dev;
+	unsigned long seq;
+
+	mutex_lock(&bc_lock);
+	seq = ++bc_expiry_seq;
+	bc_deadline_close(deadline);
+	deadline->at = ktime_get();
+	list_for_each_entry(bdev, &bc_devices, node) {
+		n = bc_device_warn_expiry(bdev, deadline, spare);
+		autos += n;
+		devices += !!n;
+	}
+	bc_warn_auto_expiry(autos, devices);
+	mutex_unlock(&bc_lock);
+
+	for (;;) {
+		mutex_lock(&bc_lock);
+		bdev = bc_next_to_expire(deadline, spare, seq);
+		dev = bdev ? get_device(bdev->dev) : NULL;
+		mutex_unlock(&bc_lock);
+		if (!dev)
+			break;
+
+		device_lock(dev);
+		if (bc_lookup(dev) == bdev)
+			bc_device_expire(bdev, deadline, spare);
+		device_unlock(dev);
+		put_device(dev);
+	}
+}
+
+/* The machine's deadline; the driver core's spares the early console's. */
+static void bc_expire_all(bool driver_core)
+{
+	enum bc_spare spare;
+
+	spare = !driver_core ? BC_SPARE_NONE :
+		boot_constraint_boot_console() ? BC_SPARE_ALL : BC_SPARE_TABLES;
+	bc_deadline_pass(&bc_machine_deadline, spare);
+}
+
+/**
+ * boot_constraints_expire() - Release the constraints of every device.
+ *
+ * The deadline: a device whose driver has not probed by then may never get
+ * one, and its resources must not stay on forever.
+ */
+void boot_constraints_expire(void)
+{
+	bc_expire_all(false);
+}
+
+/**
+ * boot_constraint_pass() - Pass a deadline of boot_constraint_add_until().
+ * @deadline: the deadline.
+ *
+ * Releases the constraints added under @deadline as the machine's deadline
+ * releases its own, and refuses those added under it from now on: for
+ * tests, which must not pass the machine's. The caller may free @deadline
+ * once this returns and no add under it is under way.
+ */
+void boot_constraint_pass(struct boot_constraint_deadline *deadline)
+{
+	bc_deadline_pass(deadline, BC_SPARE_NONE);
+}
+
+/**
+ * boot_constraint_expire_device() - Release one device's constraints.
+ * @dev: the device.
+ *
+ * As the deadline would, for @dev alone: for tests, which must not release
+ * the constraints of the machine they run on.
+ */
+void boot_constraint_expire_device(struct device *dev)
+{
+	struct boot_constraint_dev *bdev;
+
+	device_lock(dev);
+	bdev = bc_lookup(dev);
+	if (bdev)
+		bc_device_expire(bdev, NULL, BC_SPARE_NONE);
+	device_unlock(dev);
+}
+
+/**
+ * dev_boot_constraints_deadline() - The driver core stops waiting for drivers.
+ *
+ * Called by the driver core when its deferred probe timeout expires, or at
+ * late_initcall if it has none. Unless boot_constraints.timeout= sets a
+ * deadline of its own, the constraints of every device whose driver has
+ * not probed are released then: the resources of a device that has no
+ * driver must not stay on forever. The console's are kept: its earlycon
+ * prints through them until its driver binds, and a kernel without modules
+ * has no deferred probe timeout at all.
+ */
+void dev_boot_constraints_deadline(void)
+{
+	if (boot_constraint_timeout() != BC_TIMEOUT_DRIVER_CORE ||
+	    boot_constraints_disabled())
+		return;
+
+	bc_expire_all(true);
+	boot_constraint_of_drop_waiters();
+}
+
+/*
+ * Seconds after late_initcall before the constraints are released when the
+ * driver core waits for drivers forever: as long as the regulator core waits
+ * before it turns the unused supplies off.
+ */
+#define BC_TIMEOUT_NO_DRIVER_CORE	30
+
+static void bc_driver_core_deadline_fn(struct work_struct *work)
+{
+	dev_boot_constraints_deadline();
+}
+
+static DECLARE_DELAYED_WORK(bc_driver_core_deadline_work,
+			    bc_driver_core_deadline_fn);
+
+/**
+ * dev_boot_constraints_no_deadline() - The driver core waits forever.
+ *
+ * Called by the driver core at late_initcall when deferred_probe_timeout=-1
+ * tells it to wait for missing drivers forever. Constraints must not: unless
+ * boot_constraints.timeout= sets a deadline, they get the driver core's
+ * deadline BC_TIMEOUT_NO_DRIVER_CORE seconds later.
+ */
+void dev_boot_constraints_no_deadline(void)
+{
+	if (boot_constraint_timeout() != BC_TIMEOUT_DRIVER_CORE ||
+	    boot_constraints_disabled())
+		return;
+
+	pr_info("deferred_probe_timeout=-1: the constraints of devices whose driver has not probed are released in %d s\n",
+		BC_TIMEOUT_NO_DRIVER_CORE);
+	mutex_lock(&bc_lock);
+	bc_machine_deadline.at = ktime_add(ktime_get(),
+					   ktime_set(BC_TIMEOUT_NO_DRIVER_CORE, 0));
+	mutex_unlock(&bc_lock);
+	schedule_delayed_work(&bc_driver_core_deadline_work,
+			      secs_to_jiffies(BC_TIMEOUT_NO_DRIVER_CORE));
+}
+
+/**
+ * boot_constraint_report() - Log what a report would keep on.
+ * @when: the clean-up about to run, for the messages.
+ *
+ * With boot_constraints=report, logs one line for each resource that was on
+ * at boot, is named by a device whose driver has not probed, and that the
+ * clean-up of unused resources may now turn off: what boot_constraints=auto
+ * would keep on.
+ */
+void boot_constraint_report(const char *when)
+{
+	struct boot_constraint_dev *bdev;
+	struct boot_constraint *c;
+	unsigned int n = 0;
+
+	mutex_lock(&bc_lock);
+	list_for_each_entry(bdev, &bc_devices, node) {
+		list_for_each_entry(c, &bdev->constraints, node) {
+			if (!c->report || c->state != BC_APPLIED)
+				continue;
+			pr_info("report: %s: would keep %s %s for %s\n", when,
+				c->ops->kind, bc_name(c), bc_device_name(bdev));
+			n++;
+		}
+	}
+	mutex_unlock(&bc_lock);
+
+	if (n)
+		pr_info("report: %s: %u resources on at boot whose consumer has not probed\n",
+			when, n);
+}
+
+/**
+ * boot_constraint_end() - End the constraints of devices, as user space asks.
+ * @name: a device's name, as debugfs lists it, or "all" for every device.
+ *
+ * The constraints of the devices named @name are released as if their
+ * drivers had taken them over: once no probe of the device is under way.
+ * For the "boot is done" signal a distribution sends once its display
+ * manager runs, and for a device whose driver will not say it took over.
+ *
+ * Return: 0, or -ENODEV if no constrained device has that name.
+ */
+int boot_constraint_end(const char *name)
+{
+	bool all = !strcmp(name, "all");
+	struct boot_constraint_dev *bdev;
+	unsigned int n = 0;
+
+	mutex_lock(&bc_lock);
+	list_for_each_entry(bdev, &bc_devices, node) {
+		if (all || !strcmp(dev_name(bdev->dev), name)) {
+			bc_device_taken_over(bdev);
+			n++;
+		}
+	}
+	mutex_unlock(&bc_lock);
+
+	if (!n)
+		return -ENODEV;
+
+	pr_info("user space ends the constraints of %s (%u devices)\n", name, n);
+	return 0;
+}
+
+/* /sys/kernel/boot_constraints/release: a device's name, or "all" */
+static ssize_t release_store(struct kobject *kobj, struct kobj_attribute *attr,
+			     const char *buf, size_t count)
+{
+	char *name;
+	int ret;
+
+	name = kstrndup(buf, count, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+
+	ret = boot_constraint_end(strim(name));
+	kfree(name);
+
+	return ret ?: count;
+}
+
+static struct kobj_attribute bc_release_attr = __ATTR_WO(release);
+
+static struct attribute *bc_sysfs_attrs[] = {
+	&bc_release_attr.attr,
+	NULL
+};
+
+static const struct attribute_group bc_sysfs_group = {
+	.attrs = bc_sysfs_attrs,
+};
+
+static int __init boot_constraints_sysfs_init(void)
+{
+	struct kobject *kobj;
+	int ret;
+
+	kobj = kobject_create_and_add("boot_constraints", kernel_kobj);
+	if (!kobj)
+		return -ENOMEM;
+
+	ret = sysfs_create_group(kobj, &bc_sysfs_group);
+	if (ret)
+		kobject_put(kobj);
+
+	return ret;
+}
+core_initcall(boot_constraints_sysfs_init);
+
+static void bc_deadline_fn(struct work_struct *work)
+{
+	bc_expire_all(false);
+	boot_constraint_of_drop_waiters();
+}
+
+static DECLARE_DELAYED_WORK(bc_deadline_work, bc_deadline_fn);
+
+/* boot_constraints.timeout= counts from late_initcall, as the driver core's. */
+static int __init boot_constraints_deadline_init(void)
+{
+	int timeout = boot_constraint_timeout();
+
+	if (boot_constraints_disabled() || timeout < 0)
+		return 0;
+
+	mutex_lock(&bc_lock);
+	bc_machine_deadline.at = ktime_add(ktime_get(),
+					   ktime_set(timeout, 0));
+	mutex_unlock(&bc_lock);
+	schedule_delayed_work(&bc_deadline_work, secs_to_jiffies(timeout));
+
+	return 0;
+}
+late_initcall(boot_constraints_deadline_init);

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the files of the boot constraint core share, and only they: the
+ * records (records.c), the life cycle (core.c), the deadline (deadline.c),
+ * the command line (cmdline.c) and debugfs (debugfs.c). The types, and what
+ * the resource types, the tables and the tests call, are in core.h.
+ */
+#ifndef _DRIVERS_BOOT_CONSTRAINT_INTERNAL_H
+#define _DRIVERS_BOOT_CONSTRAINT_INTERNAL_H
+
+#include <linux/device.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/of.h>
+#include <linux/types.h>
+
+#include "core.h"
+
+/*
+ * The one lock of the core, defined in records.c with its rule: it protects
+ * the records of every file of the core, and is held only around them,
+ * never across a call into a framework or into a constraint's owner.
+ * Lock order: device_lock(dev), then bc_lock.
+ */
+extern struct mutex bc_lock;
+
+/* Devices with constraints, and those whose constraints ended: bc_lock */
+extern struct list_head bc_devices;
+extern struct list_head bc_history;
+/* The last BC_HISTORY_MAX devices whose constraints ended are kept */
+#define BC_HISTORY_MAX	64
+
+/* What the core holds and has held, for debugfs: under bc_lock */
+extern unsigned int bc_nr_added;
+extern unsigned int bc_nr_auto_off;
+extern size_t bc_bytes, bc_bytes_peak;
+
+/* The machine's deadline, and the batch of every automatic constraint */
+extern struct boot_constraint_deadline bc_machine_deadline;
+extern struct boot_constraint_batch bc_batch_alone;
+
+/* Whether the constraint holds its resource, or waits to. */
+static inline bool bc_is_live(const struct boot_constraint *c)
+{
+	return c->state == BC_PENDING || c->state == BC_APPLIED ||
+	       c->state == BC_HANDED_OVER;
+}
+
+/* Whether it holds its resource (perhaps because giving it back failed). */
+static inline bool bc_holds(const struct boot_constraint *c)
+{
+	return c->state == BC_APPLIED || c->state == BC_HANDED_OVER;
+}
+
+/* Whether it took its resource: a constraint of a report takes nothing. */
+static inline bool bc_takes(const struct boot_constraint *c)
+{
+	return bc_holds(c) && !c->report;
+}
+
+static inline const char *bc_name(const struct boot_constraint *c)
+{
+	return c->name ?: "(default)";
+}
+
+/*
+ * The early console's device: its earlycon prints through the resources the
+ * constraints hold until its driver binds, and a kernel without modules has
+ * no deferred probe timeout at all, so the driver core's deadline spares it.
+ */
+static inline bool bc_is_console(const struct device *dev)
+{
+	return dev->of_node && dev->of_node == of_stdout;
+}
+
+/* records.c: the records of devices and constraints, and what they cost */
+void bc_count_bytes(size_t add, size_t sub);
+size_t bc_constraint_bytes(const struct boot_constraint *c);
+struct boot_constraint_batch *
+bc_batch_alloc(const char *origin, unsigned int n,
+	       struct boot_constraint_deadline *deadline);
+void bc_batch_put(struct boot_constraint_batch *batch);
+struct boot_constraint *
+bc_constraint_create(struct device *dev,
+		     const struct dev_boot_constraint_info *info);
+void bc_constraint_set_spec(struct boot_constraint *c,
+			    const struct boot_constraint_spec *spec);
+void bc_constraint_destroy(struct boot_constraint *c);
+void bc_hooks_may_quiet(void);
+void bc_deadline_close(struct boot_constraint_deadline *deadline);
+struct boot_constraint_dev *bc_find(struct device *dev);
+bool bc_is_constrained(struct device *dev);
+struct boot_constraint_dev *bc_device_alloc(struct device *dev);
+const char *bc_device_name(const struct boot_constraint_dev *bdev);
+void bc_device_free(struct boot_constraint_dev *bdev);
+void bc_device_activate(struct boot_constraint_dev *bdev);
+struct device *bc_device_retire(struct boot_constraint_dev *bdev);
+
+/* core.c: the life cycle */
+bool bc_release(struct boot_constraint *c, enum boot_constraint_state state);
+void bc_device_settle(struct boot_constraint_dev *bdev, struct list_head *done);
+struct boot_constraint_dev *bc_lookup(struct device *dev);
+void bc_device_taken_over(struct boot_constraint_dev *bdev);
+
+/* cmdline.c: boot_constraints.timeout=, or the driver core's deadline */
+#define BC_TIMEOUT_DRIVER_CORE	-2
+int boot_constraint_timeout(void);
+
+#endif /* _DRIVERS_BOOT_CONSTRAINT_INTERNAL_H */
