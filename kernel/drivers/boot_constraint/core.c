@@ -1504,6 +1504,46 @@ void __dev_boot_constraints_probe_end(struct device *dev, int ret)
 	bc_device_settle(bdev, &done);
 }
 
+/*
+ * Marks the record of @dev, if it has one, with @mark under bc_lock. Costs
+ * one hash lookup for a device without constraints.
+ */
+static void bc_device_mark(struct device *dev,
+			   void (*mark)(struct boot_constraint_dev *bdev))
+{
+	struct boot_constraint_dev *bdev;
+
+	if (!bc_is_constrained(dev))
+		return;
+
+	guard(mutex)(&bc_lock);
+	bdev = bc_find(dev);
+	if (bdev)
+		mark(bdev);
+}
+
+/* The driver probing the device takes it over after its probe. */
+static void bc_device_later(struct boot_constraint_dev *bdev)
+{
+	lockdep_assert_held(&bc_lock);
+
+	if (bdev->probing)
+		bdev->later = true;
+}
+
+/*
+ * A driver bound to the device without the driver core's probe
+ * (device_bind_driver(), as phylib binds its generic PHY driver) has taken
+ * it over; a driver that probed it and takes over later has not.
+ */
+static void bc_device_bound(struct boot_constraint_dev *bdev)
+{
+	lockdep_assert_held(&bc_lock);
+
+	if (!bdev->later)
+		bc_device_taken_over(bdev);
+}
+
 /**
  * dev_boot_constraints_take_over_later() - Keep the constraints past the probe.
  * @dev: the device, whose driver's probe is under way.
@@ -1524,17 +1564,8 @@ void __dev_boot_constraints_probe_end(struct device *dev, int ret)
  */
 void dev_boot_constraints_take_over_later(struct device *dev)
 {
-	struct boot_constraint_dev *bdev;
-
-	if (!static_branch_unlikely(&dev_boot_constraints_live) ||
-	    !bc_is_constrained(dev))
-		return;
-
-	mutex_lock(&bc_lock);
-	bdev = bc_find(dev);
-	if (bdev && bdev->probing)
-		bdev->later = true;
-	mutex_unlock(&bc_lock);
+	if (static_branch_unlikely(&dev_boot_constraints_live))
+		bc_device_mark(dev, bc_device_later);
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraints_take_over_later);
 
@@ -1553,38 +1584,10 @@ EXPORT_SYMBOL_GPL(dev_boot_constraints_take_over_later);
  */
 void dev_boot_constraints_taken_over(struct device *dev)
 {
-	struct boot_constraint_dev *bdev;
-
-	if (!static_branch_unlikely(&dev_boot_constraints_live) ||
-	    !bc_is_constrained(dev))
-		return;
-
-	mutex_lock(&bc_lock);
-	bdev = bc_find(dev);
-	if (bdev)
-		bc_device_taken_over(bdev);
-	mutex_unlock(&bc_lock);
+	if (static_branch_unlikely(&dev_boot_constraints_live))
+		bc_device_mark(dev, bc_device_taken_over);
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraints_taken_over);
-
-/*
- * A driver bound to @dev without the driver core's probe (device_bind_driver(),
- * as phylib binds its generic PHY driver) has taken it over; a driver that
- * probed it and takes over later has not.
- */
-static void bc_device_bound(struct device *dev)
-{
-	struct boot_constraint_dev *bdev;
-
-	if (!bc_is_constrained(dev))
-		return;
-
-	mutex_lock(&bc_lock);
-	bdev = bc_find(dev);
-	if (bdev && !bdev->later)
-		bc_device_taken_over(bdev);
-	mutex_unlock(&bc_lock);
-}
 
 /**
  * __dev_boot_constraints_remove() - Release the constraints of a deleted device.
@@ -1742,7 +1745,7 @@ void __dev_boot_constraints_device_bound(struct device *dev)
 	unsigned long seq;
 	bool keyed;
 
-	bc_device_bound(dev);
+	bc_device_mark(dev, bc_device_bound);
 
 	np = dev->of_node;
 	if (!np && dev->parent)

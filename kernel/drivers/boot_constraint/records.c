@@ -448,11 +448,20 @@ struct boot_constraint_dev *bc_find(struct device *dev)
  */
 bool bc_is_constrained(struct device *dev)
 {
+	struct hlist_head *head = &bc_active[hash_min((unsigned long)dev,
+						      HASH_BITS(bc_active))];
 	struct boot_constraint_dev *bdev;
 	bool found = false;
 
+	/*
+	 * Most devices fall in an empty bucket: no read-side section for
+	 * them. The walk below could see no more of a racing addition.
+	 */
+	if (hlist_empty(head))
+		return false;
+
 	rcu_read_lock();
-	hash_for_each_possible_rcu(bc_active, bdev, hnode, (unsigned long)dev) {
+	hlist_for_each_entry_rcu(bdev, head, hnode) {
 		if (READ_ONCE(bdev->dev) == dev) {
 			found = true;
 			break;
