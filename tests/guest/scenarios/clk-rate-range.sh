@@ -10,8 +10,7 @@
 ktap_begin clk_rate_range 4
 ktap_check mmc-probed-first bct_bound mmc
 ktap_diag "pixel clock rates set before the lcd probed: $(bct_values shared_gate rate)"
-bct_probe "" lcd
-ktap_check lcd-probed bct_wait lcd
+bct_probe_lcd
 if bct_baseline; then
 	ktap_skip range-released "no constraints in the baseline"
 else

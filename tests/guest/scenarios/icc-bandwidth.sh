@@ -26,8 +26,7 @@ done
 ktap_check sync-state-before-lcd bct_synced
 ktap_diag "memory bus peak kBps set before the lcd probed: $(bct_values icc_ddr peak)"
 ktap_diag "lcd port peak kBps set before the lcd probed: $(bct_values icc_lcd peak)"
-bct_probe "" lcd
-ktap_check lcd-probed bct_wait lcd
+bct_probe_lcd
 bct_check_held icc-released \
 	grep -q "^lcd icc (default) avg=800000,peak=1600000kBps released " $BC
 # After the LCD probed: its own request and the MMC's, summed on the bus.

@@ -13,8 +13,7 @@ ktap_begin lcd_declined 7
 ktap_check lcd-declined grep -q '^[0-9]* lcd declined -19 ' $OPS
 ktap_check mmc-probed bct_bound mmc
 bct_check_held held-after-decline [ "$(bct_lcd_constraints applied)" = "$(bct_lcd_held)" ]
-bct_probe "" lcd
-ktap_check lcd-probed bct_wait lcd
+bct_probe_lcd
 ktap_check lcd-bound-to-its-driver test -e /sys/bus/platform/drivers/bc-test-consumer/lcd
 bct_check_glitches
 bct_check_glitches reset

@@ -15,8 +15,7 @@ ktap_begin lcd_mmc_declared 4
 ktap_check mmc-probed-first bct_bound mmc
 ktap_check lcd-constraints-applied-$expected \
 	test "$(bct_lcd_constraints applied)" -eq $expected
-bct_probe "" lcd
-ktap_check lcd-probed bct_wait lcd
+bct_probe_lcd
 bct_check_glitches
 bct_dump
 ktap_end

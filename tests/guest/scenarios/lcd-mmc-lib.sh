@@ -66,6 +66,12 @@ bct_wait() {
 	bct_bound "$1"
 }
 
+# bct_probe_lcd: the LCD's driver released, the check that it probed
+bct_probe_lcd() {
+	bct_probe "" lcd
+	ktap_check lcd-probed bct_wait lcd
+}
+
 # bct_glitch_counts DEV SPEC...: how often a resource of DEV changed
 # without its driver asking for it, as "BEFORE AFTER": before its driver's
 # first probe that did not defer, and from that probe on (the handover and

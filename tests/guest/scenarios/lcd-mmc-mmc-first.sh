@@ -14,8 +14,7 @@
 
 ktap_begin lcd_mmc_mmc_first 5
 ktap_check mmc-probed-first bct_bound mmc
-bct_probe "" lcd
-ktap_check lcd-probed bct_wait lcd
+bct_probe_lcd
 bct_settle
 ktap_diag "uptime at the count: $(cut -d' ' -f1 /proc/uptime) s"
 bct_check_glitches

@@ -8,8 +8,7 @@
 ktap_begin lcd_mmc_rejected 4
 ktap_check error-logged-once sh -c '[ "$(dmesg | grep -cF "boot_constraint: boot_constraints=/lcd:supply=vmmc: /lcd has no supply \"vmmc\", nothing held")" = 1 ]'
 ktap_check nothing-held test "$(grep -c '^lcd ' $BC)" -eq 0
-bct_probe "" lcd
-ktap_check lcd-probed bct_wait lcd
+bct_probe_lcd
 ktap_check mmc-probed bct_bound mmc
 bct_dump
 ktap_end

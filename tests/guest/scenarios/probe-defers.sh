@@ -10,8 +10,7 @@ bct_probe "" lcd
 bct_probe "" lcd
 ktap_check lcd-deferred-twice [ "$(grep -c "lcd probe $EPROBE_DEFER" $OPS)" -ge 2 ]
 bct_check_held held-across-deferral [ "$(bct_lcd_constraints applied)" = "$(bct_lcd_held)" ]
-bct_probe "" lcd
-ktap_check lcd-probed bct_wait lcd
+bct_probe_lcd
 bct_check_glitches
 bct_dump
 ktap_end

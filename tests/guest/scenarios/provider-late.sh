@@ -11,8 +11,7 @@ ktap_check mmc-waits-for-providers eval '! bct_bound mmc'
 bct_check_held pending-before-providers [ "$(bct_lcd_constraints pending)" = 3 ]
 bct_probe lcd clock-controller regulator power-controller
 ktap_check mmc-probed-after-providers bct_wait mmc
-bct_probe "" lcd
-ktap_check lcd-probed bct_wait lcd
+bct_probe_lcd
 bct_check_glitches
 bct_dump
 ktap_end
