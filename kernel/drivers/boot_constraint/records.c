@@ -111,22 +111,17 @@ const char *boot_constraint_state_name(enum boot_constraint_state state)
  * resource type" in Documentation/driver-api/boot-constraint.rst). A type
  * whose option is off is refused.
  */
+#define BC_TYPE(type, name)						\
+	[DEV_BOOT_CONSTRAINT_##type] =					\
+		IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_##type) ?		\
+		&boot_constraint_##name##_ops : NULL
+
 static const struct boot_constraint_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
-#ifdef CONFIG_DEV_BOOT_CONSTRAINT_CLK
-	[DEV_BOOT_CONSTRAINT_CLK] = &boot_constraint_clk_ops,
-#endif
-#ifdef CONFIG_DEV_BOOT_CONSTRAINT_PM
-	[DEV_BOOT_CONSTRAINT_PM] = &boot_constraint_pm_ops,
-#endif
-#ifdef CONFIG_DEV_BOOT_CONSTRAINT_SUPPLY
-	[DEV_BOOT_CONSTRAINT_SUPPLY] = &boot_constraint_supply_ops,
-#endif
-#ifdef CONFIG_DEV_BOOT_CONSTRAINT_ICC
-	[DEV_BOOT_CONSTRAINT_ICC] = &boot_constraint_icc_ops,
-#endif
-#ifdef CONFIG_DEV_BOOT_CONSTRAINT_RESET
-	[DEV_BOOT_CONSTRAINT_RESET] = &boot_constraint_reset_ops,
-#endif
+	BC_TYPE(CLK, clk),
+	BC_TYPE(PM, pm),
+	BC_TYPE(SUPPLY, supply),
+	BC_TYPE(ICC, icc),
+	BC_TYPE(RESET, reset),
 };
 
 /**

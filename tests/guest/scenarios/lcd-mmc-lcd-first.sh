@@ -7,7 +7,8 @@
 
 ktap_begin lcd_mmc_lcd_first 4
 ktap_check mmc-probed bct_bound mmc
-bct_bound lcd || bct_probe_lcd
+bct_bound lcd || bct_probe "" lcd
+ktap_check lcd-probed bct_wait lcd
 # The log's order, not its times: before the clocksource is up they tick
 # in jiffies.
 first_lcd=$(awk '$2 == "lcd" && $3 == "probe" { print NR; exit }' $OPS)
