@@ -1390,18 +1390,11 @@ int dev_boot_constraint_add_deferrable(struct device *dev,
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable);
 
-/**
- * __dev_boot_constraints_probe_start() - A device's driver is about to probe.
- * @dev: the device whose driver is about to be probed.
- *
- * Called by the driver core, with device_lock(@dev) held, right before the
- * driver's probe. Applies the constraints still pending, whose provider
- * may have appeared without a device binding (a clock provider registered
- * from an initcall, for instance). Everything stays held until
- * dev_boot_constraints_probe_end(): the boot holds stand aside for the
- * driver's own requests, which take them over.
+/*
+ * The probe hook of a constrained device, see below; out of line, so that
+ * the hook is a leaf for the devices without constraints.
  */
-void __dev_boot_constraints_probe_start(struct device *dev)
+static noinline void bc_probe_start(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
@@ -1428,6 +1421,23 @@ void __dev_boot_constraints_probe_start(struct device *dev)
 	mutex_unlock(&bc_lock);
 
 	bc_device_settle(bdev, &done);
+}
+
+/**
+ * __dev_boot_constraints_probe_start() - A device's driver is about to probe.
+ * @dev: the device whose driver is about to be probed.
+ *
+ * Called by the driver core, with device_lock(@dev) held, right before the
+ * driver's probe. Applies the constraints still pending, whose provider
+ * may have appeared without a device binding (a clock provider registered
+ * from an initcall, for instance). Everything stays held until
+ * dev_boot_constraints_probe_end(): the boot holds stand aside for the
+ * driver's own requests, which take them over.
+ */
+void __dev_boot_constraints_probe_start(struct device *dev)
+{
+	if (bc_is_constrained(dev))
+		bc_probe_start(dev);
 }
 
 /* Whether the driver core will try again, this driver or another one. */
@@ -1457,23 +1467,8 @@ static void bc_device_take_back(struct boot_constraint_dev *bdev)
 	}
 }
 
-/**
- * __dev_boot_constraints_probe_end() - A device's driver has probed.
- * @dev: the device.
- * @ret: what the driver's probe returned.
- *
- * Called by the driver core, with device_lock(@dev) held, once the driver's
- * probe has returned, and after a failure once the driver's managed
- * resources are released. The constraints are released: the enable counts are
- * given back, and the resources follow those of their remaining users, the
- * driver's included. A driver that said in its probe that it takes the
- * device over later, see dev_boot_constraints_take_over_later(), keeps them
- * until it says it has. If the probe is deferred, or the driver declined
- * the device (-ENODEV, -ENXIO) so that another one may bind it, what the
- * driver's requests took over is asked for again and the constraints are
- * kept.
- */
-void __dev_boot_constraints_probe_end(struct device *dev, int ret)
+/* The probe end hook of a constrained device, out of line as above. */
+static noinline void bc_probe_end(struct device *dev, int ret)
 {
 	struct boot_constraint_dev *bdev;
 	bool keep;
@@ -1502,6 +1497,28 @@ void __dev_boot_constraints_probe_end(struct device *dev, int ret)
 	if (READ_ONCE(bdev->retry))
 		bc_device_retry(bdev, NULL, false, &done);
 	bc_device_settle(bdev, &done);
+}
+
+/**
+ * __dev_boot_constraints_probe_end() - A device's driver has probed.
+ * @dev: the device.
+ * @ret: what the driver's probe returned.
+ *
+ * Called by the driver core, with device_lock(@dev) held, once the driver's
+ * probe has returned, and after a failure once the driver's managed
+ * resources are released. The constraints are released: the enable counts are
+ * given back, and the resources follow those of their remaining users, the
+ * driver's included. A driver that said in its probe that it takes the
+ * device over later, see dev_boot_constraints_take_over_later(), keeps them
+ * until it says it has. If the probe is deferred, or the driver declined
+ * the device (-ENODEV, -ENXIO) so that another one may bind it, what the
+ * driver's requests took over is asked for again and the constraints are
+ * kept.
+ */
+void __dev_boot_constraints_probe_end(struct device *dev, int ret)
+{
+	if (bc_is_constrained(dev))
+		bc_probe_end(dev, ret);
 }
 
 /*

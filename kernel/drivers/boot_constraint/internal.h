@@ -9,6 +9,7 @@
 #define _DRIVERS_BOOT_CONSTRAINT_INTERNAL_H
 
 #include <linux/device.h>
+#include <linux/hashtable.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/of.h>
@@ -89,7 +90,35 @@ void bc_constraint_destroy(struct boot_constraint *c);
 void bc_hooks_may_quiet(void);
 void bc_deadline_close(struct boot_constraint_deadline *deadline);
 struct boot_constraint_dev *bc_find(struct device *dev);
-bool bc_is_constrained(struct device *dev);
+
+/*
+ * The devices with constraints, hashed on the device (records.c). Its
+ * entries are freed only after an RCU grace period once they leave it.
+ */
+#define BC_ACTIVE_BITS	12
+extern DECLARE_HASHTABLE(bc_active, BC_ACTIVE_BITS);
+
+bool __bc_is_constrained(struct device *dev, struct hlist_head *head);
+
+/**
+ * bc_is_constrained() - Whether a device may have constraints.
+ * @dev: the device.
+ *
+ * A hint for the driver core's hooks, taken without bc_lock: a racing
+ * removal is harmless, the hooks look again under bc_lock. Most devices
+ * fall in an empty bucket and pay no call and no RCU read-side section;
+ * the walk could see no more of a racing addition than the empty head.
+ *
+ * Return: true if @dev is in the table of devices with constraints.
+ */
+static inline bool bc_is_constrained(struct device *dev)
+{
+	struct hlist_head *head = &bc_active[hash_min((unsigned long)dev,
+						      BC_ACTIVE_BITS)];
+
+	return !hlist_empty(head) && __bc_is_constrained(dev, head);
+}
+
 struct boot_constraint_dev *bc_device_alloc(struct device *dev);
 const char *bc_device_name(const struct boot_constraint_dev *bdev);
 void bc_device_free(struct boot_constraint_dev *bdev);

@@ -72,8 +72,7 @@ struct boot_constraint_deadline bc_machine_deadline;
  * hooks a load, while hundreds of devices have constraints (250 of them
  * leave 6% of the buckets taken).
  */
-#define BC_ACTIVE_BITS	12
-static DEFINE_HASHTABLE(bc_active, BC_ACTIVE_BITS);
+DEFINE_HASHTABLE(bc_active, BC_ACTIVE_BITS);
 LIST_HEAD(bc_devices);
 /* Devices whose constraints have all ended, newest last, for debugfs */
 LIST_HEAD(bc_history);
@@ -432,28 +431,16 @@ struct boot_constraint_dev *bc_find(struct device *dev)
 }
 
 /**
- * bc_is_constrained() - Whether a device may have constraints.
+ * __bc_is_constrained() - Whether a device is in its bucket of bc_active.
  * @dev: the device.
- *
- * A hint for the driver core's hooks, taken without bc_lock. Entries of
- * bc_active are freed only after an RCU grace period once they leave it, so
- * a racing removal is harmless: the hooks look again under bc_lock.
+ * @head: its bucket, not empty: see bc_is_constrained().
  *
  * Return: true if @dev is in the table of devices with constraints.
  */
-bool bc_is_constrained(struct device *dev)
+bool __bc_is_constrained(struct device *dev, struct hlist_head *head)
 {
-	struct hlist_head *head = &bc_active[hash_min((unsigned long)dev,
-						      HASH_BITS(bc_active))];
 	struct boot_constraint_dev *bdev;
 	bool found = false;
-
-	/*
-	 * Most devices fall in an empty bucket: no read-side section for
-	 * them. The walk below could see no more of a racing addition.
-	 */
-	if (hlist_empty(head))
-		return false;
 
 	rcu_read_lock();
 	hlist_for_each_entry_rcu(bdev, head, hnode) {
