@@ -240,18 +240,19 @@ static void bc_test_pm_users_of_one_name(struct kunit *test)
 {
 	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_pd *twin;
+	struct device_node *np;
 	struct device *dev;
+	int ret;
 
 	twin = bc_test_pd_alloc(test, ctx->log);
 	KUNIT_ASSERT_NOT_NULL(test, twin);
 	twin->genpd.name = "twin";
-	KUNIT_ASSERT_EQ(test, bc_test_pd_register_cell(test,
-			bc_test_of_node(test, "/bc-test-power-controller-twin"),
-			twin, 0), 0);
+	np = bc_test_of_node(test, "/bc-test-power-controller-twin");
+	KUNIT_ASSERT_EQ(test, bc_test_pd_register_cell(test, np, twin, 0), 0);
 	dev = root_device_register(dev_name(ctx->dev));
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-			bc_test_root_device_unregister, dev), 0);
+	ret = kunit_add_action_or_reset(test, bc_test_root_device_unregister, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	dev->of_node = bc_test_of_node(test, "/bc-test-pd-twin");
 
 	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, NULL), 0);
