@@ -317,10 +317,9 @@ void dev_boot_constraints_no_deadline(void)
 
 	pr_info("deferred_probe_timeout=-1: the constraints of devices whose driver has not probed are released in %d s\n",
 		BC_TIMEOUT_NO_DRIVER_CORE);
-	mutex_lock(&bc_lock);
-	bc_machine_deadline.at = ktime_add(ktime_get(),
-					   ktime_set(BC_TIMEOUT_NO_DRIVER_CORE, 0));
-	mutex_unlock(&bc_lock);
+	scoped_guard(mutex, &bc_lock)
+		bc_machine_deadline.at = ktime_add(ktime_get(),
+						   ktime_set(BC_TIMEOUT_NO_DRIVER_CORE, 0));
 	schedule_delayed_work(&bc_driver_core_deadline_work,
 			      secs_to_jiffies(BC_TIMEOUT_NO_DRIVER_CORE));
 }
@@ -451,10 +450,9 @@ static int __init boot_constraints_deadline_init(void)
 	if (boot_constraints_disabled() || timeout < 0)
 		return 0;
 
-	mutex_lock(&bc_lock);
-	bc_machine_deadline.at = ktime_add(ktime_get(),
-					   ktime_set(timeout, 0));
-	mutex_unlock(&bc_lock);
+	scoped_guard(mutex, &bc_lock)
+		bc_machine_deadline.at = ktime_add(ktime_get(),
+						   ktime_set(timeout, 0));
 	schedule_delayed_work(&bc_deadline_work, secs_to_jiffies(timeout));
 
 	return 0;

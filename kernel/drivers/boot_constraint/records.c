@@ -613,7 +613,7 @@ static unsigned int bc_count_recorded(struct device *dev,
 	unsigned int count = 0;
 
 	*attempts = 0;
-	mutex_lock(&bc_lock);
+	guard(mutex)(&bc_lock);
 	bdev = bc_find_recorded(dev);
 	if (bdev) {
 		list_for_each_entry(c, &bdev->constraints, node) {
@@ -621,7 +621,6 @@ static unsigned int bc_count_recorded(struct device *dev,
 			*attempts += c->attempts;
 		}
 	}
-	mutex_unlock(&bc_lock);
 
 	return count;
 }
@@ -650,13 +649,8 @@ unsigned int boot_constraint_count(struct device *dev,
  */
 unsigned int boot_constraint_auto_off(void)
 {
-	unsigned int n;
-
-	mutex_lock(&bc_lock);
-	n = bc_nr_auto_off;
-	mutex_unlock(&bc_lock);
-
-	return n;
+	guard(mutex)(&bc_lock);
+	return bc_nr_auto_off;
 }
 
 /**
