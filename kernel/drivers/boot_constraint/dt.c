@@ -15,7 +15,7 @@
  *	};
  *
  * For board bring-up, the same can be given on the command line, by node
- * path: boot_constraints=/lcd:supply=vdd@3300000-3300000.
+ * path: boot_constraints=/lcd:supply=vdd@3300000-3300000 (spec.c).
  *
  * A declaration refers to the resources by the names the device's own node
  * gives them (clock-names, <name>-supply, power-domain-names, reset-names,
@@ -40,7 +40,6 @@
 #include <linux/err.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
-#include <linux/kstrtox.h>
 #include <linux/list.h>
 #include <linux/of.h>
 #include <linux/slab.h>
@@ -48,6 +47,7 @@
 
 #include "core.h"
 #include "dt.h"
+#include "spec.h"
 #include "table.h"
 
 /*
@@ -55,44 +55,6 @@
  * Only initcalls add to it, one at a time.
  */
 static LIST_HEAD(bc_tables);
-
-/* Holds every resource of the types not in @listed, a mask of types. */
-static int bc_table_add_unlisted(struct boot_constraint_table *t,
-				 unsigned long listed)
-{
-	int ret;
-
-	ret = boot_constraint_table_add_unlisted(t, listed);
-	if (ret)
-		return ret;
-
-	if (!t->oconst.count) {
-		boot_constraint_reject(t->origin, "%s names no resource to hold", t->path);
-		return -ENOENT;
-	}
-
-	return 0;
-}
-
-/*
- * A name of a resource, or a path, as a declaration or a spec gives it: not
- * empty, visible ASCII characters only (no space, no control or Latin-1
- * byte, which isgraph() would let through).
- */
-static bool bc_name_valid(const char *name, size_t len)
-{
-	size_t i;
-
-	if (!len)
-		return false;
-
-	for (i = 0; i < len; i++) {
-		if (name[i] <= ' ' || name[i] > '~')
-			return false;
-	}
-
-	return true;
-}
 
 /* What every node may have, besides what the binding lists. */
 static const char * const bc_dt_bookkeeping[] = {
@@ -236,7 +198,7 @@ static int bc_dt_count_names(struct boot_constraint_table *t,
 
 	for (; p < end; p += len + 1) {
 		len = strlen(p);
-		if (!bc_name_valid(p, len)) {
+		if (!boot_constraint_name_valid(p, len)) {
 			boot_constraint_reject(t->origin, "%s has an empty or unprintable name",
 					       l->decl);
 			return -EINVAL;
@@ -297,11 +259,12 @@ static int bc_dt_add_list(struct boot_constraint_table *t,
 	return 0;
 }
 
-static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl)
+/* Adds the resources @decl lists; the types it lists go in @listed. */
+static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl,
+		       unsigned long *listed)
 {
 	const struct boot_constraint_ops *ops;
 	enum dev_boot_constraint_type type;
-	unsigned long listed = 0;
 	int count, ret;
 
 	for_each_boot_constraint_type(type, ops) {
@@ -315,39 +278,10 @@ static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl
 		      bc_dt_add_list(t, decl, type, ops, count);
 		if (ret)
 			return ret;
-		listed |= BIT(type);
+		*listed |= BIT(type);
 	}
 
-	return bc_table_add_unlisted(t, listed);
-}
-
-/*
- * The empty table of @np, whose reference it drops, for @origin; or
- * ERR_PTR(-ENOMEM), with the rejection logged.
- */
-static struct boot_constraint_table *bc_dt_table_alloc(struct device_node *np,
-						       const char *origin)
-{
-	struct boot_constraint_table *t = boot_constraint_table_alloc(np, origin);
-
-	of_node_put(np);
-	if (!t) {
-		boot_constraint_reject(origin, "out of memory");
-		return ERR_PTR(-ENOMEM);
-	}
-
-	return t;
-}
-
-/* @t if filling it returned @ret 0; else ERR_PTR(@ret), @t freed. */
-static struct boot_constraint_table *bc_dt_table_or_err(struct boot_constraint_table *t,
-							int ret)
-{
-	if (!ret)
-		return t;
-
-	boot_constraint_table_free(t);
-	return ERR_PTR(ret);
+	return 0;
 }
 
 /**
@@ -362,6 +296,7 @@ static struct boot_constraint_table *bc_dt_table_or_err(struct boot_constraint_t
 struct boot_constraint_table *boot_constraint_table_from_dt(struct device_node *decl)
 {
 	struct boot_constraint_table *t = ERR_PTR(-ENOMEM);
+	unsigned long listed = 0;
 	struct device_node *np;
 	char *origin;
 	int ret;
@@ -384,177 +319,13 @@ struct boot_constraint_table *boot_constraint_table_from_dt(struct device_node *
 		goto out;
 	}
 
-	t = bc_dt_table_alloc(np, origin);
+	t = boot_constraint_table_declared(np, origin);
 	if (IS_ERR(t))
 		goto out;
 
-	t = bc_dt_table_or_err(t, bc_dt_parse(t, decl));
+	ret = bc_dt_parse(t, decl, &listed);
+	t = boot_constraint_table_finish(t, ret, listed);
 out:
-	kfree(origin);
-	return t;
-}
-
-static int bc_spec_type(const char *kind, enum dev_boot_constraint_type *type)
-{
-	const struct boot_constraint_ops *ops;
-
-	for_each_boot_constraint_type(*type, ops) {
-		if (!strcmp(kind, ops->spec))
-			return 0;
-	}
-
-	return -EINVAL;
-}
-
-/* A decimal u32, digits only. */
-static int bc_spec_number(const char *s, u32 *val)
-{
-	const char *p;
-
-	if (!*s)
-		return -EINVAL;
-	for (p = s; *p; p++) {
-		if (!isdigit(*p))
-			return -EINVAL;
-	}
-
-	return kstrtou32(s, 10, val);
-}
-
-/* MIN-MAX */
-static int bc_spec_range(char *range, u32 *min, u32 *max)
-{
-	char *high = strchr(range, '-');
-
-	if (!high)
-		return -EINVAL;
-	*high++ = '\0';
-
-	return bc_spec_number(range, min) ?: bc_spec_number(high, max);
-}
-
-/* One KIND[=NAME][@MIN-MAX] of a boot_constraints= device. */
-static int bc_spec_add(struct boot_constraint_table *t, char *item,
-		       unsigned long *listed)
-{
-	enum dev_boot_constraint_type type;
-	char *name, *range;
-	u32 min = 0, max = 0;
-	int ret;
-
-	if (!*item) {
-		boot_constraint_reject(t->origin, "empty resource");
-		return -EINVAL;
-	}
-
-	range = strchr(item, '@');
-	if (range)
-		*range++ = '\0';
-	name = strchr(item, '=');
-	if (name)
-		*name++ = '\0';
-
-	if (bc_spec_type(item, &type)) {
-		boot_constraint_reject(t->origin, "unknown kind of resource \"%s\"", item);
-		return -EINVAL;
-	}
-
-	if (name && !bc_name_valid(name, strlen(name))) {
-		boot_constraint_reject(t->origin, "%s: empty or unprintable name", item);
-		return -EINVAL;
-	}
-
-	if (name && strchr(name, '=')) {
-		boot_constraint_reject(t->origin, "%s %s: more than one '='", item, name);
-		return -EINVAL;
-	}
-
-	if (range) {
-		ret = bc_spec_range(range, &min, &max);
-		if (ret) {
-			boot_constraint_reject(t->origin,
-					       "%s %s: range is not MIN-MAX in decimal%s",
-					       item, name ?: "(unnamed)",
-					       ret == -ERANGE ? ", below 2^32" : "");
-			return -EINVAL;
-		}
-	}
-
-	*listed |= BIT(type);
-
-	return boot_constraint_table_add(t, type, name, min, max);
-}
-
-/* A full path: "/", or "/"-separated non-empty names of visible characters. */
-static bool bc_spec_path_valid(const char *path)
-{
-	size_t len = strlen(path);
-
-	if (path[0] != '/' || !bc_name_valid(path, len))
-		return false;
-
-	return len == 1 || (!strstr(path, "//") && path[len - 1] != '/');
-}
-
-/**
- * boot_constraint_table_from_spec() - Read a boot_constraints= device.
- * @spec: "NODE-PATH[:KIND[=NAME][@MIN-MAX]]...", with KIND a type's
- *	&boot_constraint_ops.spec (clk, pd, supply, icc, reset) and MIN-MAX
- *	its range: a rate in Hz, a voltage in uV, an average and a peak
- *	bandwidth in kBps (decimal, below 2^32). *
- * Return: the table of the constraints @spec gives, not added yet, whose
- * origin is "boot_constraints=@spec"; or an ERR_PTR(), with the reason
- * logged in one line quoting @spec whole, if @spec is malformed or names a
- * resource that the node does not have.
- */
-struct boot_constraint_table *boot_constraint_table_from_spec(const char *spec)
-{
-	struct boot_constraint_table *t = ERR_PTR(-ENOMEM);
-	char *origin, *copy, *rest, *path, *item;
-	unsigned long listed = 0;
-	struct device_node *np;
-	int ret = 0;
-
-	origin = kasprintf(GFP_KERNEL, "boot_constraints=%s", spec);
-	copy = kstrdup(spec, GFP_KERNEL);
-	if (!origin || !copy) {
-		pr_err("boot_constraints=%s: out of memory, nothing held\n", spec);
-		goto out;
-	}
-
-	rest = copy;
-	path = strsep(&rest, ":");
-	if (!bc_spec_path_valid(path)) {
-		boot_constraint_reject(origin, "\"%s\" is not a node path", path);
-		t = ERR_PTR(-EINVAL);
-		goto out;
-	}
-
-	np = of_find_node_by_path(path);
-	if (!np) {
-		boot_constraint_reject(origin, "no node %s", path);
-		t = ERR_PTR(-ENOENT);
-		goto out;
-	}
-
-	if (!of_device_is_available(np)) {
-		boot_constraint_reject(origin, "%s is disabled", path);
-		of_node_put(np);
-		t = ERR_PTR(-ENODEV);
-		goto out;
-	}
-
-	t = bc_dt_table_alloc(np, origin);
-	if (IS_ERR(t))
-		goto out;
-
-	while (!ret && (item = strsep(&rest, ":")))
-		ret = bc_spec_add(t, item, &listed);
-	if (!ret)
-		ret = bc_table_add_unlisted(t, listed);
-	t = bc_dt_table_or_err(t, ret);
-out:
-	kfree(copy);
 	kfree(origin);
 	return t;
 }

@@ -339,6 +339,85 @@ int boot_constraint_table_add_unlisted(struct boot_constraint_table *t,
 }
 
 /**
+ * boot_constraint_name_valid() - Check a name a declaration gives.
+ * @name: a resource's name, or a node's path; not NUL-terminated.
+ * @len: its length.
+ *
+ * A name of a resource, or a path, as a declaration of the tree or a
+ * boot_constraints= spec gives it: not empty, and of visible ASCII
+ * characters only (no space, no control or Latin-1 byte, which isgraph()
+ * would let through).
+ *
+ * Return: true if @name is one.
+ */
+bool boot_constraint_name_valid(const char *name, size_t len)
+{
+	size_t i;
+
+	if (!len)
+		return false;
+
+	for (i = 0; i < len; i++) {
+		if (name[i] <= ' ' || name[i] > '~')
+			return false;
+	}
+
+	return true;
+}
+
+/**
+ * boot_constraint_table_declared() - Start the table of a declaration.
+ * @np: the node of the declared device; its reference passes to the call,
+ *	which drops it.
+ * @origin: the declaration, as boot_constraint_table_alloc() takes it.
+ *
+ * Return: an empty table, freed by boot_constraint_table_finish() if
+ * filling it fails; or ERR_PTR(-ENOMEM), with the rejection logged.
+ */
+struct boot_constraint_table *boot_constraint_table_declared(struct device_node *np,
+							     const char *origin)
+{
+	struct boot_constraint_table *t = boot_constraint_table_alloc(np, origin);
+
+	of_node_put(np);
+	if (!t) {
+		boot_constraint_reject(origin, "out of memory");
+		return ERR_PTR(-ENOMEM);
+	}
+
+	return t;
+}
+
+/**
+ * boot_constraint_table_finish() - Complete the table of a declaration.
+ * @t: the table, from boot_constraint_table_declared().
+ * @ret: what filling it with the resources the declaration lists returned.
+ * @listed: the types it lists, as a mask of BIT(type).
+ *
+ * Unless @ret is an error, adds every resource of the types that are not
+ * in @listed (boot_constraint_table_add_unlisted()); a declaration that
+ * holds nothing then is rejected.
+ *
+ * Return: @t; or an ERR_PTR() with @t freed, if @ret is an error or
+ * completing @t failed, with the reason logged in one line.
+ */
+struct boot_constraint_table *boot_constraint_table_finish(struct boot_constraint_table *t,
+							   int ret, unsigned long listed)
+{
+	if (!ret)
+		ret = boot_constraint_table_add_unlisted(t, listed);
+	if (!ret && !t->oconst.count) {
+		boot_constraint_reject(t->origin, "%s names no resource to hold", t->path);
+		ret = -ENOENT;
+	}
+	if (!ret)
+		return t;
+
+	boot_constraint_table_free(t);
+	return ERR_PTR(ret);
+}
+
+/**
  * boot_constraint_table_add_to_device() - Add a table's constraints.
  * @t: the table, which must stay valid until the node's device exists.
  *

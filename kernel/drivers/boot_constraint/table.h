@@ -49,6 +49,11 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 			      unsigned long max);
 int boot_constraint_table_add_unlisted(struct boot_constraint_table *t,
 				       unsigned long listed);
+bool boot_constraint_name_valid(const char *name, size_t len);
+struct boot_constraint_table *boot_constraint_table_declared(struct device_node *np,
+							     const char *origin);
+struct boot_constraint_table *boot_constraint_table_finish(struct boot_constraint_table *t,
+							   int ret, unsigned long listed);
 int boot_constraint_table_add_to_device(struct boot_constraint_table *t);
 struct boot_constraint_table *boot_constraint_console_table(struct device_node *np);
 

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Boot constraints given on the command line.
+ */
+#ifndef _DRIVERS_BOOT_CONSTRAINT_SPEC_H
+#define _DRIVERS_BOOT_CONSTRAINT_SPEC_H
+
+struct boot_constraint_table;
+
+struct boot_constraint_table *boot_constraint_table_from_spec(const char *spec);
+
+#endif /* _DRIVERS_BOOT_CONSTRAINT_SPEC_H */
