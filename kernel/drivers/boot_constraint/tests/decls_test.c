@@ -24,29 +24,21 @@
 #include "../decls.h"
 #include "../table.h"
 
-KUNIT_DEFINE_ACTION_WRAPPER(bc_test_decls_put_node, of_node_put, struct device_node *);
-
 /*
  * Reads the declarations under @decls (a path, or NULL) and the specs into
  * a list that lives, as its tables, until the test ends.
  */
-static struct list_head *bc_test_decls_read_all(struct kunit *test, const char *decls,
+static struct list_head *bc_test_dt_read_all(struct kunit *test, const char *decls,
 					     const char * const *specs,
 					     unsigned int nr_specs)
 {
+	struct device_node *np = decls ? bc_test_of_node(test, decls) : NULL;
 	struct boot_constraint_table *t, *tmp;
-	struct device_node *np = NULL;
 	struct list_head *tables;
 
 	tables = kunit_kzalloc(test, sizeof(*tables), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, tables);
 	INIT_LIST_HEAD(tables);
-
-	if (decls) {
-		np = of_find_node_by_path(decls);
-		KUNIT_ASSERT_NOT_NULL(test, np);
-		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_decls_put_node, np), 0);
-	}
 
 	boot_constraint_tables_read(np, specs, nr_specs, tables);
 	list_for_each_entry_safe(t, tmp, tables, node)
@@ -55,7 +47,7 @@ static struct list_head *bc_test_decls_read_all(struct kunit *test, const char *
 	return tables;
 }
 
-static struct boot_constraint_table *bc_test_decls_only(struct kunit *test,
+static struct boot_constraint_table *bc_test_dt_only(struct kunit *test,
 						     struct list_head *tables)
 {
 	KUNIT_ASSERT_TRUE(test, list_is_singular(tables));
@@ -64,19 +56,19 @@ static struct boot_constraint_table *bc_test_decls_only(struct kunit *test,
 }
 
 /* Two declarations of one device in the tree: both rejected. */
-static void bc_test_decls_conflict_dt(struct kunit *test)
+static void bc_test_dt_conflict_dt(struct kunit *test)
 {
-	KUNIT_EXPECT_TRUE(test, list_empty(bc_test_decls_read_all(test, "/bc-dt-two-declarations",
+	KUNIT_EXPECT_TRUE(test, list_empty(bc_test_dt_read_all(test, "/bc-dt-two-declarations",
 							       NULL, 0)));
 }
 
 /* Two boot_constraints= for one device: both rejected. */
-static void bc_test_decls_conflict_cmdline(struct kunit *test)
+static void bc_test_dt_conflict_cmdline(struct kunit *test)
 {
 	static const char * const specs[] = {
 		BC_TEST_LCD ":clk=pixel", BC_TEST_LCD ":clk=axi",
 	};
-	KUNIT_EXPECT_TRUE(test, list_empty(bc_test_decls_read_all(test, NULL, specs,
+	KUNIT_EXPECT_TRUE(test, list_empty(bc_test_dt_read_all(test, NULL, specs,
 							       ARRAY_SIZE(specs))));
 }
 
@@ -84,47 +76,47 @@ static void bc_test_decls_conflict_cmdline(struct kunit *test)
  * The command line overrides the tree: the spec's table replaces the
  * declaration's; a disabled declaration is no declaration.
  */
-static void bc_test_decls_cmdline_overrides_dt(struct kunit *test)
+static void bc_test_dt_cmdline_overrides_dt(struct kunit *test)
 {
 	static const char * const specs[] = { BC_TEST_LCD ":clk=pixel" };
 	struct boot_constraint_table *t;
 
-	t = bc_test_decls_only(test, bc_test_decls_read_all(test, "/bc-dt-one-declaration", NULL, 0));
+	t = bc_test_dt_only(test, bc_test_dt_read_all(test, "/bc-dt-one-declaration", NULL, 0));
 	KUNIT_EXPECT_STREQ(test, t->origin, "/bc-dt-one-declaration/splash");
 
-	t = bc_test_decls_only(test, bc_test_decls_read_all(test, "/bc-dt-one-declaration", specs, 1));
+	t = bc_test_dt_only(test, bc_test_dt_read_all(test, "/bc-dt-one-declaration", specs, 1));
 	KUNIT_EXPECT_STREQ(test, t->origin, "boot_constraints=" BC_TEST_LCD ":clk=pixel");
 	KUNIT_ASSERT_EQ(test, bc_test_dt_add_freed(test, t), 0);
 	bc_test_dt_expect_holding(test, 3, false, BC_TEST_REG_BOOT_UV);
 }
 
 /* A rejected spec overrides nothing: the tree's declaration stands. */
-static void bc_test_decls_rejected_spec_overrides_nothing(struct kunit *test)
+static void bc_test_dt_rejected_spec_overrides_nothing(struct kunit *test)
 {
 	static const char * const specs[] = {
 		BC_TEST_LCD ":clk=pixel", BC_TEST_LCD ":supply=vdd", BC_TEST_LCD ":clk=nope",
 	};
 	struct list_head *tables;
 
-	tables = bc_test_decls_read_all(test, "/bc-dt-one-declaration", specs,
+	tables = bc_test_dt_read_all(test, "/bc-dt-one-declaration", specs,
 				     ARRAY_SIZE(specs));
-	KUNIT_EXPECT_STREQ(test, bc_test_decls_only(test, tables)->origin,
+	KUNIT_EXPECT_STREQ(test, bc_test_dt_only(test, tables)->origin,
 			   "/bc-dt-one-declaration/splash");
 }
 
 /* A property the binding does not allow on the declarations' node. */
-static void bc_test_decls_bad_container(struct kunit *test)
+static void bc_test_dt_bad_container(struct kunit *test)
 {
 	static const char * const specs[] = { BC_TEST_LCD ":clk=pixel" };
 	struct list_head *tables;
 
-	tables = bc_test_decls_read_all(test, "/bc-dt-bad-container", specs, 1);
-	KUNIT_EXPECT_STREQ(test, bc_test_decls_only(test, tables)->origin,
+	tables = bc_test_dt_read_all(test, "/bc-dt-bad-container", specs, 1);
+	KUNIT_EXPECT_STREQ(test, bc_test_dt_only(test, tables)->origin,
 			   "boot_constraints=" BC_TEST_LCD ":clk=pixel");
 }
 
 /**
- * struct bc_test_decls_populate - A parent adding its child in its probe, while its
+ * struct bc_test_dt_populate - A parent adding its child in its probe, while its
  *	own constraints are being added.
  *
  * @in_probe: the parent's probe has started.
@@ -133,7 +125,7 @@ static void bc_test_decls_bad_container(struct kunit *test)
  * @table: the parent's constraints.
  * @ret: what their add returned.
  */
-struct bc_test_decls_populate {
+struct bc_test_dt_populate {
 	struct completion in_probe;
 	bool adding;
 	struct completion added;
@@ -141,38 +133,38 @@ struct bc_test_decls_populate {
 	int ret;
 };
 
-static struct bc_test_decls_populate *bc_test_decls_populate;
+static struct bc_test_dt_populate *bc_test_dt_populate;
 
 /*
  * Holds device_lock(parent) from the start of its probe, waits for the
  * adder to start and gives it time to block on that lock, then adds the
  * child, whose constraints wait for it.
  */
-static int bc_test_decls_parent_probe(struct platform_device *pdev)
+static int bc_test_dt_parent_probe(struct platform_device *pdev)
 {
 	unsigned int i;
 
-	complete(&bc_test_decls_populate->in_probe);
-	for (i = 0; i < 250 && !READ_ONCE(bc_test_decls_populate->adding); i++)
+	complete(&bc_test_dt_populate->in_probe);
+	for (i = 0; i < 250 && !READ_ONCE(bc_test_dt_populate->adding); i++)
 		msleep(20);
 	msleep(100);
 
 	return devm_of_platform_populate(&pdev->dev);
 }
 
-static BC_TEST_OF_MATCH(bc_test_decls_parent_match, "bc-test,dt-parent");
+static BC_TEST_OF_MATCH(bc_test_dt_parent_match, "bc-test,dt-parent");
 
-static struct platform_driver bc_test_decls_parent_driver = {
-	.probe = bc_test_decls_parent_probe,
+static struct platform_driver bc_test_dt_parent_driver = {
+	.probe = bc_test_dt_parent_probe,
 	.driver = {
 		.name = "bc-dt-parent",
-		.of_match_table = bc_test_decls_parent_match,
+		.of_match_table = bc_test_dt_parent_match,
 	},
 };
 
-static int bc_test_decls_parent_adder(void *data)
+static int bc_test_dt_parent_adder(void *data)
 {
-	struct bc_test_decls_populate *p = data;
+	struct bc_test_dt_populate *p = data;
 
 	wait_for_completion(&p->in_probe);
 	WRITE_ONCE(p->adding, true);
@@ -183,16 +175,12 @@ static int bc_test_decls_parent_adder(void *data)
 }
 
 /* A table of every clock of the node at @path, freed when the test ends. */
-static struct boot_constraint_table *bc_test_decls_clocks_of(struct kunit *test,
+static struct boot_constraint_table *bc_test_dt_clocks_of(struct kunit *test,
 							  const char *path)
 {
 	struct boot_constraint_table *t;
-	struct device_node *np;
 
-	np = of_find_node_by_path(path);
-	KUNIT_ASSERT_NOT_NULL(test, np);
-	t = boot_constraint_table_alloc(np, path);
-	of_node_put(np);
+	t = boot_constraint_table_alloc(bc_test_of_node(test, path), path);
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	KUNIT_ASSERT_EQ(test, bc_test_dt_free_at_exit(test, t), 0);
 	KUNIT_ASSERT_EQ(test, boot_constraint_table_add_unlisted(t, ~BIT(DEV_BOOT_CONSTRAINT_CLK)),
@@ -209,48 +197,44 @@ static struct boot_constraint_table *bc_test_decls_clocks_of(struct kunit *test,
  * device_lock(parent), which the child's addition takes under
  * device_lock(parent), would deadlock: the boot would hang here.
  */
-static void bc_test_decls_parent_populates(struct kunit *test)
+static void bc_test_dt_parent_populates(struct kunit *test)
 {
 	struct bc_test_dt_ctx *ctx = test->priv;
 	struct platform_device *child;
 	struct boot_constraint_table *t;
-	struct device_node *np;
-	struct bc_test_decls_populate p;
+	struct bc_test_dt_populate p;
 	struct task_struct *adder;
 
 	init_completion(&p.in_probe);
 	p.adding = false;
 	init_completion(&p.added);
-	p.table = bc_test_decls_clocks_of(test, "/bc-dt-parent");
-	t = bc_test_decls_clocks_of(test, "/bc-dt-parent/bc-dt-child");
+	p.table = bc_test_dt_clocks_of(test, "/bc-dt-parent");
+	t = bc_test_dt_clocks_of(test, "/bc-dt-parent/bc-dt-child");
 	KUNIT_ASSERT_EQ(test, boot_constraint_table_add_to_device(t), 0);
 
-	bc_test_decls_populate = &p;
-	adder = kthread_run(bc_test_decls_parent_adder, &p, "bc-dt-adder");
+	bc_test_dt_populate = &p;
+	adder = kthread_run(bc_test_dt_parent_adder, &p, "bc-dt-adder");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(adder));
-	KUNIT_EXPECT_EQ(test, kunit_platform_driver_register(test, &bc_test_decls_parent_driver), 0);
+	KUNIT_EXPECT_EQ(test, kunit_platform_driver_register(test, &bc_test_dt_parent_driver), 0);
 	KUNIT_ASSERT_TRUE(test, wait_for_completion_timeout(&p.added, 10 * HZ));
 
 	KUNIT_EXPECT_EQ(test, p.ret, -EBUSY);
 	/* The child's constraints, found by the bus notifier, apply from a work item */
 	boot_constraint_flush();
-	np = of_find_node_by_path("/bc-dt-parent/bc-dt-child");
-	child = of_find_device_by_node(np);
-	of_node_put(np);
+	child = bc_test_of_pdev(test, "/bc-dt-parent/bc-dt-child");
 	KUNIT_ASSERT_NOT_NULL(test, child);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&child->dev), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->pixel), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->axi), 0);
-	put_device(&child->dev);
 }
 
 static struct kunit_case bc_test_decls_cases[] = {
-	KUNIT_CASE(bc_test_decls_conflict_dt),
-	KUNIT_CASE(bc_test_decls_conflict_cmdline),
-	KUNIT_CASE(bc_test_decls_cmdline_overrides_dt),
-	KUNIT_CASE(bc_test_decls_rejected_spec_overrides_nothing),
-	KUNIT_CASE(bc_test_decls_bad_container),
-	KUNIT_CASE(bc_test_decls_parent_populates),
+	KUNIT_CASE(bc_test_dt_conflict_dt),
+	KUNIT_CASE(bc_test_dt_conflict_cmdline),
+	KUNIT_CASE(bc_test_dt_cmdline_overrides_dt),
+	KUNIT_CASE(bc_test_dt_rejected_spec_overrides_nothing),
+	KUNIT_CASE(bc_test_dt_bad_container),
+	KUNIT_CASE(bc_test_dt_parent_populates),
 	{ }
 };
 

@@ -36,13 +36,9 @@ static struct device_node *bc_test_dt_child(struct device_node *parent,
 static struct boot_constraint_table *bc_test_dt_read(struct kunit *test,
 						     const char *decl)
 {
-	struct device_node *decls, *np;
+	struct device_node *np = bc_test_dt_child(bc_test_of_node(test, BC_TEST_DT_DECLS), decl);
 	struct boot_constraint_table *t;
 
-	decls = of_find_node_by_path(BC_TEST_DT_DECLS);
-	KUNIT_ASSERT_NOT_NULL(test, decls);
-	np = bc_test_dt_child(decls, decl);
-	of_node_put(decls);
 	KUNIT_ASSERT_NOT_NULL(test, np);
 
 	t = boot_constraint_table_from_dt(np);

@@ -185,14 +185,12 @@ static void bc_test_takeover_first_enable(struct kunit *test)
  */
 static void bc_test_takeover_peer_in_probe(struct kunit *test)
 {
+	struct device *peer = bc_test_dev(test, BC_TEST_REG_PEER);
 	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_takeover_drv *drv;
-	struct platform_device *peer;
 
-	peer = bc_test_pdev_add(test, BC_TEST_REG_PEER);
-	KUNIT_ASSERT_NOT_NULL(test, peer);
 	drv = bc_test_takeover_start(test);
-	drv->peer = regulator_get(&peer->dev, "vdd");
+	drv->peer = regulator_get(peer, "vdd");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, drv->peer);
 	drv->ret = -EPROBE_DEFER;
 	bc_test_takeover_register(test, drv);
