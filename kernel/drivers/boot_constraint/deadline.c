@@ -117,23 +117,31 @@ static void bc_warn_auto_expiry(unsigned int autos, unsigned int devices)
 }
 
 /*
- * Releases what the deadline releases of @bdev, after warning of it if the
- * first pass did not, the device's probe being under way then. Caller holds
- * device_lock() of the device, not bc_lock.
+ * Releases what the deadline releases of the constraints of @dev, after
+ * warning of it if the first pass did not, the device's probe being under
+ * way then; none if @dev has none, or if @expected, other records than
+ * @expected (the device's constraints ended, and it has new ones). Caller
+ * holds device_lock(@dev), not bc_lock.
  */
-static void bc_device_expire(struct boot_constraint_dev *bdev,
+static void bc_device_expire(struct device *dev,
+			     const struct boot_constraint_dev *expected,
 			     const struct boot_constraint_deadline *deadline,
 			     enum bc_spare spare)
 {
+	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
 	LIST_HEAD(done);
 
-	mutex_lock(&bc_lock);
-	if (!bdev->warned)
-		bc_warn_auto_expiry(bc_device_warn_expiry(bdev, deadline, spare),
-				    1);
-	bdev->warned = false;
-	mutex_unlock(&bc_lock);
+	device_lock_assert(dev);
+
+	scoped_guard(mutex, &bc_lock) {
+		bdev = bc_find(dev);
+		if (!bdev || (expected && bdev != expected))
+			return;
+		if (!bdev->warned)
+			bc_warn_auto_expiry(bc_device_warn_expiry(bdev, deadline, spare), 1);
+		bdev->warned = false;
+	}
 
 	list_for_each_entry_reverse(c, &bdev->constraints, node) {
 		if (bc_expires(c, deadline, spare) && bc_release(c, BC_EXPIRED))
@@ -184,29 +192,28 @@ static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
 	struct device *dev;
 	unsigned long seq;
 
-	mutex_lock(&bc_lock);
-	seq = ++bc_expiry_seq;
-	bc_deadline_close(deadline);
-	deadline->at = ktime_get();
-	list_for_each_entry(bdev, &bc_devices, node) {
-		n = bc_device_warn_expiry(bdev, deadline, spare);
-		autos += n;
-		devices += !!n;
+	scoped_guard(mutex, &bc_lock) {
+		seq = ++bc_expiry_seq;
+		bc_deadline_close(deadline);
+		deadline->at = ktime_get();
+		list_for_each_entry(bdev, &bc_devices, node) {
+			n = bc_device_warn_expiry(bdev, deadline, spare);
+			autos += n;
+			devices += !!n;
+		}
+		bc_warn_auto_expiry(autos, devices);
 	}
-	bc_warn_auto_expiry(autos, devices);
-	mutex_unlock(&bc_lock);
 
 	for (;;) {
-		mutex_lock(&bc_lock);
-		bdev = bc_next_to_expire(deadline, spare, seq);
-		dev = bdev ? get_device(bdev->dev) : NULL;
-		mutex_unlock(&bc_lock);
+		scoped_guard(mutex, &bc_lock) {
+			bdev = bc_next_to_expire(deadline, spare, seq);
+			dev = bdev ? get_device(bdev->dev) : NULL;
+		}
 		if (!dev)
 			break;
 
 		device_lock(dev);
-		if (bc_lookup(dev) == bdev)
-			bc_device_expire(bdev, deadline, spare);
+		bc_device_expire(dev, bdev, deadline, spare);
 		device_unlock(dev);
 		put_device(dev);
 	}
@@ -256,12 +263,8 @@ void boot_constraint_pass(struct boot_constraint_deadline *deadline)
  */
 void boot_constraint_expire_device(struct device *dev)
 {
-	struct boot_constraint_dev *bdev;
-
 	device_lock(dev);
-	bdev = bc_lookup(dev);
-	if (bdev)
-		bc_device_expire(bdev, NULL, BC_SPARE_NONE);
+	bc_device_expire(dev, NULL, NULL, BC_SPARE_NONE);
 	device_unlock(dev);
 }
 
@@ -339,17 +342,17 @@ void boot_constraint_report(const char *when)
 	struct boot_constraint *c;
 	unsigned int n = 0;
 
-	mutex_lock(&bc_lock);
-	list_for_each_entry(bdev, &bc_devices, node) {
-		list_for_each_entry(c, &bdev->constraints, node) {
-			if (!c->report || c->state != BC_APPLIED)
-				continue;
-			pr_info("report: %s: would keep %s %s for %s\n", when,
-				c->ops->kind, bc_name(c), bc_device_name(bdev));
-			n++;
+	scoped_guard(mutex, &bc_lock) {
+		list_for_each_entry(bdev, &bc_devices, node) {
+			list_for_each_entry(c, &bdev->constraints, node) {
+				if (!c->report || c->state != BC_APPLIED)
+					continue;
+				pr_info("report: %s: would keep %s %s for %s\n", when,
+					c->ops->kind, bc_name(c), bc_device_name(bdev));
+				n++;
+			}
 		}
 	}
-	mutex_unlock(&bc_lock);
 
 	if (n)
 		pr_info("report: %s: %u resources on at boot whose consumer has not probed\n",
@@ -373,14 +376,14 @@ int boot_constraint_end(const char *name)
 	struct boot_constraint_dev *bdev;
 	unsigned int n = 0;
 
-	mutex_lock(&bc_lock);
-	list_for_each_entry(bdev, &bc_devices, node) {
-		if (all || !strcmp(dev_name(bdev->dev), name)) {
-			bc_device_taken_over(bdev);
-			n++;
+	scoped_guard(mutex, &bc_lock) {
+		list_for_each_entry(bdev, &bc_devices, node) {
+			if (all || !strcmp(dev_name(bdev->dev), name)) {
+				bc_device_taken_over(bdev);
+				n++;
+			}
 		}
 	}
-	mutex_unlock(&bc_lock);
 
 	if (!n)
 		return -ENODEV;

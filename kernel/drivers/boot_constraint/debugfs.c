@@ -38,7 +38,7 @@ void boot_constraint_show_stats(struct seq_file *s)
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
 
-	mutex_lock(&bc_lock);
+	guard(mutex)(&bc_lock);
 	list_for_each_entry(bdev, &bc_devices, node) {
 		list_for_each_entry(c, &bdev->constraints, node) {
 			constraints++;
@@ -59,7 +59,6 @@ void boot_constraint_show_stats(struct seq_file *s)
 	seq_printf(s, "mode %s\nauto_off %u\nhooks %s\n",
 		   boot_constraint_mode_name(), bc_nr_auto_off,
 		   static_key_enabled(&dev_boot_constraints_live) ? "on" : "off");
-	mutex_unlock(&bc_lock);
 }
 
 static void bc_show_time(struct seq_file *s, ktime_t t)
@@ -120,7 +119,7 @@ static void bc_show_devices(struct seq_file *s, struct list_head *devices)
  */
 void boot_constraint_show_all(struct seq_file *s)
 {
-	mutex_lock(&bc_lock);
+	guard(mutex)(&bc_lock);
 	seq_puts(s, "# deadline");
 	if (!bc_machine_deadline.at && boot_constraint_timeout() == BC_TIMEOUT_DRIVER_CORE)
 		seq_puts(s, " deferred_probe_timeout");
@@ -130,7 +129,6 @@ void boot_constraint_show_all(struct seq_file *s)
 
 	bc_show_devices(s, &bc_history);
 	bc_show_devices(s, &bc_devices);
-	mutex_unlock(&bc_lock);
 }
 
 static int constraints_show(struct seq_file *s, void *unused)
