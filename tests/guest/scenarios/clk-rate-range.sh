@@ -8,9 +8,7 @@
 . /scenarios/lcd-mmc-lib.sh
 
 ktap_begin clk_rate_range 4
-ktap_check mmc-probed-first bct_bound mmc
-ktap_diag "pixel clock rates set before the lcd probed: $(bct_values shared_gate rate)"
-bct_probe_lcd
+bct_probe_lcd_after_mmc "pixel clock rates set before the lcd probed: $(bct_values shared_gate rate)"
 if bct_baseline; then
 	ktap_skip range-released "no constraints in the baseline"
 else

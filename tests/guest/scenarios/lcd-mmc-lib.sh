@@ -72,6 +72,14 @@ bct_probe_lcd() {
 	ktap_check lcd-probed bct_wait lcd
 }
 
+# bct_probe_lcd_after_mmc [DIAG]: the check that the MMC probed first, DIAG
+# (what it did to the shared resources) if given, then bct_probe_lcd
+bct_probe_lcd_after_mmc() {
+	ktap_check mmc-probed-first bct_bound mmc
+	[ -n "$1" ] && ktap_diag "$1"
+	bct_probe_lcd
+}
+
 # bct_glitch_counts DEV SPEC...: how often a resource of DEV changed
 # without its driver asking for it, as "BEFORE AFTER": before its driver's
 # first probe that did not defer, and from that probe on (the handover and

@@ -13,8 +13,7 @@
 . /scenarios/lcd-mmc-lib.sh
 
 ktap_begin lcd_mmc_mmc_first 5
-ktap_check mmc-probed-first bct_bound mmc
-bct_probe_lcd
+bct_probe_lcd_after_mmc
 bct_settle
 ktap_diag "uptime at the count: $(cut -d' ' -f1 /proc/uptime) s"
 bct_check_glitches

@@ -9,9 +9,7 @@
 . /scenarios/lcd-mmc-lib.sh
 
 ktap_begin reset_shared 5
-ktap_check mmc-probed-first bct_bound mmc
-ktap_diag "reset line operations before the lcd probed: deassert x$(bct_values shared_rst deassert | wc -w), assert x$(bct_values shared_rst assert | wc -w)"
-bct_probe_lcd
+bct_probe_lcd_after_mmc "reset line operations before the lcd probed: deassert x$(bct_values shared_rst deassert | wc -w), assert x$(bct_values shared_rst assert | wc -w)"
 bct_check_held reset-released grep -q "^lcd reset (default) $(bct_params -) released " $BC
 # The LCD's driver deasserted the line itself: it is out of reset now.
 ktap_check line-deasserted-at-end \
