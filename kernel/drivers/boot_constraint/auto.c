@@ -28,6 +28,8 @@
 #include <linux/workqueue.h>
 
 #include "core.h"
+#include "deadline.h"
+#include "names.h"
 
 static enum boot_constraint_mode bc_auto_mode =
 	IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO_DEFAULT) ? BC_MODE_AUTO :

@@ -2,7 +2,9 @@
 /*
  * Internal interfaces of the boot constraint core: its types, and what the
  * resource types, the sources of constraints and the tests call. What only
- * the core's own files share is in internal.h.
+ * the core's own files share is in internal.h; what a later file defines
+ * for the others is declared in its own header: names.h, of.h, deadline.h,
+ * debugfs.h.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_CORE_H
 #define _DRIVERS_BOOT_CONSTRAINT_CORE_H
@@ -14,6 +16,7 @@
 #include <linux/types.h>
 
 struct bc_pm_holder;
+struct boot_constraint_of_names;
 struct clk;
 struct device_node;
 struct icc_path;
@@ -45,29 +48,6 @@ enum boot_constraint_state {
 };
 
 struct boot_constraint;
-
-/**
- * struct boot_constraint_of_names - How a node names its resources of a type.
- *
- * @list: the property of their phandles ("clocks"), or NULL if each is a
- *	property of its own whose name ends in @suffix.
- * @cells: the property of a provider that gives its phandles' cells
- *	("#clock-cells").
- * @names: the property that names them, in @list's order ("clock-names").
- * @per: phandles in @list per resource: 2 for an interconnect path's ends.
- * @suffix: without @list, the end of their properties' names ("-supply").
- * @gpio: optional; the property of a GPIO that the framework takes as the
- *	node's only resource if the node has no @list ("reset-gpios"). Auto
- *	and report modes do not look it up.
- */
-struct boot_constraint_of_names {
-	const char *list;
-	const char *cells;
-	const char *names;
-	unsigned int per;
-	const char *suffix;
-	const char *gpio;
-};
 
 /* Cells of a node's entry kept for a sample(): two for nearly every clock */
 #define BOOT_CONSTRAINT_CELLS	2
@@ -353,33 +333,6 @@ boot_constraint_next_type(enum dev_boot_constraint_type *type);
 #define for_each_boot_constraint_type(type, ops)			\
 	for ((type) = 0; ((ops) = boot_constraint_next_type(&(type))); (type)++)
 
-unsigned int boot_constraint_of_count(struct device_node *np,
-				      const struct boot_constraint_of_names *of);
-int boot_constraint_of_name(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
-			    unsigned int index, const char **name);
-int boot_constraint_of_index(struct device_node *np,
-			     const struct boot_constraint_of_names *of,
-			     const char *name);
-int boot_constraint_of_spec(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
-			    const char *name, struct of_phandle_args *spec);
-struct device_node *boot_constraint_of_provider(const struct boot_constraint *c);
-
-/**
- * struct boot_constraint_of_walker - Who boot_constraint_of_walk() tells.
- *
- * @fn: called for each resource; returns 0, or an error that ends the walk.
- */
-struct boot_constraint_of_walker {
-	int (*fn)(struct boot_constraint_of_walker *w, const char *name,
-		  size_t len, const struct boot_constraint_spec *spec);
-};
-
-int boot_constraint_of_walk(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
-			    struct boot_constraint_of_walker *w);
-
 static inline struct device *boot_constraint_device(const struct boot_constraint *c)
 {
 	return c->bdev->dev;
@@ -400,23 +353,17 @@ int boot_constraint_add_in_notifier(struct device *dev,
 				    const struct dev_boot_constraint_info *infos,
 				    unsigned int n,
 				    const char *origin);
-int boot_constraint_add_of_node(struct device_node *np,
-				const struct dev_boot_constraint_of *oconst,
-				const char *origin);
-void boot_constraint_of_drop_waiters(void);
-bool boot_constraint_boot_console(void);
-const struct dev_boot_constraint_machine *
-boot_constraint_machine_match(const struct device_node *root,
-			      const struct dev_boot_constraint_machine *machines,
-			      unsigned int count);
 const char *boot_constraint_state_name(enum boot_constraint_state state);
-void boot_constraint_show_all(struct seq_file *s);
 unsigned int boot_constraint_count(struct device *dev,
 				   enum boot_constraint_state state);
 unsigned int boot_constraint_attempts(struct device *dev);
 unsigned int boot_constraint_auto_off(void);
-void boot_constraint_show_stats(struct seq_file *s);
 bool boot_constraints_disabled(void);
+
+/*
+ * The mode of auto.c, which the core's files read from the start: without
+ * CONFIG_DEV_BOOT_CONSTRAINT_AUTO, tables only.
+ */
 
 /**
  * enum boot_constraint_mode - What is held without a table.
@@ -439,7 +386,6 @@ int boot_constraint_add_auto(struct device *dev,
 			     const struct dev_boot_constraint_info *infos,
 			     const struct boot_constraint_spec *specs,
 			     unsigned int n);
-void boot_constraint_report(const char *when);
 
 #ifdef CONFIG_DEV_BOOT_CONSTRAINT_AUTO
 int boot_constraint_mode_param(const char *arg);
@@ -467,13 +413,9 @@ static inline void boot_constraint_auto_add_device(struct device *dev)
 }
 #endif
 unsigned int boot_constraint_cmdline_specs(const char * const **specs);
-void boot_constraints_expire(void);
 void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline);
-void boot_constraint_pass(struct boot_constraint_deadline *deadline);
 __printf(2, 3)
 void boot_constraint_reject(const char *origin, const char *fmt, ...);
-void boot_constraint_expire_device(struct device *dev);
-int boot_constraint_end(const char *name);
 void boot_constraint_flush(void);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_CORE_H */

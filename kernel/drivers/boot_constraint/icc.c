@@ -21,6 +21,7 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
 
 static int bc_icc_init(struct boot_constraint *c, struct device *dev,
 		       const void *data)

@@ -29,6 +29,7 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
 
 static int bc_pm_init(struct boot_constraint *c, struct device *dev,
 		      const void *data)

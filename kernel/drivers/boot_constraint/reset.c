@@ -19,6 +19,7 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
 
 static int bc_reset_init(struct boot_constraint *c, struct device *dev,
 			 const void *data)

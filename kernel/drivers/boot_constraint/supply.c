@@ -14,6 +14,7 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
 
 static int bc_supply_init(struct boot_constraint *c, struct device *dev,
 			  const void *data)

@@ -16,6 +16,8 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
+#include "of.h"
 #include "table.h"
 
 /*

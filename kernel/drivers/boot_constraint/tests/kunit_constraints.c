@@ -16,6 +16,7 @@
 
 #include "boot_constraint_kunit.h"
 #include "../core.h"
+#include "../deadline.h"
 
 const struct dev_boot_constraint_supply_info bc_test_vdd_boot = {
 	.name = "vdd",
