@@ -10,19 +10,15 @@
 #define _DRIVERS_BOOT_CONSTRAINT_CORE_H
 
 #include <linux/boot_constraint.h>
+#include <linux/build_bug.h>
 #include <linux/errno.h>
 #include <linux/ktime.h>
 #include <linux/list.h>
+#include <linux/stddef.h>
 #include <linux/types.h>
 
-struct bc_pm_holder;
 struct boot_constraint_of_names;
-struct clk;
 struct device_node;
-struct icc_path;
-struct of_phandle_args;
-struct regulator;
-struct reset_control;
 struct seq_file;
 
 /**
@@ -66,19 +62,26 @@ struct boot_constraint_spec {
 	u8 nr;
 };
 
-/* The description of a constraint of any type. */
-union boot_constraint_info {
-	struct dev_boot_constraint_clk_info clk;
-	struct dev_boot_constraint_pm_info pm;
-	struct dev_boot_constraint_supply_info supply;
-	struct dev_boot_constraint_icc_info icc;
-	struct dev_boot_constraint_reset_info reset;
+/**
+ * struct boot_constraint_desc - Room for the description of a constraint.
+ *
+ * @room: the struct dev_boot_constraint_<type>_info of the constraint's
+ *	type, as &boot_constraint_ops.describe fills it.
+ *
+ * What a caller of describe() gives it, whatever the type: as struct
+ * sockaddr_storage is for the addresses of every family, each type checks
+ * at build time that its description fits.
+ */
+struct boot_constraint_desc {
+	u64 room[4];
 };
 
 /**
  * struct boot_constraint_ops - What a resource type does.
  *
  * @name: the type's name, as debugfs shows it.
+ * @size: the bytes of the type's constraint: a struct of the type's that
+ *	embeds &struct boot_constraint first, see BOOT_CONSTRAINT_SIZE().
  * @init: check the caller's description of the constraint and copy it; the
  *	resource name goes in &boot_constraint.name, allocated with
  *	kstrdup_const().
@@ -96,6 +99,18 @@ union boot_constraint_info {
  *	a pending constraint is retried on every bind. The result is
  *	a key only: it is compared with the nodes of devices being bound,
  *	never dereferenced, and no reference is kept.
+ * @describe: fill @desc with the description, @data of dev_boot_constraint,
+ *	of a constraint on the resource @name within @min-@max (both 0: no
+ *	range).
+ * @sample: read the resource as the hardware has it now, as the bootloader
+ *	left it unless a consumer has changed it: returns 1 if it is on, 0
+ *	if it is off, or a negative errno (-EPROBE_DEFER while its provider
+ *	is missing); if it is on, its rate or voltage becomes the
+ *	constraint's range, so that it is held as it is, and with @hold it
+ *	is taken, as apply() would.
+ *	Nothing is taken for a resource that is off, or without @hold. NULL
+ *	if the hardware cannot tell (a bandwidth): the type is then never
+ *	held automatically, see boot_constraint_add_auto().
  * @kind: the type's name in messages ("clock").
  * @of: how a device tree node names the resources of the type; the
  *	constraints declared in the tree, on the command line and for the
@@ -108,23 +123,15 @@ union boot_constraint_info {
  * @range_needed: a constraint without a range holds nothing (a bandwidth):
  *	the type is held only where it is named with one, never as "every
  *	resource of the node".
- * @describe: fill the description, @data of dev_boot_constraint, of a
- *	constraint on the resource @name within @min-@max (both 0: no range).
- * @sample: read the resource as the hardware has it now, as the bootloader
- *	left it unless a consumer has changed it: returns 1 if it is on, 0
- *	if it is off, or a negative errno (-EPROBE_DEFER while its provider
- *	is missing); if it is on, its rate or voltage becomes the
- *	constraint's range, so that it is held as it is, and with @hold it
- *	is taken, as apply() would.
- *	Nothing is taken for a resource that is off, or without @hold. NULL
- *	if the hardware cannot tell (a bandwidth): the type is then never
- *	held automatically, see boot_constraint_add_auto().
  *
- * None of the calls is made with the core's lock held: they may register
- * and bind devices.
+ * The operations come first; @kind to @range_needed are how the type is
+ * named, in the device tree and on the command line, for the constraints
+ * that tables, declarations and the console give. None of the calls is
+ * made with the core's lock held: they may register and bind devices.
  */
 struct boot_constraint_ops {
 	const char *name;
+	size_t size;
 	int (*init)(struct boot_constraint *c, struct device *dev,
 		    const void *data);
 	int (*apply)(struct boot_constraint *c);
@@ -132,6 +139,10 @@ struct boot_constraint_ops {
 	int (*release)(struct boot_constraint *c);
 	void (*show)(struct seq_file *s, const struct boot_constraint *c);
 	struct device_node *(*provider)(const struct boot_constraint *c);
+	void (*describe)(struct boot_constraint_desc *desc, const char *name,
+			 unsigned long min, unsigned long max);
+	int (*sample)(struct boot_constraint *c, bool hold);
+
 	const char *kind;
 	const struct boot_constraint_of_names *of;
 	const char *spec;
@@ -139,9 +150,6 @@ struct boot_constraint_ops {
 	const char *decl_range;
 	unsigned long range_max;
 	bool range_needed;
-	void (*describe)(union boot_constraint_info *info, const char *name,
-			 unsigned long min, unsigned long max);
-	int (*sample)(struct boot_constraint *c, bool hold);
 };
 
 /**
@@ -258,14 +266,10 @@ struct boot_constraint_dev {
  * @released_at: when it was released, or 0.
  * @free_resources: the owner's callback, run after release.
  * @free_resources_data: its argument.
- * @clk: the rate range, the clock, and whether the range is requested.
- * @supply: the voltage range, and the regulator, held with
- *	regulator_boot_hold().
- * @pm: the device that holds the domain on, shared by the constraints on
- *	the domain, and whether the domain is the one the device's parent node
- *	names.
- * @icc: the requested bandwidth and the interconnect path.
- * @reset: the reset line.
+ *
+ * Each type embeds it, first, in a struct of its own with what the type
+ * holds (struct bc_clk: the rate range and the clock), allocated at
+ * &boot_constraint_ops.size.
  */
 struct boot_constraint {
 	struct list_head node;
@@ -291,31 +295,18 @@ struct boot_constraint {
 	ktime_t released_at;
 	void (*free_resources)(void *data);
 	void *free_resources_data;
-	union {
-		struct {
-			unsigned long rate_min;
-			unsigned long rate_max;
-			struct clk *clk;
-		} clk;
-		struct {
-			unsigned int u_volt_min;
-			unsigned int u_volt_max;
-			struct regulator *reg;
-		} supply;
-		struct {
-			struct bc_pm_holder *holder;
-			bool parent;
-		} pm;
-		struct {
-			u32 avg_bw;
-			u32 peak_bw;
-			struct icc_path *path;
-		} icc;
-		struct {
-			struct reset_control *rstc;
-		} reset;
-	};
 };
+
+/**
+ * BOOT_CONSTRAINT_SIZE() - &boot_constraint_ops.size of a type.
+ * @type: the struct of the type's constraint, whose first member is its
+ *	&struct boot_constraint, named c.
+ *
+ * The core allocates and frees a constraint by its &struct boot_constraint:
+ * the build fails unless that starts the type's struct.
+ */
+#define BOOT_CONSTRAINT_SIZE(type)					\
+	(sizeof(type) + BUILD_BUG_ON_ZERO(offsetof(type, c)))
 
 /* Each built with its config option, CONFIG_DEV_BOOT_CONSTRAINT_CLK... */
 extern const struct boot_constraint_ops boot_constraint_clk_ops;
