@@ -28,6 +28,8 @@
 #include <linux/workqueue.h>
 
 #include "core.h"
+#include "deadline.h"
+#include "names.h"
 
 static enum boot_constraint_mode bc_auto_mode =
 	IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO_DEFAULT) ? BC_MODE_AUTO :
@@ -91,7 +93,7 @@ struct bc_auto_chunk {
 	enum dev_boot_constraint_type type;
 	const struct boot_constraint_ops *ops;
 	struct dev_boot_constraint_info infos[BC_AUTO_CHUNK];
-	union boot_constraint_info data[BC_AUTO_CHUNK];
+	struct boot_constraint_desc desc[BC_AUTO_CHUNK];
 	struct boot_constraint_spec specs[BC_AUTO_CHUNK];
 	char *copies[BC_AUTO_CHUNK];
 	unsigned int n;
@@ -123,9 +125,9 @@ static int bc_auto_collect(struct boot_constraint_of_walker *w,
 		name = copy;
 	}
 
-	ch->ops->describe(&ch->data[k], name, 0, 0);
+	ch->ops->describe(&ch->desc[k], name, 0, 0);
 	ch->infos[k] = (struct dev_boot_constraint_info) {
-		.constraint = { .type = ch->type, .data = &ch->data[k] },
+		.constraint = { .type = ch->type, .data = &ch->desc[k] },
 	};
 	ch->specs[k] = *spec;
 	ch->copies[k] = copy;

@@ -13,11 +13,30 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
+
+/**
+ * struct bc_clk - A clock constraint.
+ *
+ * @c: the constraint.
+ * @rate_min: lower bound of the rate range, or 0 for none.
+ * @rate_max: upper bound of the rate range, or 0 for none.
+ * @clk: the clock, while held.
+ */
+struct bc_clk {
+	struct boot_constraint c;
+	unsigned long rate_min;
+	unsigned long rate_max;
+	struct clk *clk;
+};
+
+#define to_bc_clk(_c) container_of_const(_c, struct bc_clk, c)
 
 static int bc_clk_init(struct boot_constraint *c, struct device *dev,
 		       const void *data)
 {
 	const struct dev_boot_constraint_clk_info *info = data;
+	struct bc_clk *bc = to_bc_clk(c);
 
 	if (!info) {
 		dev_err(dev, "clk boot constraint without clock\n");
@@ -42,15 +61,15 @@ static int bc_clk_init(struct boot_constraint *c, struct device *dev,
 			return -ENOMEM;
 	}
 
-	c->clk.rate_min = info->rate_min;
-	c->clk.rate_max = info->rate_max;
+	bc->rate_min = info->rate_min;
+	bc->rate_max = info->rate_max;
 
 	return 0;
 }
 
 static bool bc_clk_sets_range(const struct boot_constraint *c)
 {
-	return c->clk.rate_max;
+	return to_bc_clk(c)->rate_max;
 }
 
 /*
@@ -62,6 +81,7 @@ static bool bc_clk_sets_range(const struct boot_constraint *c)
  */
 static int bc_clk_hold(struct boot_constraint *c, struct clk *clk)
 {
+	struct bc_clk *bc = to_bc_clk(c);
 	int ret;
 
 	ret = clk_boot_hold(clk);
@@ -69,12 +89,12 @@ static int bc_clk_hold(struct boot_constraint *c, struct clk *clk)
 		goto put;
 
 	if (bc_clk_sets_range(c)) {
-		ret = clk_set_rate_range(clk, c->clk.rate_min, c->clk.rate_max);
+		ret = clk_set_rate_range(clk, bc->rate_min, bc->rate_max);
 		if (ret)
 			goto unhold;
 	}
 
-	c->clk.clk = clk;
+	bc->clk = clk;
 
 	return 0;
 
@@ -103,10 +123,12 @@ static int bc_clk_apply(struct boot_constraint *c)
  */
 static int bc_clk_take_back(struct boot_constraint *c)
 {
+	struct bc_clk *bc = to_bc_clk(c);
+
 	if (!bc_clk_sets_range(c))
 		return 0;
 
-	return clk_set_rate_range(c->clk.clk, c->clk.rate_min, c->clk.rate_max);
+	return clk_set_rate_range(bc->clk, bc->rate_min, bc->rate_max);
 }
 
 /*
@@ -115,25 +137,35 @@ static int bc_clk_take_back(struct boot_constraint *c)
  */
 static int bc_clk_release(struct boot_constraint *c)
 {
-	clk_boot_unhold(c->clk.clk);
-	clk_put(c->clk.clk);
-	c->clk.clk = NULL;
+	struct bc_clk *bc = to_bc_clk(c);
+
+	clk_boot_unhold(bc->clk);
+	clk_put(bc->clk);
+	bc->clk = NULL;
 
 	return 0;
 }
 
 static void bc_clk_show(struct seq_file *s, const struct boot_constraint *c)
 {
+	const struct bc_clk *bc = to_bc_clk(c);
+
 	if (bc_clk_sets_range(c))
-		seq_printf(s, " %lu-%luHz", c->clk.rate_min, c->clk.rate_max);
+		seq_printf(s, " %lu-%luHz", bc->rate_min, bc->rate_max);
 	else
 		seq_puts(s, " -");
 }
 
-static void bc_clk_describe(union boot_constraint_info *info, const char *name,
-			    unsigned long min, unsigned long max)
+static_assert(sizeof(struct dev_boot_constraint_clk_info) <=
+	      sizeof(struct boot_constraint_desc));
+
+static void bc_clk_describe(struct boot_constraint_desc *desc,
+			    const char *name, unsigned long min,
+			    unsigned long max)
 {
-	info->clk = (struct dev_boot_constraint_clk_info) {
+	struct dev_boot_constraint_clk_info *info = (void *)desc;
+
+	*info = (struct dev_boot_constraint_clk_info) {
 		.name = name, .rate_min = min, .rate_max = max,
 	};
 }
@@ -179,6 +211,7 @@ static int bc_clk_runs(struct boot_constraint *c)
 static int bc_clk_sample(struct boot_constraint *c, bool hold)
 {
 	struct device *dev = boot_constraint_device(c);
+	struct bc_clk *bc = to_bc_clk(c);
 	struct clk *clk;
 	int on;
 
@@ -190,8 +223,8 @@ static int bc_clk_sample(struct boot_constraint *c, bool hold)
 	if (IS_ERR(clk))
 		return PTR_ERR(clk);
 
-	c->clk.rate_min = clk_get_rate(clk);
-	c->clk.rate_max = c->clk.rate_min;
+	bc->rate_min = clk_get_rate(clk);
+	bc->rate_max = bc->rate_min;
 	if (!hold) {
 		clk_put(clk);
 		return 1;
@@ -204,18 +237,20 @@ static int bc_clk_sample(struct boot_constraint *c, bool hold)
 
 const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.name = "clk",
+	.size = BOOT_CONSTRAINT_SIZE(struct bc_clk),
 	.init = bc_clk_init,
 	.apply = bc_clk_apply,
 	.take_back = bc_clk_take_back,
 	.release = bc_clk_release,
 	.show = bc_clk_show,
 	.provider = boot_constraint_of_provider,
+	.describe = bc_clk_describe,
+	.sample = bc_clk_sample,
+
 	.kind = "clock",
 	.of = &bc_clk_of,
 	.spec = "clk",
 	.decl = "hold-clocks",
 	.decl_range = "hold-clock-rates-hz",
 	.range_max = ULONG_MAX,
-	.describe = bc_clk_describe,
-	.sample = bc_clk_sample,
 };

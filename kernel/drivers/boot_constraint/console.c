@@ -19,6 +19,7 @@
 #include <linux/of.h>
 
 #include "core.h"
+#include "of.h"
 #include "table.h"
 
 /**

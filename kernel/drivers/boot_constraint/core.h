@@ -2,24 +2,23 @@
 /*
  * Internal interfaces of the boot constraint core: its types, and what the
  * resource types, the sources of constraints and the tests call. What only
- * the core's own files share is in internal.h.
+ * the core's own files share is in internal.h; what a later file defines
+ * for the others is declared in its own header: names.h, of.h, deadline.h,
+ * debugfs.h.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_CORE_H
 #define _DRIVERS_BOOT_CONSTRAINT_CORE_H
 
 #include <linux/boot_constraint.h>
+#include <linux/build_bug.h>
 #include <linux/errno.h>
 #include <linux/ktime.h>
 #include <linux/list.h>
+#include <linux/stddef.h>
 #include <linux/types.h>
 
-struct bc_pm_holder;
-struct clk;
+struct boot_constraint_of_names;
 struct device_node;
-struct icc_path;
-struct of_phandle_args;
-struct regulator;
-struct reset_control;
 struct seq_file;
 
 /**
@@ -46,29 +45,6 @@ enum boot_constraint_state {
 
 struct boot_constraint;
 
-/**
- * struct boot_constraint_of_names - How a node names its resources of a type.
- *
- * @list: the property of their phandles ("clocks"), or NULL if each is a
- *	property of its own whose name ends in @suffix.
- * @cells: the property of a provider that gives its phandles' cells
- *	("#clock-cells").
- * @names: the property that names them, in @list's order ("clock-names").
- * @per: phandles in @list per resource: 2 for an interconnect path's ends.
- * @suffix: without @list, the end of their properties' names ("-supply").
- * @gpio: optional; the property of a GPIO that the framework takes as the
- *	node's only resource if the node has no @list ("reset-gpios"). Auto
- *	and report modes do not look it up.
- */
-struct boot_constraint_of_names {
-	const char *list;
-	const char *cells;
-	const char *names;
-	unsigned int per;
-	const char *suffix;
-	const char *gpio;
-};
-
 /* Cells of a node's entry kept for a sample(): two for nearly every clock */
 #define BOOT_CONSTRAINT_CELLS	2
 
@@ -86,19 +62,26 @@ struct boot_constraint_spec {
 	u8 nr;
 };
 
-/* The description of a constraint of any type. */
-union boot_constraint_info {
-	struct dev_boot_constraint_clk_info clk;
-	struct dev_boot_constraint_pm_info pm;
-	struct dev_boot_constraint_supply_info supply;
-	struct dev_boot_constraint_icc_info icc;
-	struct dev_boot_constraint_reset_info reset;
+/**
+ * struct boot_constraint_desc - Room for the description of a constraint.
+ *
+ * @room: the struct dev_boot_constraint_<type>_info of the constraint's
+ *	type, as &boot_constraint_ops.describe fills it.
+ *
+ * What a caller of describe() gives it, whatever the type: as struct
+ * sockaddr_storage is for the addresses of every family, each type checks
+ * at build time that its description fits.
+ */
+struct boot_constraint_desc {
+	u64 room[4];
 };
 
 /**
  * struct boot_constraint_ops - What a resource type does.
  *
  * @name: the type's name, as debugfs shows it.
+ * @size: the bytes of the type's constraint: a struct of the type's that
+ *	embeds &struct boot_constraint first, see BOOT_CONSTRAINT_SIZE().
  * @init: check the caller's description of the constraint and copy it; the
  *	resource name goes in &boot_constraint.name, allocated with
  *	kstrdup_const().
@@ -116,6 +99,18 @@ union boot_constraint_info {
  *	a pending constraint is retried on every bind. The result is
  *	a key only: it is compared with the nodes of devices being bound,
  *	never dereferenced, and no reference is kept.
+ * @describe: fill @desc with the description, @data of dev_boot_constraint,
+ *	of a constraint on the resource @name within @min-@max (both 0: no
+ *	range).
+ * @sample: read the resource as the hardware has it now, as the bootloader
+ *	left it unless a consumer has changed it: returns 1 if it is on, 0
+ *	if it is off, or a negative errno (-EPROBE_DEFER while its provider
+ *	is missing); if it is on, its rate or voltage becomes the
+ *	constraint's range, so that it is held as it is, and with @hold it
+ *	is taken, as apply() would.
+ *	Nothing is taken for a resource that is off, or without @hold. NULL
+ *	if the hardware cannot tell (a bandwidth): the type is then never
+ *	held automatically, see boot_constraint_add_auto().
  * @kind: the type's name in messages ("clock").
  * @of: how a device tree node names the resources of the type; the
  *	constraints declared in the tree, on the command line and for the
@@ -128,23 +123,15 @@ union boot_constraint_info {
  * @range_needed: a constraint without a range holds nothing (a bandwidth):
  *	the type is held only where it is named with one, never as "every
  *	resource of the node".
- * @describe: fill the description, @data of dev_boot_constraint, of a
- *	constraint on the resource @name within @min-@max (both 0: no range).
- * @sample: read the resource as the hardware has it now, as the bootloader
- *	left it unless a consumer has changed it: returns 1 if it is on, 0
- *	if it is off, or a negative errno (-EPROBE_DEFER while its provider
- *	is missing); if it is on, its rate or voltage becomes the
- *	constraint's range, so that it is held as it is, and with @hold it
- *	is taken, as apply() would.
- *	Nothing is taken for a resource that is off, or without @hold. NULL
- *	if the hardware cannot tell (a bandwidth): the type is then never
- *	held automatically, see boot_constraint_add_auto().
  *
- * None of the calls is made with the core's lock held: they may register
- * and bind devices.
+ * The operations come first; @kind to @range_needed are how the type is
+ * named, in the device tree and on the command line, for the constraints
+ * that tables, declarations and the console give. None of the calls is
+ * made with the core's lock held: they may register and bind devices.
  */
 struct boot_constraint_ops {
 	const char *name;
+	size_t size;
 	int (*init)(struct boot_constraint *c, struct device *dev,
 		    const void *data);
 	int (*apply)(struct boot_constraint *c);
@@ -152,6 +139,10 @@ struct boot_constraint_ops {
 	int (*release)(struct boot_constraint *c);
 	void (*show)(struct seq_file *s, const struct boot_constraint *c);
 	struct device_node *(*provider)(const struct boot_constraint *c);
+	void (*describe)(struct boot_constraint_desc *desc, const char *name,
+			 unsigned long min, unsigned long max);
+	int (*sample)(struct boot_constraint *c, bool hold);
+
 	const char *kind;
 	const struct boot_constraint_of_names *of;
 	const char *spec;
@@ -159,9 +150,6 @@ struct boot_constraint_ops {
 	const char *decl_range;
 	unsigned long range_max;
 	bool range_needed;
-	void (*describe)(union boot_constraint_info *info, const char *name,
-			 unsigned long min, unsigned long max);
-	int (*sample)(struct boot_constraint *c, bool hold);
 };
 
 /**
@@ -278,14 +266,10 @@ struct boot_constraint_dev {
  * @released_at: when it was released, or 0.
  * @free_resources: the owner's callback, run after release.
  * @free_resources_data: its argument.
- * @clk: the rate range, the clock, and whether the range is requested.
- * @supply: the voltage range, and the regulator, held with
- *	regulator_boot_hold().
- * @pm: the device that holds the domain on, shared by the constraints on
- *	the domain, and whether the domain is the one the device's parent node
- *	names.
- * @icc: the requested bandwidth and the interconnect path.
- * @reset: the reset line.
+ *
+ * Each type embeds it, first, in a struct of its own with what the type
+ * holds (struct bc_clk: the rate range and the clock), allocated at
+ * &boot_constraint_ops.size.
  */
 struct boot_constraint {
 	struct list_head node;
@@ -311,31 +295,18 @@ struct boot_constraint {
 	ktime_t released_at;
 	void (*free_resources)(void *data);
 	void *free_resources_data;
-	union {
-		struct {
-			unsigned long rate_min;
-			unsigned long rate_max;
-			struct clk *clk;
-		} clk;
-		struct {
-			unsigned int u_volt_min;
-			unsigned int u_volt_max;
-			struct regulator *reg;
-		} supply;
-		struct {
-			struct bc_pm_holder *holder;
-			bool parent;
-		} pm;
-		struct {
-			u32 avg_bw;
-			u32 peak_bw;
-			struct icc_path *path;
-		} icc;
-		struct {
-			struct reset_control *rstc;
-		} reset;
-	};
 };
+
+/**
+ * BOOT_CONSTRAINT_SIZE() - &boot_constraint_ops.size of a type.
+ * @type: the struct of the type's constraint, whose first member is its
+ *	&struct boot_constraint, named c.
+ *
+ * The core allocates and frees a constraint by its &struct boot_constraint:
+ * the build fails unless that starts the type's struct.
+ */
+#define BOOT_CONSTRAINT_SIZE(type)					\
+	(sizeof(type) + BUILD_BUG_ON_ZERO(offsetof(type, c)))
 
 /* Each built with its config option, CONFIG_DEV_BOOT_CONSTRAINT_CLK... */
 extern const struct boot_constraint_ops boot_constraint_clk_ops;
@@ -352,33 +323,6 @@ boot_constraint_next_type(enum dev_boot_constraint_type *type);
 /* Every type built in, as @ops, in the order of enum dev_boot_constraint_type */
 #define for_each_boot_constraint_type(type, ops)			\
 	for ((type) = 0; ((ops) = boot_constraint_next_type(&(type))); (type)++)
-
-unsigned int boot_constraint_of_count(struct device_node *np,
-				      const struct boot_constraint_of_names *of);
-int boot_constraint_of_name(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
-			    unsigned int index, const char **name);
-int boot_constraint_of_index(struct device_node *np,
-			     const struct boot_constraint_of_names *of,
-			     const char *name);
-int boot_constraint_of_spec(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
-			    const char *name, struct of_phandle_args *spec);
-struct device_node *boot_constraint_of_provider(const struct boot_constraint *c);
-
-/**
- * struct boot_constraint_of_walker - Who boot_constraint_of_walk() tells.
- *
- * @fn: called for each resource; returns 0, or an error that ends the walk.
- */
-struct boot_constraint_of_walker {
-	int (*fn)(struct boot_constraint_of_walker *w, const char *name,
-		  size_t len, const struct boot_constraint_spec *spec);
-};
-
-int boot_constraint_of_walk(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
-			    struct boot_constraint_of_walker *w);
 
 static inline struct device *boot_constraint_device(const struct boot_constraint *c)
 {
@@ -400,23 +344,17 @@ int boot_constraint_add_in_notifier(struct device *dev,
 				    const struct dev_boot_constraint_info *infos,
 				    unsigned int n,
 				    const char *origin);
-int boot_constraint_add_of_node(struct device_node *np,
-				const struct dev_boot_constraint_of *oconst,
-				const char *origin);
-void boot_constraint_of_drop_waiters(void);
-bool boot_constraint_boot_console(void);
-const struct dev_boot_constraint_machine *
-boot_constraint_machine_match(const struct device_node *root,
-			      const struct dev_boot_constraint_machine *machines,
-			      unsigned int count);
 const char *boot_constraint_state_name(enum boot_constraint_state state);
-void boot_constraint_show_all(struct seq_file *s);
 unsigned int boot_constraint_count(struct device *dev,
 				   enum boot_constraint_state state);
 unsigned int boot_constraint_attempts(struct device *dev);
 unsigned int boot_constraint_auto_off(void);
-void boot_constraint_show_stats(struct seq_file *s);
 bool boot_constraints_disabled(void);
+
+/*
+ * The mode of auto.c, which the core's files read from the start: without
+ * CONFIG_DEV_BOOT_CONSTRAINT_AUTO, tables only.
+ */
 
 /**
  * enum boot_constraint_mode - What is held without a table.
@@ -439,7 +377,6 @@ int boot_constraint_add_auto(struct device *dev,
 			     const struct dev_boot_constraint_info *infos,
 			     const struct boot_constraint_spec *specs,
 			     unsigned int n);
-void boot_constraint_report(const char *when);
 
 #ifdef CONFIG_DEV_BOOT_CONSTRAINT_AUTO
 int boot_constraint_mode_param(const char *arg);
@@ -467,13 +404,9 @@ static inline void boot_constraint_auto_add_device(struct device *dev)
 }
 #endif
 unsigned int boot_constraint_cmdline_specs(const char * const **specs);
-void boot_constraints_expire(void);
 void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline);
-void boot_constraint_pass(struct boot_constraint_deadline *deadline);
 __printf(2, 3)
 void boot_constraint_reject(const char *origin, const char *fmt, ...);
-void boot_constraint_expire_device(struct device *dev);
-int boot_constraint_end(const char *name);
 void boot_constraint_flush(void);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_CORE_H */

@@ -29,7 +29,9 @@
 #include <linux/workqueue.h>
 
 #include "../base/base.h"
+#include "deadline.h"
 #include "internal.h"
+#include "of.h"
 
 /* Counts the passes of deadlines: under bc_lock */
 static unsigned long bc_expiry_seq;

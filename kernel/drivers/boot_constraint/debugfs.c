@@ -17,6 +17,7 @@
 #include <linux/seq_file.h>
 
 #include "../base/base.h"
+#include "debugfs.h"
 #include "internal.h"
 
 /**

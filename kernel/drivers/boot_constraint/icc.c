@@ -21,11 +21,30 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
+
+/**
+ * struct bc_icc - An interconnect constraint.
+ *
+ * @c: the constraint.
+ * @avg_bw: the average bandwidth requested, in kBps.
+ * @peak_bw: the peak bandwidth requested, in kBps.
+ * @path: the interconnect path, while held.
+ */
+struct bc_icc {
+	struct boot_constraint c;
+	u32 avg_bw;
+	u32 peak_bw;
+	struct icc_path *path;
+};
+
+#define to_bc_icc(_c) container_of_const(_c, struct bc_icc, c)
 
 static int bc_icc_init(struct boot_constraint *c, struct device *dev,
 		       const void *data)
 {
 	const struct dev_boot_constraint_icc_info *info = data;
+	struct bc_icc *bc = to_bc_icc(c);
 
 	if (!info) {
 		dev_err(dev, "icc boot constraint without bandwidth\n");
@@ -45,8 +64,8 @@ static int bc_icc_init(struct boot_constraint *c, struct device *dev,
 			return -ENOMEM;
 	}
 
-	c->icc.avg_bw = info->avg_bw;
-	c->icc.peak_bw = info->peak_bw;
+	bc->avg_bw = info->avg_bw;
+	bc->peak_bw = info->peak_bw;
 
 	return 0;
 }
@@ -92,6 +111,7 @@ static struct device_node *bc_icc_missing_end(struct device_node *np,
 static int bc_icc_apply(struct boot_constraint *c)
 {
 	struct device *dev = boot_constraint_device(c);
+	struct bc_icc *bc = to_bc_icc(c);
 	struct icc_path *path;
 	int ret;
 
@@ -105,29 +125,33 @@ static int bc_icc_apply(struct boot_constraint *c)
 	if (!path)
 		return -ENOENT;
 
-	ret = icc_set_bw(path, c->icc.avg_bw, c->icc.peak_bw);
+	ret = icc_set_bw(path, bc->avg_bw, bc->peak_bw);
 	if (ret) {
 		icc_put(path);
 		return ret;
 	}
 
-	c->icc.path = path;
+	bc->path = path;
 
 	return 0;
 }
 
 static int bc_icc_release(struct boot_constraint *c)
 {
+	struct bc_icc *bc = to_bc_icc(c);
+
 	/* Drops the request, letting the provider aggregate the others only. */
-	icc_put(c->icc.path);
-	c->icc.path = NULL;
+	icc_put(bc->path);
+	bc->path = NULL;
 
 	return 0;
 }
 
 static void bc_icc_show(struct seq_file *s, const struct boot_constraint *c)
 {
-	seq_printf(s, " avg=%u,peak=%ukBps", c->icc.avg_bw, c->icc.peak_bw);
+	const struct bc_icc *bc = to_bc_icc(c);
+
+	seq_printf(s, " avg=%u,peak=%ukBps", bc->avg_bw, bc->peak_bw);
 }
 
 /* The provider that the path waits for: the first of its ends that is missing. */
@@ -136,21 +160,30 @@ static struct device_node *bc_icc_provider(const struct boot_constraint *c)
 	return bc_icc_missing_end(boot_constraint_device(c)->of_node, c->name);
 }
 
-static void bc_icc_describe(union boot_constraint_info *info, const char *name,
-			    unsigned long min, unsigned long max)
+static_assert(sizeof(struct dev_boot_constraint_icc_info) <=
+	      sizeof(struct boot_constraint_desc));
+
+static void bc_icc_describe(struct boot_constraint_desc *desc,
+			    const char *name, unsigned long min,
+			    unsigned long max)
 {
-	info->icc = (struct dev_boot_constraint_icc_info) {
+	struct dev_boot_constraint_icc_info *info = (void *)desc;
+
+	*info = (struct dev_boot_constraint_icc_info) {
 		.name = name, .avg_bw = min, .peak_bw = max,
 	};
 }
 
 const struct boot_constraint_ops boot_constraint_icc_ops = {
 	.name = "icc",
+	.size = BOOT_CONSTRAINT_SIZE(struct bc_icc),
 	.init = bc_icc_init,
 	.apply = bc_icc_apply,
 	.release = bc_icc_release,
 	.show = bc_icc_show,
 	.provider = bc_icc_provider,
+	.describe = bc_icc_describe,
+
 	.kind = "interconnect path",
 	.of = &bc_icc_of,
 	.spec = "icc",
@@ -158,5 +191,4 @@ const struct boot_constraint_ops boot_constraint_icc_ops = {
 	.decl_range = "hold-interconnect-bandwidth-kbps",
 	.range_max = U32_MAX,
 	.range_needed = true,
-	.describe = bc_icc_describe,
 };

@@ -17,6 +17,7 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
 
 /* The length of the resource's name in @prop's, or 0 if it names none. */
 static size_t bc_names_suffixed(const struct property *prop,

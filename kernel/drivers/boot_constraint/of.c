@@ -27,6 +27,7 @@
 
 #include "../base/base.h"
 #include "core.h"
+#include "of.h"
 
 /**
  * struct bc_of_waiter - Constraints of a node whose device is not there yet.

@@ -29,6 +29,25 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
+
+struct bc_pm_holder;
+
+/**
+ * struct bc_pm - A power-domain constraint.
+ *
+ * @c: the constraint.
+ * @holder: the device that holds the domain on, shared by the constraints
+ *	on the domain, while held.
+ * @parent: the domain is the one the device's parent node names.
+ */
+struct bc_pm {
+	struct boot_constraint c;
+	struct bc_pm_holder *holder;
+	bool parent;
+};
+
+#define to_bc_pm(_c) container_of_const(_c, struct bc_pm, c)
 
 static int bc_pm_init(struct boot_constraint *c, struct device *dev,
 		      const void *data)
@@ -45,7 +64,7 @@ static int bc_pm_init(struct boot_constraint *c, struct device *dev,
 		if (!c->name)
 			return -ENOMEM;
 	}
-	c->pm.parent = info && info->parent;
+	to_bc_pm(c)->parent = info && info->parent;
 
 	return 0;
 }
@@ -60,7 +79,7 @@ static struct device_node *bc_pm_node(const struct boot_constraint *c)
 {
 	struct device *dev = boot_constraint_device(c);
 
-	return c->pm.parent ? dev->parent->of_node : dev->of_node;
+	return to_bc_pm(c)->parent ? dev->parent->of_node : dev->of_node;
 }
 
 static int bc_pm_domain_spec(const struct boot_constraint *c,
@@ -226,7 +245,7 @@ static int bc_pm_hold(struct boot_constraint *c, struct of_phandle_args *spec)
 		bc_pm_holder_list(h);
 	}
 
-	c->pm.holder = h;
+	to_bc_pm(c)->holder = h;
 
 	return 0;
 }
@@ -285,7 +304,8 @@ static bool bc_pm_holder_unshare(struct bc_pm_holder *h)
 
 static int bc_pm_release(struct boot_constraint *c)
 {
-	struct bc_pm_holder *h = c->pm.holder;
+	struct bc_pm *bc = to_bc_pm(c);
+	struct bc_pm_holder *h = bc->holder;
 	int ret;
 
 	if (bc_pm_holder_unshare(h)) {
@@ -295,7 +315,7 @@ static int bc_pm_release(struct boot_constraint *c)
 			return ret;
 		}
 	}
-	c->pm.holder = NULL;
+	bc->holder = NULL;
 
 	return 0;
 }
@@ -339,22 +359,29 @@ static struct device_node *bc_pm_provider(const struct boot_constraint *c)
 	return spec.np;
 }
 
-static void bc_pm_describe(union boot_constraint_info *info, const char *name,
+static_assert(sizeof(struct dev_boot_constraint_pm_info) <=
+	      sizeof(struct boot_constraint_desc));
+
+static void bc_pm_describe(struct boot_constraint_desc *desc, const char *name,
 			   unsigned long min, unsigned long max)
 {
-	info->pm = (struct dev_boot_constraint_pm_info) { .name = name };
+	struct dev_boot_constraint_pm_info *info = (void *)desc;
+
+	*info = (struct dev_boot_constraint_pm_info) { .name = name };
 }
 
 const struct boot_constraint_ops boot_constraint_pm_ops = {
 	.name = "pm",
+	.size = BOOT_CONSTRAINT_SIZE(struct bc_pm),
 	.init = bc_pm_init,
 	.apply = bc_pm_apply,
 	.release = bc_pm_release,
 	.provider = bc_pm_provider,
+	.describe = bc_pm_describe,
+	.sample = bc_pm_sample,
+
 	.kind = "power domain",
 	.of = &bc_pm_of,
 	.spec = "pd",
 	.decl = "hold-power-domains",
-	.describe = bc_pm_describe,
-	.sample = bc_pm_sample,
 };

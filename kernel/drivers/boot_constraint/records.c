@@ -178,7 +178,7 @@ static size_t bc_ksize_const(const void *p)
  * bc_constraint_bytes() - The memory a constraint's record takes.
  * @c: the constraint.
  *
- * Return: its bytes, its resource's name included.
+ * Return: its bytes, its type's state and its resource's name included.
  */
 size_t bc_constraint_bytes(const struct boot_constraint *c)
 {
@@ -256,6 +256,9 @@ void bc_batch_put(struct boot_constraint_batch *batch)
  * @dev: the device it is for.
  * @info: the caller's description of it.
  *
+ * The constraint is allocated at its type's size: its &struct
+ * boot_constraint starts the type's struct.
+ *
  * Return: the constraint, not in any batch nor list yet; or an ERR_PTR():
  * -EOPNOTSUPP for a type whose framework is not built in, -EINVAL for an
  * unknown type, or the type's init() error.
@@ -272,7 +275,7 @@ bc_constraint_create(struct device *dev,
 	if (IS_ERR(ops))
 		return ERR_CAST(ops);
 
-	c = kzalloc(sizeof(*c), GFP_KERNEL);
+	c = kzalloc(ops->size, GFP_KERNEL);
 	if (!c)
 		return ERR_PTR(-ENOMEM);
 

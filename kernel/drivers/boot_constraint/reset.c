@@ -19,6 +19,20 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
+
+/**
+ * struct bc_reset - A reset line constraint.
+ *
+ * @c: the constraint.
+ * @rstc: the reset line, while held.
+ */
+struct bc_reset {
+	struct boot_constraint c;
+	struct reset_control *rstc;
+};
+
+#define to_bc_reset(_c) container_of_const(_c, struct bc_reset, c)
 
 static int bc_reset_init(struct boot_constraint *c, struct device *dev,
 			 const void *data)
@@ -45,7 +59,7 @@ static int bc_reset_hold(struct boot_constraint *c, struct reset_control *rstc)
 		return ret;
 	}
 
-	c->reset.rstc = rstc;
+	to_bc_reset(c)->rstc = rstc;
 
 	return 0;
 }
@@ -68,23 +82,30 @@ static int bc_reset_apply(struct boot_constraint *c)
  */
 static int bc_reset_take_back(struct boot_constraint *c)
 {
-	return reset_control_deassert(c->reset.rstc);
+	return reset_control_deassert(to_bc_reset(c)->rstc);
 }
 
 /* Lets go of the line without asserting it: only its users assert it. */
 static int bc_reset_release(struct boot_constraint *c)
 {
-	reset_control_put(c->reset.rstc);
-	c->reset.rstc = NULL;
+	struct bc_reset *bc = to_bc_reset(c);
+
+	reset_control_put(bc->rstc);
+	bc->rstc = NULL;
 
 	return 0;
 }
 
-static void bc_reset_describe(union boot_constraint_info *info,
+static_assert(sizeof(struct dev_boot_constraint_reset_info) <=
+	      sizeof(struct boot_constraint_desc));
+
+static void bc_reset_describe(struct boot_constraint_desc *desc,
 			      const char *name, unsigned long min,
 			      unsigned long max)
 {
-	info->reset = (struct dev_boot_constraint_reset_info) { .name = name };
+	struct dev_boot_constraint_reset_info *info = (void *)desc;
+
+	*info = (struct dev_boot_constraint_reset_info) { .name = name };
 }
 
 /*
@@ -120,15 +141,17 @@ static const struct boot_constraint_of_names bc_reset_of = {
 
 const struct boot_constraint_ops boot_constraint_reset_ops = {
 	.name = "reset",
+	.size = BOOT_CONSTRAINT_SIZE(struct bc_reset),
 	.init = bc_reset_init,
 	.apply = bc_reset_apply,
 	.take_back = bc_reset_take_back,
 	.release = bc_reset_release,
 	.provider = boot_constraint_of_provider,
+	.describe = bc_reset_describe,
+	.sample = bc_reset_sample,
+
 	.kind = "reset line",
 	.of = &bc_reset_of,
 	.spec = "reset",
 	.decl = "hold-resets",
-	.describe = bc_reset_describe,
-	.sample = bc_reset_sample,
 };

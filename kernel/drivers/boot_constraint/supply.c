@@ -14,11 +14,30 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
+
+/**
+ * struct bc_supply - A supply constraint.
+ *
+ * @c: the constraint.
+ * @u_volt_min: lower bound of the voltage range, or 0 for none.
+ * @u_volt_max: upper bound of the voltage range, or 0 for none.
+ * @reg: the regulator, while held with regulator_boot_hold().
+ */
+struct bc_supply {
+	struct boot_constraint c;
+	unsigned int u_volt_min;
+	unsigned int u_volt_max;
+	struct regulator *reg;
+};
+
+#define to_bc_supply(_c) container_of_const(_c, struct bc_supply, c)
 
 static int bc_supply_init(struct boot_constraint *c, struct device *dev,
 			  const void *data)
 {
 	const struct dev_boot_constraint_supply_info *info = data;
+	struct bc_supply *bc = to_bc_supply(c);
 
 	if (!info || !info->name) {
 		dev_err(dev, "supply boot constraint without supply name\n");
@@ -41,15 +60,15 @@ static int bc_supply_init(struct boot_constraint *c, struct device *dev,
 	if (!c->name)
 		return -ENOMEM;
 
-	c->supply.u_volt_min = info->u_volt_min;
-	c->supply.u_volt_max = info->u_volt_max;
+	bc->u_volt_min = info->u_volt_min;
+	bc->u_volt_max = info->u_volt_max;
 
 	return 0;
 }
 
 static bool bc_supply_sets_voltage(const struct boot_constraint *c)
 {
-	return c->supply.u_volt_max;
+	return to_bc_supply(c)->u_volt_max;
 }
 
 /*
@@ -60,7 +79,8 @@ static bool bc_supply_sets_voltage(const struct boot_constraint *c)
  */
 static int bc_supply_request(struct boot_constraint *c, struct regulator *reg)
 {
-	int min = c->supply.u_volt_min, max = c->supply.u_volt_max;
+	const struct bc_supply *bc = to_bc_supply(c);
+	int min = bc->u_volt_min, max = bc->u_volt_max;
 	int now = regulator_get_voltage(reg);
 
 	if (now >= min && now <= max)
@@ -90,7 +110,7 @@ static int bc_supply_hold(struct boot_constraint *c, struct regulator *reg)
 	if (ret)
 		goto put;
 
-	c->supply.reg = reg;
+	to_bc_supply(c)->reg = reg;
 
 	return 0;
 
@@ -122,7 +142,7 @@ static int bc_supply_take_back(struct boot_constraint *c)
 	if (!bc_supply_sets_voltage(c))
 		return 0;
 
-	return bc_supply_request(c, c->supply.reg);
+	return bc_supply_request(c, to_bc_supply(c)->reg);
 }
 
 /*
@@ -131,33 +151,40 @@ static int bc_supply_take_back(struct boot_constraint *c)
  */
 static int bc_supply_release(struct boot_constraint *c)
 {
+	struct bc_supply *bc = to_bc_supply(c);
 	int ret;
 
-	ret = regulator_boot_unhold(c->supply.reg);
+	ret = regulator_boot_unhold(bc->reg);
 	if (ret)
 		return ret;
 
 	/* Drops the request, if any, without moving the rail. */
-	regulator_put(c->supply.reg);
-	c->supply.reg = NULL;
+	regulator_put(bc->reg);
+	bc->reg = NULL;
 
 	return 0;
 }
 
 static void bc_supply_show(struct seq_file *s, const struct boot_constraint *c)
 {
+	const struct bc_supply *bc = to_bc_supply(c);
+
 	if (bc_supply_sets_voltage(c))
-		seq_printf(s, " %u-%uuV", c->supply.u_volt_min,
-			   c->supply.u_volt_max);
+		seq_printf(s, " %u-%uuV", bc->u_volt_min, bc->u_volt_max);
 	else
 		seq_puts(s, " -");
 }
 
-static void bc_supply_describe(union boot_constraint_info *info,
+static_assert(sizeof(struct dev_boot_constraint_supply_info) <=
+	      sizeof(struct boot_constraint_desc));
+
+static void bc_supply_describe(struct boot_constraint_desc *desc,
 			       const char *name, unsigned long min,
 			       unsigned long max)
 {
-	info->supply = (struct dev_boot_constraint_supply_info) {
+	struct dev_boot_constraint_supply_info *info = (void *)desc;
+
+	*info = (struct dev_boot_constraint_supply_info) {
 		.name = name, .u_volt_min = min, .u_volt_max = max,
 	};
 }
@@ -169,6 +196,7 @@ static void bc_supply_describe(union boot_constraint_info *info,
  */
 static int bc_supply_sample(struct boot_constraint *c, bool hold)
 {
+	struct bc_supply *bc = to_bc_supply(c);
 	struct regulator *reg;
 	int on, uv;
 
@@ -176,8 +204,8 @@ static int bc_supply_sample(struct boot_constraint *c, bool hold)
 	if (on < 0)
 		return on;
 	if (uv > 0) {
-		c->supply.u_volt_min = uv;
-		c->supply.u_volt_max = uv;
+		bc->u_volt_min = uv;
+		bc->u_volt_max = uv;
 	}
 	if (!on || !hold)
 		return !!on;
@@ -201,18 +229,20 @@ static const struct boot_constraint_of_names bc_supply_of = {
 
 const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.name = "supply",
+	.size = BOOT_CONSTRAINT_SIZE(struct bc_supply),
 	.init = bc_supply_init,
 	.apply = bc_supply_apply,
 	.take_back = bc_supply_take_back,
 	.release = bc_supply_release,
 	.show = bc_supply_show,
 	.provider = boot_constraint_of_provider,
+	.describe = bc_supply_describe,
+	.sample = bc_supply_sample,
+
 	.kind = "supply",
 	.of = &bc_supply_of,
 	.spec = "supply",
 	.decl = "hold-supplies",
 	.decl_range = "hold-supply-microvolt",
 	.range_max = INT_MAX,
-	.describe = bc_supply_describe,
-	.sample = bc_supply_sample,
 };

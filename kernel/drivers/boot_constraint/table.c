@@ -16,6 +16,8 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
+#include "of.h"
 #include "table.h"
 
 /*
@@ -133,9 +135,9 @@ struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np
 	if (t->size) {
 		t->constraints = kcalloc(t->size, sizeof(*t->constraints),
 					 GFP_KERNEL);
-		t->info = kcalloc(t->size, sizeof(*t->info), GFP_KERNEL);
+		t->desc = kcalloc(t->size, sizeof(*t->desc), GFP_KERNEL);
 		t->names = kcalloc(t->size, sizeof(*t->names), GFP_KERNEL);
-		if (!t->constraints || !t->info || !t->names)
+		if (!t->constraints || !t->desc || !t->names)
 			goto err;
 	}
 
@@ -166,7 +168,7 @@ void boot_constraint_table_free(struct boot_constraint_table *t)
 	list_del(&t->node);
 	of_node_put(t->np);
 	kfree(t->constraints);
-	kfree(t->info);
+	kfree(t->desc);
 	kfree(t->names);
 	kfree(t->origin);
 	kfree(t->path);
@@ -266,10 +268,10 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 		}
 	}
 
-	ops->describe(&t->info[i], copy, min, max);
+	ops->describe(&t->desc[i], copy, min, max);
 	t->names[i] = copy;
 	t->constraints[i].type = type;
-	t->constraints[i].data = &t->info[i];
+	t->constraints[i].data = &t->desc[i];
 	t->oconst.count++;
 
 	return 0;

@@ -22,9 +22,9 @@ struct device_node;
  * @path: the full path of @np, for the messages.
  * @node: entry in a list of the table's owner, if it keeps one.
  * @constraints: the array of @oconst.
- * @info: the description of each constraint.
+ * @desc: the description of each constraint, which @constraints point to.
  * @names: the name of each constraint's resource, allocated, or NULL.
- * @size: room in @constraints, @info and @names: the number of resources
+ * @size: room in @constraints, @desc and @names: the number of resources
  *	the node names.
  */
 struct boot_constraint_table {
@@ -34,7 +34,7 @@ struct boot_constraint_table {
 	char *path;
 	struct list_head node;
 	struct dev_boot_constraint *constraints;
-	union boot_constraint_info *info;
+	struct boot_constraint_desc *desc;
 	const char **names;
 	unsigned int size;
 };

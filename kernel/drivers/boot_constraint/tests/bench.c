@@ -66,6 +66,7 @@
 
 #include "../../base/base.h"
 #include "../core.h"
+#include "../debugfs.h"
 #include "fakes.h"
 
 /* Hook calls timed, over devices without constraints. */

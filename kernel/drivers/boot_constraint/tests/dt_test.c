@@ -141,8 +141,8 @@ static void bc_test_dt_expect_dma(struct kunit *test,
 	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), count);
 }
 
-/* The constraint of @t on the resource of @type named @name, or NULL. */
-static const union boot_constraint_info *
+/* The description of @t's constraint on @type's resource @name, or NULL. */
+static const void *
 bc_test_dt_find(struct boot_constraint_table *t,
 		enum dev_boot_constraint_type type, const char *name)
 {
@@ -165,13 +165,13 @@ bc_test_dt_find(struct boot_constraint_table *t,
 static void bc_test_dt_expect_dma_bus(struct kunit *test,
 				      struct boot_constraint_table *t)
 {
-	const union boot_constraint_info *info;
+	const struct dev_boot_constraint_icc_info *icc;
 
 	bc_test_dt_expect_dma(test, t, 2);
-	info = bc_test_dt_find(t, DEV_BOOT_CONSTRAINT_ICC, "mem");
-	KUNIT_ASSERT_NOT_NULL(test, info);
-	KUNIT_EXPECT_EQ(test, info->icc.avg_bw, 800000);
-	KUNIT_EXPECT_EQ(test, info->icc.peak_bw, 1600000);
+	icc = bc_test_dt_find(t, DEV_BOOT_CONSTRAINT_ICC, "mem");
+	KUNIT_ASSERT_NOT_NULL(test, icc);
+	KUNIT_EXPECT_EQ(test, icc->avg_bw, 800000);
+	KUNIT_EXPECT_EQ(test, icc->peak_bw, 1600000);
 	KUNIT_EXPECT_NOT_NULL(test, bc_test_dt_find(t, DEV_BOOT_CONSTRAINT_RESET, "bus"));
 	KUNIT_EXPECT_NULL(test, bc_test_dt_find(t, DEV_BOOT_CONSTRAINT_RESET, "core"));
 }

@@ -21,6 +21,7 @@
 #include "boot_constraint_kunit.h"
 #include "../core.h"
 #include "../hikey.h"
+#include "../of.h"
 
 /**
  * struct bc_test_hisi_clk_desc - A clock of a test clock controller.

@@ -16,6 +16,7 @@
 
 #include "boot_constraint_kunit.h"
 #include "../core.h"
+#include "../deadline.h"
 
 const struct dev_boot_constraint_supply_info bc_test_vdd_boot = {
 	.name = "vdd",
@@ -154,11 +155,11 @@ int bc_test_add_dev(struct kunit *test, enum dev_boot_constraint_type type,
 int bc_test_add_range(struct kunit *test, enum dev_boot_constraint_type type,
 		      const char *name, unsigned long min, unsigned long max)
 {
-	union boot_constraint_info info;
+	struct boot_constraint_desc desc;
 
-	boot_constraint_type(type)->describe(&info, name, min, max);
+	boot_constraint_type(type)->describe(&desc, name, min, max);
 
-	return bc_test_add_dev(test, type, &info, false);
+	return bc_test_add_dev(test, type, &desc, false);
 }
 
 /**

@@ -34,6 +34,8 @@
 
 #include "boot_constraint_kunit.h"
 #include "../core.h"
+#include "../deadline.h"
+#include "../debugfs.h"
 
 #define BC_TEST_LIFE_DEV		"bc-life-dev"
 #define BC_TEST_LIFE_ASYNC_DEVS	16

@@ -17,6 +17,7 @@
 
 #include "boot_constraint_kunit.h"
 #include "../core.h"
+#include "../deadline.h"
 
 #define BC_TEST_TAKEOVER_DEV	"bc-takeover-dev"
 #define BC_TEST_MDSS		"bc-takeover-mdss"

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The deadline (deadline.c): what releases the constraints that no driver
+ * took over, from the driver core's deadline, user space or a test.
+ */
+#ifndef _DRIVERS_BOOT_CONSTRAINT_DEADLINE_H
+#define _DRIVERS_BOOT_CONSTRAINT_DEADLINE_H
+
+#include <linux/types.h>
+
+#include "core.h"
+
+struct device;
+
+void boot_constraints_expire(void);
+void boot_constraint_pass(struct boot_constraint_deadline *deadline);
+void boot_constraint_expire_device(struct device *dev);
+int boot_constraint_end(const char *name);
+void boot_constraint_report(const char *when);
+
+#endif /* _DRIVERS_BOOT_CONSTRAINT_DEADLINE_H */
