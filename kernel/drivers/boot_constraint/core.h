@@ -21,6 +21,7 @@ struct of_phandle_args;
 struct regulator;
 struct reset_control;
 struct seq_file;
+struct va_format;
 
 /**
  * enum boot_constraint_state - Life cycle of a constraint.
@@ -472,6 +473,11 @@ void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline);
 void boot_constraint_pass(struct boot_constraint_deadline *deadline);
 __printf(2, 3)
 void boot_constraint_reject(const char *origin, const char *fmt, ...);
+__printf(4, 5)
+void boot_constraint_reject_or(const char *origin,
+			       void (*fallback)(const void *arg,
+						struct va_format *why),
+			       const void *arg, const char *fmt, ...);
 void boot_constraint_expire_device(struct device *dev);
 int boot_constraint_end(const char *name);
 void boot_constraint_flush(void);

@@ -20,23 +20,16 @@
 
 /*
  * Every error about a table is one line: "ORIGIN: REASON, nothing held" for
- * a table with an origin, else "NODE: REASON".
+ * a table with an origin, else "NODE: REASON", which this prints.
  */
-static __printf(2, 3) void bc_table_err(const struct boot_constraint_table *t,
-					const char *fmt, ...)
+static void bc_table_line(const void *path, struct va_format *why)
 {
-	struct va_format vaf;
-	va_list args;
-
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	if (t->origin)
-		boot_constraint_reject(t->origin, "%pV", &vaf);
-	else
-		pr_err("%s: %pV\n", t->path, &vaf);
-	va_end(args);
+	pr_err("%s: %pV\n", (const char *)path, why);
 }
+
+#define bc_table_err(t, fmt, ...) \
+	boot_constraint_reject_or((t)->origin, bc_table_line, (t)->path, \
+				  fmt, ##__VA_ARGS__)
 
 /* How many resources the node names: the most a table of it can hold. */
 static unsigned int bc_node_resources(struct device_node *np)
