@@ -447,15 +447,14 @@ void bc_device_retry(struct boot_constraint_dev *bdev,
 			continue;
 
 		ret = bc_apply(c);
-		if (!ret) {
+		if (!ret)
 			bc_yield_auto(c, done);
-		} else if (ret == -EPROBE_DEFER) {
+		else if (ret == -EPROBE_DEFER)
 			bc_pending_unkey(c, bound);
-		} else if (ret == -ENODATA && c->auto_on) {
+		else if (ret == -ENODATA && c->auto_on)
 			bc_forget_off(c);
-		} else {
+		else
 			bc_fail_batch(c, ret, done);
-		}
 	}
 }
 
