@@ -27,10 +27,6 @@ static void bc_table_line(const void *path, struct va_format *why)
 	pr_err("%s: %pV\n", (const char *)path, why);
 }
 
-#define bc_table_err(t, fmt, ...) \
-	boot_constraint_reject_or((t)->origin, bc_table_line, (t)->path, \
-				  fmt, ##__VA_ARGS__)
-
 /* How many resources the node names: the most a table of it can hold. */
 static unsigned int bc_node_resources(struct device_node *np)
 {
@@ -57,17 +53,19 @@ static int bc_table_resolve(struct boot_constraint_table *t,
 	int index;
 
 	if (!ops->of->list && !*name) {
-		bc_table_err(t, "a %s needs its name", ops->kind);
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "a %s needs its name", ops->kind);
 		return -EINVAL;
 	}
 
 	index = boot_constraint_of_index(t->np, ops->of, *name);
 	if (index < 0) {
 		if (*name)
-			bc_table_err(t, "%s has no %s \"%s\"", t->path, ops->kind,
-				     *name);
+			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+						  "%s has no %s \"%s\"", t->path, ops->kind, *name);
 		else
-			bc_table_err(t, "%s has no %s", t->path, ops->kind);
+			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+						  "%s has no %s", t->path, ops->kind);
 		return -ENOENT;
 	}
 
@@ -189,27 +187,30 @@ static int bc_table_check(struct boot_constraint_table *t,
 		return ret;
 
 	if (bc_table_holds(t, type, *name)) {
-		bc_table_err(t, "%s %s named twice", ops->kind,
-			     *name ?: "(unnamed)");
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "%s %s named twice", ops->kind, *name ?: "(unnamed)");
 		return -EEXIST;
 	}
 
 	if (t->oconst.count == t->size) {
-		bc_table_err(t, "more resources than %s has", t->path);
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "more resources than %s has", t->path);
 		return -E2BIG;
 	}
 
 	/* A range of rates or voltages has both bounds; a bandwidth may lack an average */
 	if (min > max || max > ops->range_max ||
 	    (!ops->range_needed && !min != !max)) {
-		bc_table_err(t, "%s %s: invalid range %lu-%lu", ops->kind,
-			     *name ?: "(unnamed)", min, max);
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "%s %s: invalid range %lu-%lu",
+					  ops->kind, *name ?: "(unnamed)", min, max);
 		return -EINVAL;
 	}
 
 	if (ops->range_needed && !max) {
-		bc_table_err(t, "%s %s: holds nothing without a range", ops->kind,
-			     *name ?: "(unnamed)");
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "%s %s: holds nothing without a range",
+					  ops->kind, *name ?: "(unnamed)");
 		return -EINVAL;
 	}
 
@@ -242,8 +243,8 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 	int ret;
 
 	if (!ops) {
-		bc_table_err(t, "unknown kind of resource %d, or not built in",
-			     type);
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "unknown kind of resource %d, or not built in", type);
 		return -EOPNOTSUPP;
 	}
 
@@ -254,7 +255,8 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 	if (name) {
 		copy = kstrdup_const(name, GFP_KERNEL | __GFP_NOWARN);
 		if (!copy) {
-			bc_table_err(t, "out of memory");
+			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+						  "out of memory");
 			return -ENOMEM;
 		}
 	}
@@ -283,7 +285,8 @@ static int bc_table_add_all(struct boot_constraint_table *t,
 		if (ret == -ENOENT)
 			return 0;
 		if (ret) {
-			bc_table_err(t, "out of memory");
+			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+						  "out of memory");
 			return ret;
 		}
 
