@@ -224,7 +224,6 @@ static void bc_release_if_deleted(struct boot_constraint_dev *bdev,
 	}
 }
 
-
 /*
  * A provider that was bound while the constraints were taken may have
  * missed them: they were not counted yet. Retries them once they are, if a
