@@ -20,6 +20,7 @@
 struct boot_constraint_of_names;
 struct device_node;
 struct seq_file;
+struct va_format;
 
 /**
  * enum boot_constraint_state - Life cycle of a constraint.
@@ -407,6 +408,11 @@ unsigned int boot_constraint_cmdline_specs(const char * const **specs);
 void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline);
 __printf(2, 3)
 void boot_constraint_reject(const char *origin, const char *fmt, ...);
+__printf(4, 5)
+void boot_constraint_reject_or(const char *origin,
+			       void (*fallback)(const void *arg,
+						struct va_format *why),
+			       const void *arg, const char *fmt, ...);
 void boot_constraint_flush(void);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_CORE_H */

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the files of the boot constraint core share, and only they: the
- * records (records.c), the life cycle (core.c), the deadline (deadline.c),
- * the command line (cmdline.c) and debugfs (debugfs.c). The types, and what
- * the resource types, the tables and the tests call, are in core.h.
+ * records (records.c), what waits (pending.c), the life cycle (core.c, and
+ * its retries, adds and probe hooks in retry.c, add.c and probe.c), the
+ * deadline (deadline.c), the command line (cmdline.c) and debugfs
+ * (debugfs.c). The types, and what the resource types, the tables and the
+ * tests call, are in core.h.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_INTERNAL_H
 #define _DRIVERS_BOOT_CONSTRAINT_INTERNAL_H
 
+#include <linux/atomic.h>
 #include <linux/device.h>
 #include <linux/hashtable.h>
 #include <linux/list.h>
@@ -125,11 +128,54 @@ void bc_device_free(struct boot_constraint_dev *bdev);
 void bc_device_activate(struct boot_constraint_dev *bdev);
 struct device *bc_device_retire(struct boot_constraint_dev *bdev);
 
-/* core.c: the life cycle */
+/*
+ * pending.c: the constraints that wait for their provider, by its node, and
+ * the devices marked for bc_retry_work; bc_binds counts every bind, for
+ * the attempts that found a provider missing.
+ */
+extern atomic_long_t bc_binds;
+
+void bc_mark_retry(struct boot_constraint_dev *bdev);
+void bc_unmark_retry(struct boot_constraint_dev *bdev);
+void bc_unmark_retry_locked(struct boot_constraint_dev *bdev);
+bool bc_retry_queued(void);
+struct boot_constraint_dev *bc_next_to_retry(unsigned long binds);
+void bc_pending_add(struct boot_constraint *c);
+void bc_pending_del(struct boot_constraint *c);
+void bc_pending_unkey(struct boot_constraint *c, struct device_node *bound);
+bool bc_node_covers(struct device_node *np, const struct device_node *key);
+void bc_mark_absent(struct boot_constraint *c, unsigned long binds);
+void bc_note_absent(struct boot_constraint *c, unsigned long binds);
+bool bc_known_absent(struct boot_constraint *c, unsigned long binds);
+struct boot_constraint *bc_next_pending(struct device_node *np, bool keyed,
+					unsigned long seq);
+bool bc_pending_may_retry(struct device_node *np, bool *keyed);
+
+/* core.c: the life cycle of a device's constraints */
+void bc_reject_dev(const void *dev, struct va_format *why);
+void bc_reject_applied(struct device *dev, const struct boot_constraint *c,
+		       int error);
+bool bc_same_resource(const struct boot_constraint *a,
+		      const struct boot_constraint *b);
+struct boot_constraint *bc_find_live(struct boot_constraint_dev *bdev,
+				     const struct boot_constraint *new);
+void bc_set_state(struct boot_constraint *c, enum boot_constraint_state state);
+int bc_take(struct boot_constraint *c);
 bool bc_release(struct boot_constraint *c, enum boot_constraint_state state);
 void bc_device_settle(struct boot_constraint_dev *bdev, struct list_head *done);
+void bc_yield_auto(struct boot_constraint *c, struct list_head *done);
+void bc_device_retry(struct boot_constraint_dev *bdev,
+		     struct device_node *bound, bool skip_absent,
+		     struct list_head *done);
 struct boot_constraint_dev *bc_lookup(struct device *dev);
+void bc_device_release(struct boot_constraint_dev *bdev,
+		       enum boot_constraint_state state);
+
+/* retry.c: the retries, at a provider's bind and from bc_retry_work */
 void bc_device_taken_over(struct boot_constraint_dev *bdev);
+void bc_retry_schedule(void);
+void bc_device_mark(struct device *dev,
+		    void (*mark)(struct boot_constraint_dev *bdev));
 
 /* cmdline.c: boot_constraints.timeout=, or the driver core's deadline */
 #define BC_TIMEOUT_DRIVER_CORE	-2

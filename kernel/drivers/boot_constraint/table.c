@@ -22,22 +22,11 @@
 
 /*
  * Every error about a table is one line: "ORIGIN: REASON, nothing held" for
- * a table with an origin, else "NODE: REASON".
+ * a table with an origin, else "NODE: REASON", which this prints.
  */
-static __printf(2, 3) void bc_table_err(const struct boot_constraint_table *t,
-					const char *fmt, ...)
+static void bc_table_line(const void *path, struct va_format *why)
 {
-	struct va_format vaf;
-	va_list args;
-
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	if (t->origin)
-		boot_constraint_reject(t->origin, "%pV", &vaf);
-	else
-		pr_err("%s: %pV\n", t->path, &vaf);
-	va_end(args);
+	pr_err("%s: %pV\n", (const char *)path, why);
 }
 
 /* How many resources the node names: the most a table of it can hold. */
@@ -66,17 +55,19 @@ static int bc_table_resolve(struct boot_constraint_table *t,
 	int index;
 
 	if (!ops->of->list && !*name) {
-		bc_table_err(t, "a %s needs its name", ops->kind);
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "a %s needs its name", ops->kind);
 		return -EINVAL;
 	}
 
 	index = boot_constraint_of_index(t->np, ops->of, *name);
 	if (index < 0) {
 		if (*name)
-			bc_table_err(t, "%s has no %s \"%s\"", t->path, ops->kind,
-				     *name);
+			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+						  "%s has no %s \"%s\"", t->path, ops->kind, *name);
 		else
-			bc_table_err(t, "%s has no %s", t->path, ops->kind);
+			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+						  "%s has no %s", t->path, ops->kind);
 		return -ENOENT;
 	}
 
@@ -198,27 +189,30 @@ static int bc_table_check(struct boot_constraint_table *t,
 		return ret;
 
 	if (bc_table_holds(t, type, *name)) {
-		bc_table_err(t, "%s %s named twice", ops->kind,
-			     *name ?: "(unnamed)");
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "%s %s named twice", ops->kind, *name ?: "(unnamed)");
 		return -EEXIST;
 	}
 
 	if (t->oconst.count == t->size) {
-		bc_table_err(t, "more resources than %s has", t->path);
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "more resources than %s has", t->path);
 		return -E2BIG;
 	}
 
 	/* A range of rates or voltages has both bounds; a bandwidth may lack an average */
 	if (min > max || max > ops->range_max ||
 	    (!ops->range_needed && !min != !max)) {
-		bc_table_err(t, "%s %s: invalid range %lu-%lu", ops->kind,
-			     *name ?: "(unnamed)", min, max);
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "%s %s: invalid range %lu-%lu",
+					  ops->kind, *name ?: "(unnamed)", min, max);
 		return -EINVAL;
 	}
 
 	if (ops->range_needed && !max) {
-		bc_table_err(t, "%s %s: holds nothing without a range", ops->kind,
-			     *name ?: "(unnamed)");
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "%s %s: holds nothing without a range",
+					  ops->kind, *name ?: "(unnamed)");
 		return -EINVAL;
 	}
 
@@ -251,8 +245,8 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 	int ret;
 
 	if (!ops) {
-		bc_table_err(t, "unknown kind of resource %d, or not built in",
-			     type);
+		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+					  "unknown kind of resource %d, or not built in", type);
 		return -EOPNOTSUPP;
 	}
 
@@ -263,7 +257,8 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 	if (name) {
 		copy = kstrdup_const(name, GFP_KERNEL | __GFP_NOWARN);
 		if (!copy) {
-			bc_table_err(t, "out of memory");
+			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+						  "out of memory");
 			return -ENOMEM;
 		}
 	}
@@ -292,7 +287,8 @@ static int bc_table_add_all(struct boot_constraint_table *t,
 		if (ret == -ENOENT)
 			return 0;
 		if (ret) {
-			bc_table_err(t, "out of memory");
+			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+						  "out of memory");
 			return ret;
 		}
 

@@ -1,0 +1,664 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The adds of the boot constraint core: the constraints of a device are
+ * added all together or not at all, and refused on a device that is
+ * already bound or not registered, or after its deadline, as nothing would
+ * release them. Their resources are taken right away, or, for constraints
+ * found from a bus notifier, by a work item or by the device's probe if it
+ * comes first; a deferrable constraint whose provider is missing stays
+ * pending until its provider binds.
+ */
+
+#define pr_fmt(fmt) "boot_constraint: " fmt
+
+#include <linux/atomic.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/list.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+
+#include "internal.h"
+
+/* Caller holds device_lock(dev) and bc_lock. */
+static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
+			    struct boot_constraint **cs, unsigned int i)
+{
+	unsigned int j;
+
+	lockdep_assert_held(&bc_lock);
+
+	if (bdev && bc_find_live(bdev, cs[i]))
+		return true;
+
+	for (j = 0; j < i; j++) {
+		if (bc_same_resource(cs[j], cs[i]))
+			return true;
+	}
+
+	return false;
+}
+
+/*
+ * No deadline would come to release constraints added after theirs. Checked
+ * before they are taken, and again as they are published: the deadline may
+ * pass meanwhile, and its walk of bc_devices would not see them. Caller
+ * holds bc_lock.
+ */
+static int bc_check_deadline(struct device *dev,
+			     const struct boot_constraint_batch *batch)
+{
+	lockdep_assert_held(&bc_lock);
+
+	if (!batch->deadline->past || bc_is_console(dev))
+		return 0;
+
+	boot_constraint_reject_or(batch->origin, bc_reject_dev, dev,
+				  "past the deadline");
+	return -ETIMEDOUT;
+}
+
+/* Caller holds device_lock(dev) and bc_lock. */
+static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
+			   struct boot_constraint **cs, unsigned int n)
+{
+	const char *origin = cs[0]->batch->origin;
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&bc_lock);
+	device_lock_assert(dev);
+
+	/*
+	 * device_del() releases the constraints after the device has left
+	 * sysfs: one not registered yet, or being deleted, is refused here,
+	 * and one deleted meanwhile is caught by bc_release_if_deleted().
+	 */
+	if (!device_is_registered(dev)) {
+		boot_constraint_reject_or(origin, bc_reject_dev, dev,
+					  "%s not registered", dev_name(dev));
+		return -ENODEV;
+	}
+
+	if (dev->driver) {
+		boot_constraint_reject_or(origin, bc_reject_dev, dev,
+					  "%s already bound to %s",
+					  dev_name(dev), dev->driver->name);
+		return -EBUSY;
+	}
+
+	ret = bc_check_deadline(dev, cs[0]->batch);
+	if (ret)
+		return ret;
+
+	for (i = 0; i < n; i++) {
+		if (bc_is_duplicate(bdev, cs, i)) {
+			boot_constraint_reject_or(origin, bc_reject_dev, dev,
+						  "%s boot constraint %s added twice",
+						  cs[i]->ops->name, bc_name(cs[i]));
+			return -EEXIST;
+		}
+	}
+
+	return 0;
+}
+
+/*
+ * Drops from @cs, and frees, the constraints whose resource @dev already
+ * holds or waits for. Returns how many are left, at the start of @cs.
+ * Caller holds bc_lock.
+ */
+static unsigned int bc_drop_live(struct device *dev, struct boot_constraint **cs,
+				 unsigned int n)
+{
+	struct boot_constraint_dev *bdev = bc_find(dev);
+	unsigned int i, kept = 0;
+
+	lockdep_assert_held(&bc_lock);
+
+	for (i = 0; i < n; i++) {
+		if (bdev && bc_find_live(bdev, cs[i])) {
+			dev_dbg(dev, "%s boot constraint %s already held\n",
+				cs[i]->ops->name, bc_name(cs[i]));
+			bc_constraint_destroy(cs[i]);
+			continue;
+		}
+		cs[kept++] = cs[i];
+	}
+
+	return kept;
+}
+
+/* Gives back what bc_take_all() took of @cs[0..@n). No lock held. */
+static void bc_undo(struct boot_constraint **cs, unsigned int n)
+{
+	while (n--) {
+		if (bc_takes(cs[n]) && cs[n]->ops->release(cs[n]))
+			dev_err(cs[n]->bdev->dev, "cannot undo %s boot constraint %s\n",
+				cs[n]->ops->name, bc_name(cs[n]));
+	}
+}
+
+/*
+ * Takes the resources of @cs, all or none; a missing provider leaves a
+ * deferrable constraint pending. Caller holds device_lock(), not bc_lock;
+ * the constraints are not published yet.
+ */
+static int bc_take_all(struct boot_constraint_dev *bdev,
+		       struct boot_constraint **cs, unsigned int n,
+		       unsigned long binds)
+{
+	struct boot_constraint *c;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		c = cs[i];
+		c->bdev = bdev;
+		c->attempts++;
+		ret = bc_take(c);
+		if (!ret) {
+			c->state = BC_APPLIED;
+			c->applied_at = ktime_get();
+			continue;
+		}
+
+		if (ret == -EPROBE_DEFER && c->deferrable) {
+			c->state = BC_PENDING;
+			bc_mark_absent(c, binds);
+			continue;
+		}
+
+		if (ret != -EPROBE_DEFER)
+			bc_reject_applied(bdev->dev, c, ret);
+		bc_undo(cs, i);
+		return ret;
+	}
+
+	return 0;
+}
+
+/* Caller holds bc_lock. */
+static void bc_publish(struct boot_constraint_dev *bdev,
+		       struct boot_constraint **cs, unsigned int n)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&bc_lock);
+
+	for (i = 0; i < n; i++) {
+		list_add_tail(&cs[i]->node, &bdev->constraints);
+		bc_count_bytes(bc_constraint_bytes(cs[i]), 0);
+		bc_nr_added++;
+		if (cs[i]->state == BC_PENDING)
+			bc_pending_add(cs[i]);
+	}
+
+	if (!bdev->active)
+		bc_device_activate(bdev);
+}
+
+/*
+ * device_del() releases a device's constraints once the device has left
+ * sysfs, and finds them without bc_lock: an add that checked the device
+ * registered just before may publish it just after that look-up. The full
+ * barrier pairs with the one in dev_boot_constraints_remove(): either that
+ * look-up sees the device, or the device is seen unregistered here and its
+ * constraints are released at once, as device_del() would have. Caller
+ * holds device_lock(dev), not bc_lock.
+ */
+static void bc_release_if_deleted(struct boot_constraint_dev *bdev,
+				  struct list_head *done)
+{
+	struct boot_constraint *c;
+
+	/* Pairs with the barrier in dev_boot_constraints_remove() */
+	smp_mb();
+	if (device_is_registered(bdev->dev))
+		return;
+
+	list_for_each_entry_reverse(c, &bdev->constraints, node) {
+		if (bc_release(c, BC_RELEASED))
+			list_add_tail(&c->done_node, done);
+	}
+}
+
+/*
+ * A provider that was bound while the constraints were taken may have
+ * missed them: they were not counted yet. Retries them once they are, if a
+ * device was bound meanwhile (@binds, read before they were taken, is then
+ * behind): without one, a retry could only fail as the attempt did. Pairs
+ * with the count of binds in dev_boot_constraints_device_bound(). Caller
+ * holds device_lock() of the device, not bc_lock; @cs are published.
+ */
+static void bc_attach_settle(struct boot_constraint_dev *bdev,
+			     struct boot_constraint **cs, unsigned int n,
+			     unsigned long binds)
+{
+	bool pending = false;
+	unsigned int i;
+	LIST_HEAD(done);
+
+	for (i = 0; i < n; i++) {
+		pending |= cs[i]->state == BC_PENDING;
+		bc_yield_auto(cs[i], &done);
+	}
+	/* Published, then the binds counted again: see above */
+	smp_mb();
+	if (pending && (atomic_long_read(&bc_binds) != binds ||
+			READ_ONCE(bdev->retry)))
+		bc_device_retry(bdev, NULL, false, &done);
+
+	bc_release_if_deleted(bdev, &done);
+	bc_device_settle(bdev, &done);
+}
+
+/*
+ * Publishes @cs, taken or (with @later) not, unless the deadline passed
+ * meanwhile; then gives back what they took. With @later, marks @bdev for
+ * bc_retry_work. Caller holds device_lock() of the device, not bc_lock.
+ */
+static int bc_attach_publish(struct boot_constraint_dev *bdev,
+			     struct boot_constraint **cs, unsigned int n,
+			     bool later)
+{
+	int ret;
+
+	mutex_lock(&bc_lock);
+	ret = bc_check_deadline(bdev->dev, cs[0]->batch);
+	if (!ret) {
+		bc_publish(bdev, cs, n);
+		if (later)
+			bc_mark_retry(bdev);
+	}
+	mutex_unlock(&bc_lock);
+
+	if (ret && !later)
+		bc_undo(cs, n);
+
+	return ret;
+}
+
+/*
+ * Applies all of @cs to @dev, or none. With @missing, those whose resource
+ * @dev already holds are freed first, and *@nr says how many are left. With
+ * @later, they are published pending and applied by bc_retry_work, or by
+ * the device's probe if it comes first.
+ * Caller holds device_lock(dev), not bc_lock; on error the caller frees the
+ * *@nr left.
+ */
+static int bc_attach(struct device *dev, struct boot_constraint **cs,
+		     unsigned int *nr, bool missing, bool later)
+{
+	struct boot_constraint_dev *bdev;
+	unsigned int i, n = *nr;
+	unsigned long binds;
+	int ret;
+
+	device_lock_assert(dev);
+
+	mutex_lock(&bc_lock);
+	if (missing)
+		*nr = n = bc_drop_live(dev, cs, n);
+	bdev = bc_find(dev);
+	ret = n ? bc_check_attach(dev, bdev, cs, n) : 0;
+	mutex_unlock(&bc_lock);
+	if (ret || !n)
+		return ret;
+
+	if (!bdev) {
+		bdev = bc_device_alloc(dev);
+		if (!bdev)
+			return -ENOMEM;
+	}
+
+	/* A provider counted here was bound before the attempts below */
+	binds = atomic_long_read_acquire(&bc_binds);
+	if (later) {
+		for (i = 0; i < n; i++)
+			cs[i]->bdev = bdev;
+	} else {
+		ret = bc_take_all(bdev, cs, n, binds);
+	}
+	if (!ret)
+		ret = bc_attach_publish(bdev, cs, n, later);
+	if (ret) {
+		if (!bdev->active)
+			bc_device_free(bdev);
+		return ret;
+	}
+
+	if (later)
+		bc_retry_schedule();
+	else
+		bc_attach_settle(bdev, cs, n, binds);
+
+	return 0;
+}
+
+static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		bc_constraint_destroy(cs[i]);
+}
+
+/* How bc_add_all() adds constraints */
+#define BC_ADD_DEFERRABLE	BIT(0)	/* a missing provider leaves them pending */
+#define BC_ADD_MISSING		BIT(1)	/* a resource already held is skipped */
+#define BC_ADD_LATER		BIT(2)	/* from a bus notifier: applied later */
+#define BC_ADD_AUTO		BIT(3)	/* held only if on, see bc_take() */
+
+/**
+ * struct bc_add - What bc_add_all() adds.
+ *
+ * @infos: the constraints.
+ * @specs: their entries in the device's node as the adder read them, or
+ *	NULL.
+ * @deadline: what releases them if their device's driver does not take
+ *	them over: the machine's, or a test's.
+ * @few: room for the constraints of a small add, as most are.
+ */
+struct bc_add {
+	const struct dev_boot_constraint_info *infos;
+	const struct boot_constraint_spec *specs;
+	struct boot_constraint_deadline *deadline;
+	struct boot_constraint *few[BOOT_CONSTRAINT_ADD_FEW];
+};
+
+static struct boot_constraint **
+bc_create_all(struct device *dev, struct bc_add *add, unsigned int n,
+	      const char *origin, unsigned int flags)
+{
+	struct boot_constraint_batch *batch;
+	struct boot_constraint **cs;
+	unsigned int i;
+	int ret;
+
+	cs = n <= ARRAY_SIZE(add->few) ? add->few :
+					 kcalloc(n, sizeof(*cs), GFP_KERNEL);
+	if (!cs)
+		return ERR_PTR(-ENOMEM);
+
+	batch = flags & BC_ADD_AUTO ? &bc_batch_alone :
+				      bc_batch_alloc(origin, n, add->deadline);
+	if (!batch) {
+		ret = -ENOMEM;
+		goto free;
+	}
+
+	for (i = 0; i < n; i++) {
+		cs[i] = bc_constraint_create(dev, &add->infos[i]);
+		if (IS_ERR(cs[i])) {
+			ret = PTR_ERR(cs[i]);
+			goto err;
+		}
+		bc_constraint_set_spec(cs[i], add->specs ? &add->specs[i] : NULL);
+		cs[i]->batch = batch;
+		cs[i]->deferrable = flags & BC_ADD_DEFERRABLE;
+		cs[i]->auto_on = flags & BC_ADD_AUTO;
+		cs[i]->report = cs[i]->auto_on &&
+				boot_constraint_mode() == BC_MODE_REPORT;
+	}
+
+	return cs;
+
+err:
+	/* The batch goes with its last member, or now if it has none. */
+	if (batch != &bc_batch_alone)
+		batch->members = i + 1;
+	bc_destroy_all(cs, i);
+	bc_batch_put(batch);
+free:
+	if (cs != add->few)
+		kfree(cs);
+	return ERR_PTR(ret);
+}
+
+static void bc_release_owners(const struct dev_boot_constraint_info *infos,
+			      unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (infos[i].free_resources)
+			infos[i].free_resources(infos[i].free_resources_data);
+	}
+}
+
+static int bc_add_until(struct device *dev,
+			const struct dev_boot_constraint_info *infos,
+			const struct boot_constraint_spec *specs, unsigned int n,
+			const char *origin, unsigned int flags,
+			struct boot_constraint_deadline *deadline)
+{
+	struct bc_add add = {
+		.infos = infos,
+		.specs = specs,
+		.deadline = deadline,
+	};
+	struct boot_constraint **cs;
+	int ret;
+
+	if (!dev || !infos || !n) {
+		pr_err("%s: no %s\n", __func__, dev ? "constraint" : "device");
+		return -EINVAL;
+	}
+
+	if (boot_constraints_disabled()) {
+		bc_release_owners(infos, n);
+		return 0;
+	}
+
+	cs = bc_create_all(dev, &add, n, origin, flags);
+	if (IS_ERR(cs)) {
+		if (origin)
+			boot_constraint_reject_or(origin, bc_reject_dev, dev,
+						  "%pe", cs);
+		return PTR_ERR(cs);
+	}
+
+	device_lock(dev);
+	ret = bc_attach(dev, cs, &n, flags & BC_ADD_MISSING,
+			flags & BC_ADD_LATER);
+	device_unlock(dev);
+
+	if (ret)
+		bc_destroy_all(cs, n);
+	if (cs != add.few)
+		kfree(cs);
+
+	return ret;
+}
+
+static int bc_add_all(struct device *dev,
+		      const struct dev_boot_constraint_info *infos,
+		      const struct boot_constraint_spec *specs,
+		      unsigned int n, const char *origin, unsigned int flags)
+{
+	return bc_add_until(dev, infos, specs, n, origin, flags,
+			    &bc_machine_deadline);
+}
+
+/**
+ * boot_constraint_add_all() - Add several constraints to a device, or none.
+ * @dev: the device.
+ * @infos: the constraints.
+ * @n: number of entries in @infos.
+ * @deferrable: whether a missing provider leaves a constraint pending.
+ *
+ * Return: 0 if all are applied (or pending), else a negative errno with none
+ * of them held. One that is pending and fails once its provider appears
+ * takes the others with it.
+ */
+int boot_constraint_add_all(struct device *dev,
+			    const struct dev_boot_constraint_info *infos,
+			    unsigned int n, bool deferrable)
+{
+	return bc_add_all(dev, infos, NULL, n, NULL,
+			  deferrable ? BC_ADD_DEFERRABLE : 0);
+}
+
+/**
+ * boot_constraint_add_until() - Add constraints that a deadline of their own
+ * releases.
+ * @dev: the device.
+ * @infos: the deferrable constraints.
+ * @n: number of entries in @infos.
+ * @deadline: what releases them, not the machine's: boot_constraint_pass()
+ *	it before it is freed.
+ *
+ * For tests, which must not pass the deadline of the machine they run on.
+ *
+ * Return: as boot_constraint_add_all().
+ */
+int boot_constraint_add_until(struct device *dev,
+			      const struct dev_boot_constraint_info *infos,
+			      unsigned int n,
+			      struct boot_constraint_deadline *deadline)
+{
+	return bc_add_until(dev, infos, NULL, n, NULL, BC_ADD_DEFERRABLE,
+			    deadline);
+}
+
+/**
+ * boot_constraint_add_missing() - Add the constraints a device lacks, or none.
+ * @dev: the device.
+ * @infos: the deferrable constraints, without free_resources() callbacks.
+ * @n: number of entries in @infos.
+ * @origin: what declared them (a declaration node, a boot_constraints=
+ *	spec), or NULL. If set, an error is one line naming it.
+ *
+ * Two tables may describe the same resource of a device: the console's, from
+ * the device tree, and its platform's. Like boot_constraint_add_all(), except
+ * that a resource that @dev already holds or waits for is not an error: it is
+ * held once, by the constraint that came first.
+ *
+ * Return: 0 if all are held (or pending), else a negative errno with none of
+ * those that were missing held.
+ */
+int boot_constraint_add_missing(struct device *dev,
+				const struct dev_boot_constraint_info *infos,
+				unsigned int n,
+				const char *origin)
+{
+	return bc_add_all(dev, infos, NULL, n, origin,
+			  BC_ADD_DEFERRABLE | BC_ADD_MISSING);
+}
+
+/**
+ * boot_constraint_add_in_notifier() - Add constraints from a bus notifier.
+ * @dev: the device being added.
+ * @infos: the deferrable constraints, without free_resources() callbacks.
+ * @n: number of entries in @infos.
+ * @origin: what declared them (a declaration node, a boot_constraints=
+ *	spec), or NULL. If set, an error is one line naming it.
+ *
+ * As boot_constraint_add_missing(), except that the resources are not taken
+ * here: a bus notifier must not call into the frameworks, which may add
+ * devices to the same bus (a reset-gpio line does) and so take the bus's
+ * notifier lock again. The constraints are published pending, and applied
+ * right after by a work item, or by @dev's probe if it comes first; a batch
+ * that fails then is released whole, with one error.
+ *
+ * Return: 0 if all are pending, else a negative errno with none of them
+ * added.
+ */
+int boot_constraint_add_in_notifier(struct device *dev,
+				    const struct dev_boot_constraint_info *infos,
+				    unsigned int n,
+				    const char *origin)
+{
+	return bc_add_all(dev, infos, NULL, n, origin,
+			  BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER);
+}
+
+/**
+ * boot_constraint_add_auto() - Hold what a device's node names, if it is on.
+ * @dev: the device being added, from a bus notifier.
+ * @infos: its resources, without ranges nor free_resources() callbacks,
+ *	each of a type with a sample() operation.
+ * @specs: their entries in @dev's node, as its walk read them, in @infos'
+ *	order; or NULL, to have them read again.
+ * @n: number of entries in @infos.
+ *
+ * As boot_constraint_add_in_notifier(), for boot_constraints=auto and
+ * report, except that each resource is its own: once its provider is there,
+ * one that is on is held (or, for a report, only recorded), one that is off
+ * is left off and its constraint freed, and one that cannot be looked up
+ * fails alone. A resource that a table holds for @dev is skipped, and one
+ * that a table adds later is handed over to the table's constraint. Named
+ * twice in @infos, a resource is an error, as in a table.
+ *
+ * Return: 0 if all are pending, else a negative errno with none of them
+ * added.
+ */
+int boot_constraint_add_auto(struct device *dev,
+			     const struct dev_boot_constraint_info *infos,
+			     const struct boot_constraint_spec *specs,
+			     unsigned int n)
+{
+	/* Nothing would release them; a table's would be refused, loudly */
+	if (READ_ONCE(bc_machine_deadline.past))
+		return 0;
+
+	return bc_add_all(dev, infos, specs, n, NULL,
+			  BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER |
+			  BC_ADD_AUTO);
+}
+
+/**
+ * dev_boot_constraint_add() - Hold a resource of a device until it probes.
+ * @dev: the device, not yet bound to a driver.
+ * @info: the constraint; its data is copied.
+ *
+ * Takes the resource that @info describes as a consumer on behalf of @dev
+ * and hands it over to @dev's driver when it probes: right before the probe,
+ * what the driver must own (a rate range, a voltage request, a reset line)
+ * is given up without changing the resource; once the probe has returned,
+ * the rest (the enable counts) is given back and @info's free_resources()
+ * called. A probe that defers, or a driver that declines @dev with -ENODEV
+ * or -ENXIO, keeps the constraint; so does nothing else until the deadline.
+ *
+ * Must not be called with device_lock(@dev) held. A constraint on a device
+ * that is already bound, or not registered (not added yet, or being
+ * deleted), would never be released, so it is refused; so is one added
+ * after the deadline.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success, with the resource held; -EPROBE_DEFER if the
+ * resource's provider is not registered yet; -ENODEV if @dev is not
+ * registered; -EBUSY if @dev is bound; -ETIMEDOUT past the deadline;
+ * -EEXIST if @dev already holds that resource; another negative errno if
+ * @info is malformed or the resource cannot be taken. On error nothing is
+ * held and free_resources() is not called.
+ */
+int dev_boot_constraint_add(struct device *dev,
+			    const struct dev_boot_constraint_info *info)
+{
+	return boot_constraint_add_all(dev, info, 1, false);
+}
+EXPORT_SYMBOL_GPL(dev_boot_constraint_add);
+
+/**
+ * dev_boot_constraint_add_deferrable() - Hold a resource, once it exists.
+ * @dev: the device, not yet bound to a driver.
+ * @info: the constraint; its data is copied.
+ *
+ * Like dev_boot_constraint_add(), except that a resource whose provider is
+ * not registered yet does not fail: the constraint stays pending and is
+ * applied as soon as its provider is there, at the latest when @dev's driver
+ * is about to probe. It is handed over like any other.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 if the constraint is applied or pending, a negative errno as for
+ * dev_boot_constraint_add() otherwise.
+ */
+int dev_boot_constraint_add_deferrable(struct device *dev,
+				       const struct dev_boot_constraint_info *info)
+{
+	return boot_constraint_add_all(dev, info, 1, true);
+}
+EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable);

@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What waits, in the boot constraint core: the constraints whose provider is
+ * not there yet, indexed by the device tree node of their provider, and the
+ * devices marked for a retry by a work item. Along with them, the evidence
+ * that an attempt could only fail as another one did: the count of binds.
+ *
+ * A pending constraint costs nothing until its provider binds: a bind looks
+ * at a counter per node of the bound device's subtree, and takes bc_lock
+ * only if one is not zero. Only a constraint whose device has no node
+ * naming the provider waits on a list that every bind retries.
+ */
+
+#include <linux/atomic.h>
+#include <linux/device.h>
+#include <linux/hashtable.h>
+#include <linux/list.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/of.h>
+
+#include "internal.h"
+
+/*
+ * The tables below are bc_lock's (internal.h, and its rule in records.c).
+ *
+ * Devices marked for bc_retry_work, oldest mark first.
+ */
+static LIST_HEAD(bc_retry_list);
+/* Pending constraints, by provider node, with their count per bucket */
+#define BC_PENDING_BITS	7
+static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
+/*
+ * The counts are kept in more buckets than the table has, so that the bind
+ * of a node that provides nothing most often finds a zero. Device nodes lie
+ * more than 128 bytes apart: their address over 128 picks their bucket.
+ */
+#define BC_PENDING_IN_BITS	10
+#define BC_PENDING_IN_SHIFT	7
+static unsigned int bc_pending_in[1 << BC_PENDING_IN_BITS];
+static unsigned int bc_nr_keyed;
+/* Pending constraints without a provider node */
+static HLIST_HEAD(bc_pending_any);
+/* Counts every bind: an add retries only if a device was bound meanwhile */
+atomic_long_t bc_binds = ATOMIC_LONG_INIT(0);
+
+/**
+ * bc_mark_retry() - Mark a device for bc_retry_work.
+ * @bdev: the device's record.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_mark_retry(struct boot_constraint_dev *bdev)
+{
+	lockdep_assert_held(&bc_lock);
+
+	WRITE_ONCE(bdev->retry, true);
+	if (list_empty(&bdev->retry_node))
+		list_add_tail(&bdev->retry_node, &bc_retry_list);
+}
+
+/**
+ * bc_unmark_retry() - Unmark a device marked for bc_retry_work.
+ * @bdev: the device's record, marked or not.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_unmark_retry(struct boot_constraint_dev *bdev)
+{
+	lockdep_assert_held(&bc_lock);
+
+	WRITE_ONCE(bdev->retry, false);
+	list_del_init(&bdev->retry_node);
+}
+
+/**
+ * bc_unmark_retry_locked() - Unmark a device, taking bc_lock.
+ * @bdev: the device's record, marked or not.
+ *
+ * Context: caller holds no lock of the core.
+ */
+void bc_unmark_retry_locked(struct boot_constraint_dev *bdev)
+{
+	guard(mutex)(&bc_lock);
+	bc_unmark_retry(bdev);
+}
+
+/**
+ * bc_retry_queued() - Whether a device is marked for bc_retry_work.
+ *
+ * Context: caller holds bc_lock.
+ * Return: true if one is.
+ */
+bool bc_retry_queued(void)
+{
+	lockdep_assert_held(&bc_lock);
+
+	return !list_empty(&bc_retry_list);
+}
+
+static unsigned int *bc_pending_count(const struct device_node *np)
+{
+	return &bc_pending_in[((unsigned long)np >> BC_PENDING_IN_SHIFT) &
+			      (ARRAY_SIZE(bc_pending_in) - 1)];
+}
+
+/**
+ * bc_pending_add() - Index a pending constraint by its provider's node.
+ * @c: the constraint, just published pending.
+ *
+ * One whose type names no provider node for its device waits in the list
+ * that every bind retries.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_pending_add(struct boot_constraint *c)
+{
+	unsigned int *count;
+
+	lockdep_assert_held(&bc_lock);
+
+	if (!c->provider && c->ops->provider)
+		c->provider = c->ops->provider(c);
+	if (!c->provider) {
+		hlist_add_head(&c->pending_node, &bc_pending_any);
+		return;
+	}
+
+	hash_add(bc_pending, &c->pending_node, (unsigned long)c->provider);
+	count = bc_pending_count(c->provider);
+	WRITE_ONCE(*count, *count + 1);
+	WRITE_ONCE(bc_nr_keyed, bc_nr_keyed + 1);
+}
+
+/**
+ * bc_pending_del() - Take a constraint out of the pending index.
+ * @c: the constraint, pending or not indexed (then this does nothing).
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_pending_del(struct boot_constraint *c)
+{
+	unsigned int *count;
+
+	lockdep_assert_held(&bc_lock);
+
+	hlist_del_init(&c->pending_node);
+	if (!c->provider)
+		return;
+
+	count = bc_pending_count(c->provider);
+	WRITE_ONCE(*count, *count - 1);
+	WRITE_ONCE(bc_nr_keyed, bc_nr_keyed - 1);
+	c->provider = NULL;
+}
+
+/**
+ * bc_pending_unkey() - Retry a constraint at every bind once its node's did not.
+ * @c: the constraint, still pending after an attempt.
+ * @bound: the node of the device just bound, or NULL.
+ *
+ * A constraint that still waits once the device of its provider's very node,
+ * @bound, is bound gets its resource from somewhere that no bind announces
+ * (the provider registers it later, or waits for a supplier of its own): it
+ * moves to the list that every bind retries.
+ *
+ * Context: caller holds no lock of the core.
+ */
+void bc_pending_unkey(struct boot_constraint *c, struct device_node *bound)
+{
+	guard(mutex)(&bc_lock);
+	if (bound && c->provider == bound) {
+		bc_pending_del(c);
+		hlist_add_head(&c->pending_node, &bc_pending_any);
+	}
+}
+
+/**
+ * bc_node_covers() - Whether a provider's node is a node or one below it.
+ * @np: the node, of a device just bound.
+ * @key: the provider's node.
+ *
+ * Return: true if @key is @np or a node below it.
+ */
+bool bc_node_covers(struct device_node *np, const struct device_node *key)
+{
+	struct device_node *child;
+
+	if (np == key)
+		return true;
+
+	for_each_child_of_node(np, child) {
+		if (bc_node_covers(child, key)) {
+			of_node_put(child);
+			return true;
+		}
+	}
+
+	return false;
+}
+
+/**
+ * bc_mark_absent() - Record that an attempt found the provider missing.
+ * @c: the constraint.
+ * @binds: the count of binds when the attempt began.
+ *
+ * Context: caller holds bc_lock, or @c is not published.
+ */
+void bc_mark_absent(struct boot_constraint *c, unsigned long binds)
+{
+	c->absent = true;
+	c->absent_binds = binds;
+}
+
+/**
+ * bc_note_absent() - Record that an attempt of a published constraint failed.
+ * @c: the constraint.
+ * @binds: the count of binds when the attempt began.
+ *
+ * As bc_mark_absent(), for @c published: it is moved first in its bucket,
+ * where the next constraint waiting for the same provider looks first,
+ * past those not tried yet.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_note_absent(struct boot_constraint *c, unsigned long binds)
+{
+	lockdep_assert_held(&bc_lock);
+
+	bc_mark_absent(c, binds);
+	if (c->state != BC_PENDING || !c->provider)
+		return;
+
+	hash_del(&c->pending_node);
+	hash_add(bc_pending, &c->pending_node, (unsigned long)c->provider);
+}
+
+/**
+ * bc_known_absent() - Whether an attempt could only fail as another one did.
+ * @c: the constraint, pending and counted.
+ * @binds: the count of binds, read now.
+ *
+ * True if a constraint of the same type waits for the same provider node,
+ * its attempt found the provider missing, and no device has been bound
+ * since (@binds is the count that attempt began with). A provider registers
+ * what it provides before its device is bound, or that of a node below it
+ * before its parent's is: a bind counted before that attempt began was seen
+ * by it, and one counted after @binds sees @c and retries it. @c is then
+ * marked as the other, evidence for the next one. What a provider registers
+ * without any bind (from an initcall) reaches @c at its device's probe, as
+ * it reaches the other.
+ *
+ * Context: caller holds bc_lock.
+ * Return: true if an attempt of @c could only fail.
+ */
+bool bc_known_absent(struct boot_constraint *c, unsigned long binds)
+{
+	struct boot_constraint *p;
+
+	lockdep_assert_held(&bc_lock);
+
+	if (c->state != BC_PENDING || !c->provider)
+		return false;
+
+	hash_for_each_possible(bc_pending, p, pending_node,
+			       (unsigned long)c->provider) {
+		if (p != c && p->provider == c->provider && p->ops == c->ops &&
+		    p->absent && p->absent_binds == (unsigned int)binds) {
+			bc_note_absent(c, binds);
+			return true;
+		}
+	}
+
+	return false;
+}
+
+/*
+ * Whether every pending constraint of @bdev could only fail as another's
+ * attempt did, see bc_known_absent(). Caller holds bc_lock.
+ */
+static bool bc_device_absent(struct boot_constraint_dev *bdev,
+			     unsigned long binds)
+{
+	struct boot_constraint *c;
+
+	lockdep_assert_held(&bc_lock);
+
+	list_for_each_entry(c, &bdev->constraints, node) {
+		if (c->state == BC_PENDING && !bc_known_absent(c, binds))
+			return false;
+	}
+
+	return true;
+}
+
+/**
+ * bc_next_to_retry() - The first device whose constraints are to be retried.
+ * @binds: the count of binds, read now.
+ *
+ * A list of its own, as the devices added from a bus notifier are marked
+ * one by one while hundreds of others are active. A device whose every
+ * attempt could only fail is unmarked on the way, without taking its lock:
+ * the bind of its provider, or its probe, tries it, as they would have
+ * after a retry.
+ *
+ * Context: caller holds bc_lock.
+ * Return: the device's record, or NULL if none is marked.
+ */
+struct boot_constraint_dev *bc_next_to_retry(unsigned long binds)
+{
+	struct boot_constraint_dev *bdev, *tmp;
+
+	lockdep_assert_held(&bc_lock);
+
+	list_for_each_entry_safe(bdev, tmp, &bc_retry_list, retry_node) {
+		if (bdev->taken_over || !bc_device_absent(bdev, binds))
+			return bdev;
+		bc_unmark_retry(bdev);
+	}
+
+	return NULL;
+}
+
+/*
+ * The next pending constraint whose provider is @np or a node below it, not
+ * retried yet during bind @seq. Caller holds bc_lock.
+ */
+static struct boot_constraint *bc_next_keyed(struct device_node *np,
+					     unsigned long seq)
+{
+	struct boot_constraint *c, *found = NULL;
+	struct device_node *child;
+
+	lockdep_assert_held(&bc_lock);
+
+	hash_for_each_possible(bc_pending, c, pending_node, (unsigned long)np) {
+		if (c->provider == np && c->tried != seq)
+			return c;
+	}
+
+	for_each_child_of_node(np, child) {
+		found = bc_next_keyed(child, seq);
+		if (found) {
+			of_node_put(child);
+			break;
+		}
+	}
+
+	return found;
+}
+
+/**
+ * bc_next_pending() - The next pending constraint that a bind retries.
+ * @np: the bound device's node, or NULL.
+ * @keyed: whether a constraint may wait for @np, see bc_pending_may_retry().
+ * @seq: the bind's number.
+ *
+ * Context: caller holds bc_lock.
+ * Return: a constraint that waits for no node, or (with @keyed) for @np or
+ * a node below it, not retried yet during bind @seq; or NULL.
+ */
+struct boot_constraint *bc_next_pending(struct device_node *np, bool keyed,
+					unsigned long seq)
+{
+	struct boot_constraint *c;
+
+	lockdep_assert_held(&bc_lock);
+
+	hlist_for_each_entry(c, &bc_pending_any, pending_node) {
+		if (c->tried != seq)
+			return c;
+	}
+
+	return keyed ? bc_next_keyed(np, seq) : NULL;
+}
+
+static bool bc_may_wait_below(struct device_node *np);
+
+/*
+ * Whether a constraint may wait for @np or a node below it, without bc_lock.
+ * Inline: a leaf that provides nothing costs a bind one counter.
+ */
+static inline bool bc_may_wait_for(struct device_node *np)
+{
+	if (READ_ONCE(*bc_pending_count(np)))
+		return true;
+
+	/* A hint too, that spares a leaf the lock of the tree */
+	return READ_ONCE(np->child) && bc_may_wait_below(np);
+}
+
+static bool bc_may_wait_below(struct device_node *np)
+{
+	struct device_node *child;
+
+	for_each_child_of_node(np, child) {
+		if (bc_may_wait_for(child)) {
+			of_node_put(child);
+			return true;
+		}
+	}
+
+	return false;
+}
+
+/**
+ * bc_pending_may_retry() - Whether a bind may have constraints to retry.
+ * @np: the bound device's node (its parent's for a device without one), or
+ *	NULL.
+ * @keyed: set if a constraint may wait for @np or a node below it.
+ *
+ * Without bc_lock: a hint, taken after the bind was counted. A constraint
+ * counted after it is retried by its add, see bc_binds.
+ *
+ * Return: true if a constraint may wait for @np, or waits for no node.
+ */
+bool bc_pending_may_retry(struct device_node *np, bool *keyed)
+{
+	*keyed = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
+
+	return *keyed || !hlist_empty(&bc_pending_any);
+}

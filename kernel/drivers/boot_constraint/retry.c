@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The retries of the boot constraint core: a provider's bind retries the
+ * constraints that wait for it, before anything else can use its
+ * resources; a work item retries those a bind found busy and those added
+ * from a bus notifier, and releases those that a driver took over where it
+ * could not take its device's lock.
+ */
+
+#include <linux/atomic.h>
+#include <linux/device.h>
+#include <linux/list.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/of.h>
+#include <linux/workqueue.h>
+
+#include "../base/base.h"
+#include "internal.h"
+
+/* Counts binds that retry constraints: under bc_lock */
+static unsigned long bc_seq;
+
+/*
+ * Retries the pending constraints of the devices marked for it: those just
+ * added from a bus notifier, and those a provider's bind found busy, whose
+ * lock's holder may have let them go without a retry. Releases the
+ * constraints of those whose driver has taken them over.
+ */
+static void bc_retry_fn(struct work_struct *work)
+{
+	struct boot_constraint_dev *bdev;
+	unsigned long binds;
+	struct device *dev;
+	LIST_HEAD(done);
+
+	for (;;) {
+		binds = atomic_long_read_acquire(&bc_binds);
+		mutex_lock(&bc_lock);
+		bdev = bc_next_to_retry(binds);
+		dev = bdev ? get_device(bdev->dev) : NULL;
+		mutex_unlock(&bc_lock);
+		if (!dev)
+			return;
+
+		device_lock(dev);
+		if (bc_lookup(dev) == bdev && READ_ONCE(bdev->taken_over) &&
+		    !READ_ONCE(bdev->probing)) {
+			bc_unmark_retry_locked(bdev);
+			bc_device_release(bdev, BC_RELEASED);
+		} else if (bc_lookup(dev) == bdev && READ_ONCE(bdev->retry)) {
+			bc_device_retry(bdev, NULL, true, &done);
+			bc_device_settle(bdev, &done);
+		} else {
+			scoped_guard(mutex, &bc_lock) {
+				if (bc_find(dev) == bdev)
+					bc_unmark_retry(bdev);
+			}
+		}
+		device_unlock(dev);
+		put_device(dev);
+	}
+}
+
+static DECLARE_WORK(bc_retry_work, bc_retry_fn);
+
+/**
+ * bc_device_taken_over() - A device's driver has taken its resources over.
+ * @bdev: the device's record.
+ *
+ * bc_retry_work releases them under the device's lock, which the caller may
+ * not take (a component bound from another device's probe, a device bound
+ * by hand).
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_device_taken_over(struct boot_constraint_dev *bdev)
+{
+	lockdep_assert_held(&bc_lock);
+
+	WRITE_ONCE(bdev->taken_over, true);
+	bc_mark_retry(bdev);
+	schedule_work(&bc_retry_work);
+}
+
+/**
+ * boot_constraint_flush() - Wait for the constraints added from notifiers.
+ *
+ * Returns once the constraints published from bus notifiers so far have
+ * been tried: for tests, which look at them right after adding a device.
+ */
+void boot_constraint_flush(void)
+{
+	flush_work(&bc_retry_work);
+}
+
+/**
+ * bc_retry_schedule() - Have the devices marked for it retried.
+ *
+ * bc_retry_work retries, or releases, the devices that bc_mark_retry()
+ * marked.
+ */
+void bc_retry_schedule(void)
+{
+	schedule_work(&bc_retry_work);
+}
+
+/**
+ * bc_device_mark() - Mark the record of a device, if it has one.
+ * @dev: the device.
+ * @mark: what marks it, under bc_lock.
+ *
+ * Costs one hash lookup for a device without constraints.
+ */
+void bc_device_mark(struct device *dev,
+		    void (*mark)(struct boot_constraint_dev *bdev))
+{
+	struct boot_constraint_dev *bdev;
+
+	if (!bc_is_constrained(dev))
+		return;
+
+	guard(mutex)(&bc_lock);
+	bdev = bc_find(dev);
+	if (bdev)
+		mark(bdev);
+}
+
+/*
+ * A driver bound to the device without the driver core's probe
+ * (device_bind_driver(), as phylib binds its generic PHY driver) has taken
+ * it over; a driver that probed it and takes over later has not.
+ */
+static void bc_device_bound(struct boot_constraint_dev *bdev)
+{
+	lockdep_assert_held(&bc_lock);
+
+	if (!bdev->later)
+		bc_device_taken_over(bdev);
+}
+
+/*
+ * Retries the pending constraints of the device of @c, now or, if the
+ * device is busy (its lock held, by its probe for instance), by the lock's
+ * holder before it lets the device go. Caller holds bc_lock; drops it.
+ */
+static void bc_retry_owner(struct boot_constraint *c, struct device_node *bound,
+			   unsigned long seq)
+{
+	struct boot_constraint_dev *bdev = c->bdev;
+	struct boot_constraint *m;
+	struct device *dev;
+	LIST_HEAD(done);
+
+	lockdep_assert_held(&bc_lock);
+
+	/* One retry covers all the device's pending constraints. */
+	list_for_each_entry(m, &bdev->constraints, node)
+		m->tried = seq;
+	dev = get_device(bdev->dev);
+	mutex_unlock(&bc_lock);
+
+	if (!device_trylock(dev)) {
+		scoped_guard(mutex, &bc_lock) {
+			if (bc_find(dev) == bdev) {
+				bc_mark_retry(bdev);
+				schedule_work(&bc_retry_work);
+			}
+		}
+	} else {
+		/* Still the device's record: only its lock's holder frees it */
+		if (bc_lookup(dev) == bdev) {
+			bc_device_retry(bdev, bound, false, &done);
+			bc_device_settle(bdev, &done);
+		}
+		device_unlock(dev);
+	}
+	put_device(dev);
+}
+
+/**
+ * __dev_boot_constraints_device_bound() - Retry the constraints it provides.
+ * @dev: the device just bound to its driver, perhaps a provider.
+ *
+ * Called by the driver core when a device is bound, before its consumers are
+ * let probe. A device bound without a probe (device_bind_driver()) has its
+ * own constraints released: its driver has taken it over. Then the
+ * constraints waiting for a provider are applied before
+ * anything else can use the provider's resources. Only the constraints
+ * whose provider is @dev's node, or a node below it, are retried; a device
+ * without a node (an MFD cell) stands for its parent's. While constraints
+ * are pending, a bind costs a look at a counter per node of that subtree
+ * (one for a leaf), and takes bc_lock only if one of them is not zero.
+ */
+void __dev_boot_constraints_device_bound(struct device *dev)
+{
+	struct boot_constraint *c;
+	struct device_node *np;
+	unsigned long seq;
+	bool keyed;
+
+	bc_device_mark(dev, bc_device_bound);
+
+	np = dev->of_node;
+	if (!np && dev->parent)
+		np = dev->parent->of_node;
+
+	/*
+	 * The provider's resources are registered: the bind is counted, fully
+	 * ordered, before the pending constraints are looked at. Pairs with
+	 * bc_attach().
+	 */
+	atomic_long_inc_return(&bc_binds);
+	if (!bc_pending_may_retry(np, &keyed))
+		return;
+
+	mutex_lock(&bc_lock);
+	seq = ++bc_seq;
+	while ((c = bc_next_pending(np, keyed, seq))) {
+		bc_retry_owner(c, dev->of_node, seq);
+		mutex_lock(&bc_lock);
+	}
+	mutex_unlock(&bc_lock);
+}
