@@ -149,7 +149,62 @@ void bc_note_absent(struct boot_constraint *c, unsigned long binds);
 bool bc_known_absent(struct boot_constraint *c, unsigned long binds);
 struct boot_constraint *bc_next_pending(struct device_node *np, bool keyed,
 					unsigned long seq);
-bool bc_pending_may_retry(struct device_node *np, bool *keyed);
+
+/*
+ * The pending index's counts, for the bind hook's hint (pending.c): the
+ * constraints waiting for a node, by its bucket, how many wait for any
+ * node, and those that wait for none. Written under bc_lock, read without
+ * it by the inlines below.
+ */
+#define BC_PENDING_IN_BITS	10
+#define BC_PENDING_IN_SHIFT	7
+extern unsigned int bc_pending_in[1 << BC_PENDING_IN_BITS];
+extern unsigned int bc_nr_keyed;
+extern struct hlist_head bc_pending_any;
+
+bool bc_may_wait_below(struct device_node *np);
+
+/*
+ * The count of @np's bucket. Device nodes lie more than 128 bytes apart:
+ * their address over 128 picks their bucket.
+ */
+static inline unsigned int *bc_pending_count(const struct device_node *np)
+{
+	return &bc_pending_in[((unsigned long)np >> BC_PENDING_IN_SHIFT) &
+			      (ARRAY_SIZE(bc_pending_in) - 1)];
+}
+
+/*
+ * Whether a constraint may wait for @np or a node below it, without bc_lock:
+ * a leaf that provides nothing costs a bind one counter.
+ */
+static inline bool bc_may_wait_for(struct device_node *np)
+{
+	if (READ_ONCE(*bc_pending_count(np)))
+		return true;
+
+	/* A hint too, that spares a leaf the lock of the tree */
+	return READ_ONCE(np->child) && bc_may_wait_below(np);
+}
+
+/**
+ * bc_pending_may_retry() - Whether a bind may have constraints to retry.
+ * @np: the bound device's node (its parent's for a device without one), or
+ *	NULL.
+ * @keyed: set if a constraint may wait for @np or a node below it.
+ *
+ * Without bc_lock: a hint, taken after the bind was counted. A constraint
+ * counted after it is retried by its add, see bc_binds. Inline, as
+ * bc_is_constrained(): every bind pays it while constraints are pending.
+ *
+ * Return: true if a constraint may wait for @np, or waits for no node.
+ */
+static inline bool bc_pending_may_retry(struct device_node *np, bool *keyed)
+{
+	*keyed = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
+
+	return *keyed || !hlist_empty(&bc_pending_any);
+}
 
 /* core.c: the life cycle of a device's constraints */
 void bc_reject_dev(const void *dev, struct va_format *why);

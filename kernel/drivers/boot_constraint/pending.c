@@ -32,15 +32,12 @@ static LIST_HEAD(bc_retry_list);
 static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
 /*
  * The counts are kept in more buckets than the table has, so that the bind
- * of a node that provides nothing most often finds a zero. Device nodes lie
- * more than 128 bytes apart: their address over 128 picks their bucket.
+ * of a node that provides nothing most often finds a zero (internal.h).
  */
-#define BC_PENDING_IN_BITS	10
-#define BC_PENDING_IN_SHIFT	7
-static unsigned int bc_pending_in[1 << BC_PENDING_IN_BITS];
-static unsigned int bc_nr_keyed;
+unsigned int bc_pending_in[1 << BC_PENDING_IN_BITS];
+unsigned int bc_nr_keyed;
 /* Pending constraints without a provider node */
-static HLIST_HEAD(bc_pending_any);
+HLIST_HEAD(bc_pending_any);
 /* Counts every bind: an add retries only if a device was bound meanwhile */
 atomic_long_t bc_binds = ATOMIC_LONG_INIT(0);
 
@@ -96,12 +93,6 @@ bool bc_retry_queued(void)
 	lockdep_assert_held(&bc_lock);
 
 	return !list_empty(&bc_retry_list);
-}
-
-static unsigned int *bc_pending_count(const struct device_node *np)
-{
-	return &bc_pending_in[((unsigned long)np >> BC_PENDING_IN_SHIFT) &
-			      (ARRAY_SIZE(bc_pending_in) - 1)];
 }
 
 /**
@@ -374,22 +365,13 @@ struct boot_constraint *bc_next_pending(struct device_node *np, bool keyed,
 	return keyed ? bc_next_keyed(np, seq) : NULL;
 }
 
-static bool bc_may_wait_below(struct device_node *np);
-
-/*
- * Whether a constraint may wait for @np or a node below it, without bc_lock.
- * Inline: a leaf that provides nothing costs a bind one counter.
+/**
+ * bc_may_wait_below() - Whether a constraint may wait for a node below one.
+ * @np: the node.
+ *
+ * Return: true if the count of a node below @np is not zero.
  */
-static inline bool bc_may_wait_for(struct device_node *np)
-{
-	if (READ_ONCE(*bc_pending_count(np)))
-		return true;
-
-	/* A hint too, that spares a leaf the lock of the tree */
-	return READ_ONCE(np->child) && bc_may_wait_below(np);
-}
-
-static bool bc_may_wait_below(struct device_node *np)
+bool bc_may_wait_below(struct device_node *np)
 {
 	struct device_node *child;
 
@@ -401,22 +383,4 @@ static bool bc_may_wait_below(struct device_node *np)
 	}
 
 	return false;
-}
-
-/**
- * bc_pending_may_retry() - Whether a bind may have constraints to retry.
- * @np: the bound device's node (its parent's for a device without one), or
- *	NULL.
- * @keyed: set if a constraint may wait for @np or a node below it.
- *
- * Without bc_lock: a hint, taken after the bind was counted. A constraint
- * counted after it is retried by its add, see bc_binds.
- *
- * Return: true if a constraint may wait for @np, or waits for no node.
- */
-bool bc_pending_may_retry(struct device_node *np, bool *keyed)
-{
-	*keyed = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
-
-	return *keyed || !hlist_empty(&bc_pending_any);
 }

@@ -38,7 +38,7 @@
  * come back here.
  *
  * bc_lock protects bc_active, bc_devices, bc_history, the retry list and
- * the pending index of core.c (bc_retry_list, bc_pending, bc_pending_in,
+ * the pending index of pending.c (bc_retry_list, bc_pending, bc_pending_in,
  * bc_nr_keyed, bc_pending_any), the state of every constraint, the
  * deadlines and the counters. It is held only around them, never across a
  * call into a framework or into a constraint's owner. A function whose
