@@ -156,14 +156,12 @@ static void bc_clk_show(struct seq_file *s, const struct boot_constraint *c)
 		seq_puts(s, " -");
 }
 
-static_assert(sizeof(struct dev_boot_constraint_clk_info) <=
-	      sizeof(struct boot_constraint_desc));
-
 static void bc_clk_describe(struct boot_constraint_desc *desc,
 			    const char *name, unsigned long min,
 			    unsigned long max)
 {
-	struct dev_boot_constraint_clk_info *info = (void *)desc;
+	struct dev_boot_constraint_clk_info *info =
+		BOOT_CONSTRAINT_DESC(desc, struct dev_boot_constraint_clk_info);
 
 	*info = (struct dev_boot_constraint_clk_info) {
 		.name = name, .rate_min = min, .rate_max = max,

@@ -309,6 +309,19 @@ struct boot_constraint {
 #define BOOT_CONSTRAINT_SIZE(type)					\
 	(sizeof(type) + BUILD_BUG_ON_ZERO(offsetof(type, c)))
 
+/**
+ * BOOT_CONSTRAINT_DESC() - A type's description in a &struct boot_constraint_desc.
+ * @desc: the room that &boot_constraint_ops.describe is given.
+ * @info: the type's description struct, such as
+ *	struct dev_boot_constraint_clk_info.
+ *
+ * The build fails unless @info fits in @desc.
+ */
+#define BOOT_CONSTRAINT_DESC(desc, info)				\
+	((typeof(info) *)((void *)(desc) +				\
+			  BUILD_BUG_ON_ZERO(sizeof(info) >		\
+					    sizeof(struct boot_constraint_desc))))
+
 /* Each built with its config option, CONFIG_DEV_BOOT_CONSTRAINT_CLK... */
 extern const struct boot_constraint_ops boot_constraint_clk_ops;
 extern const struct boot_constraint_ops boot_constraint_pm_ops;

@@ -160,14 +160,12 @@ static struct device_node *bc_icc_provider(const struct boot_constraint *c)
 	return bc_icc_missing_end(boot_constraint_device(c)->of_node, c->name);
 }
 
-static_assert(sizeof(struct dev_boot_constraint_icc_info) <=
-	      sizeof(struct boot_constraint_desc));
-
 static void bc_icc_describe(struct boot_constraint_desc *desc,
 			    const char *name, unsigned long min,
 			    unsigned long max)
 {
-	struct dev_boot_constraint_icc_info *info = (void *)desc;
+	struct dev_boot_constraint_icc_info *info =
+		BOOT_CONSTRAINT_DESC(desc, struct dev_boot_constraint_icc_info);
 
 	*info = (struct dev_boot_constraint_icc_info) {
 		.name = name, .avg_bw = min, .peak_bw = max,

@@ -359,13 +359,11 @@ static struct device_node *bc_pm_provider(const struct boot_constraint *c)
 	return spec.np;
 }
 
-static_assert(sizeof(struct dev_boot_constraint_pm_info) <=
-	      sizeof(struct boot_constraint_desc));
-
 static void bc_pm_describe(struct boot_constraint_desc *desc, const char *name,
 			   unsigned long min, unsigned long max)
 {
-	struct dev_boot_constraint_pm_info *info = (void *)desc;
+	struct dev_boot_constraint_pm_info *info =
+		BOOT_CONSTRAINT_DESC(desc, struct dev_boot_constraint_pm_info);
 
 	*info = (struct dev_boot_constraint_pm_info) { .name = name };
 }

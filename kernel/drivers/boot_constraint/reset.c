@@ -96,14 +96,12 @@ static int bc_reset_release(struct boot_constraint *c)
 	return 0;
 }
 
-static_assert(sizeof(struct dev_boot_constraint_reset_info) <=
-	      sizeof(struct boot_constraint_desc));
-
 static void bc_reset_describe(struct boot_constraint_desc *desc,
 			      const char *name, unsigned long min,
 			      unsigned long max)
 {
-	struct dev_boot_constraint_reset_info *info = (void *)desc;
+	struct dev_boot_constraint_reset_info *info =
+		BOOT_CONSTRAINT_DESC(desc, struct dev_boot_constraint_reset_info);
 
 	*info = (struct dev_boot_constraint_reset_info) { .name = name };
 }

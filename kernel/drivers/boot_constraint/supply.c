@@ -175,14 +175,12 @@ static void bc_supply_show(struct seq_file *s, const struct boot_constraint *c)
 		seq_puts(s, " -");
 }
 
-static_assert(sizeof(struct dev_boot_constraint_supply_info) <=
-	      sizeof(struct boot_constraint_desc));
-
 static void bc_supply_describe(struct boot_constraint_desc *desc,
 			       const char *name, unsigned long min,
 			       unsigned long max)
 {
-	struct dev_boot_constraint_supply_info *info = (void *)desc;
+	struct dev_boot_constraint_supply_info *info =
+		BOOT_CONSTRAINT_DESC(desc, struct dev_boot_constraint_supply_info);
 
 	*info = (struct dev_boot_constraint_supply_info) {
 		.name = name, .u_volt_min = min, .u_volt_max = max,
