@@ -92,7 +92,8 @@ _ARM64 = {
 # from the same tree.
 _ARM32 = dict(_ARM64, karch='arm', cross='arm-linux-gnueabihf-',
               fragments=['configs/arm32.config',
-                         'configs/boot-constraint.config'],
+                         'configs/boot-constraint.config',
+                         'configs/kunit-module.config'],
               image='arch/arm/boot/zImage', debarch='armhf',
               machines=['sabrelite', 'zynq', 'ast2600-evb'])
 

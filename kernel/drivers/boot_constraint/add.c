@@ -19,6 +19,9 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 
+#include <kunit/static_stub.h>
+#include <kunit/visibility.h>
+
 #include "internal.h"
 
 /* Caller holds device_lock(dev) and bc_lock. */
@@ -473,13 +476,25 @@ static int bc_add_until(struct device *dev,
 	return ret;
 }
 
+/*
+ * The deadline of the constraints added for the machine. A KUnit test stands
+ * its own in (kunit_activate_static_stub()): what it adds ends with it,
+ * whether it runs before the machine's deadline or, as a module, after.
+ */
+VISIBLE_IF_KUNIT struct boot_constraint_deadline *bc_add_deadline(void)
+{
+	KUNIT_STATIC_STUB_REDIRECT(bc_add_deadline);
+	return &bc_machine_deadline;
+}
+EXPORT_SYMBOL_IF_KUNIT(bc_add_deadline);
+
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,
 		      const struct boot_constraint_spec *specs,
 		      unsigned int n, const char *origin, unsigned int flags)
 {
 	return bc_add_until(dev, infos, specs, n, origin, flags,
-			    &bc_machine_deadline);
+			    bc_add_deadline());
 }
 
 /**
@@ -500,6 +515,7 @@ int boot_constraint_add_all(struct device *dev,
 	return bc_add_all(dev, infos, NULL, n, NULL,
 			  deferrable ? BC_ADD_DEFERRABLE : 0);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_add_all);
 
 /**
  * boot_constraint_add_until() - Add constraints that a deadline of their own
@@ -522,6 +538,7 @@ int boot_constraint_add_until(struct device *dev,
 	return bc_add_until(dev, infos, NULL, n, NULL, BC_ADD_DEFERRABLE,
 			    deadline);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_add_until);
 
 /**
  * boot_constraint_add_missing() - Add the constraints a device lacks, or none.
@@ -608,6 +625,7 @@ int boot_constraint_add_auto(struct device *dev,
 			  BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER |
 			  BC_ADD_AUTO);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_add_auto);
 
 /**
  * dev_boot_constraint_add() - Hold a resource of a device until it probes.

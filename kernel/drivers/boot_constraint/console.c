@@ -18,6 +18,8 @@
 #include <linux/kmemleak.h>
 #include <linux/of.h>
 
+#include <kunit/visibility.h>
+
 #include "core.h"
 #include "of.h"
 #include "table.h"
@@ -47,6 +49,7 @@ struct boot_constraint_table *boot_constraint_console_table(struct device_node *
 
 	return t;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_console_table);
 
 /*
  * After earlycon is set up, before of_platform_populate() creates the UART's

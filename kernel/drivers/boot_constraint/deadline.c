@@ -28,6 +28,8 @@
 #include <linux/sysfs.h>
 #include <linux/workqueue.h>
 
+#include <kunit/visibility.h>
+
 #include "../base/base.h"
 #include "deadline.h"
 #include "internal.h"
@@ -255,6 +257,7 @@ void boot_constraint_pass(struct boot_constraint_deadline *deadline)
 {
 	bc_deadline_pass(deadline, BC_SPARE_NONE);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_pass);
 
 /**
  * boot_constraint_expire_device() - Release one device's constraints.
@@ -269,6 +272,7 @@ void boot_constraint_expire_device(struct device *dev)
 	bc_device_expire(dev, NULL, NULL, BC_SPARE_NONE);
 	device_unlock(dev);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_expire_device);
 
 /**
  * dev_boot_constraints_deadline() - The driver core stops waiting for drivers.
@@ -393,6 +397,7 @@ int boot_constraint_end(const char *name)
 	pr_info("user space ends the constraints of %s (%u devices)\n", name, n);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_end);
 
 /* /sys/kernel/boot_constraints/release: a device's name, or "all" */
 static ssize_t release_store(struct kobject *kobj, struct kobj_attribute *attr,

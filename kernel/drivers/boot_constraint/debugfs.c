@@ -16,6 +16,8 @@
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
 
+#include <kunit/visibility.h>
+
 #include "../base/base.h"
 #include "debugfs.h"
 #include "internal.h"
@@ -131,6 +133,7 @@ void boot_constraint_show_all(struct seq_file *s)
 	bc_show_devices(s, &bc_history);
 	bc_show_devices(s, &bc_devices);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_show_all);
 
 static int constraints_show(struct seq_file *s, void *unused)
 {

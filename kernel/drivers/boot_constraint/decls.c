@@ -16,6 +16,8 @@
 #include <linux/list.h>
 #include <linux/of.h>
 
+#include <kunit/visibility.h>
+
 #include "core.h"
 #include "decls.h"
 #include "dt.h"
@@ -124,6 +126,7 @@ void boot_constraint_tables_read(struct device_node *decls,
 	list_splice_tail(&from_dt, tables);
 	list_splice_tail(&from_cmdline, tables);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_tables_read);
 
 /* Before of_platform_populate() creates the devices, at arch_initcall_sync. */
 static int __init boot_constraint_dt_init(void)

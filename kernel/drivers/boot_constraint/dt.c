@@ -39,6 +39,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include <kunit/visibility.h>
+
 #include "core.h"
 #include "dt.h"
 #include "table.h"
@@ -323,3 +325,4 @@ out:
 	kfree(origin);
 	return t;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_from_dt);

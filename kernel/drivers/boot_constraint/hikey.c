@@ -20,10 +20,12 @@
 VISIBLE_IF_KUNIT const struct dev_boot_constraint_clk_info bc_hisi_uartclk = {
 	.name = "uartclk",
 };
+EXPORT_SYMBOL_IF_KUNIT(bc_hisi_uartclk);
 
 VISIBLE_IF_KUNIT const struct dev_boot_constraint_clk_info bc_hisi_apb_pclk = {
 	.name = "apb_pclk",
 };
+EXPORT_SYMBOL_IF_KUNIT(bc_hisi_apb_pclk);
 
 static const struct dev_boot_constraint bc_hisi_pl011[] = {
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_hisi_uartclk },
@@ -88,6 +90,7 @@ VISIBLE_IF_KUNIT const struct dev_boot_constraint_machine bc_hisi_machines[] = {
 		.boot_console = true,
 	},
 };
+EXPORT_SYMBOL_IF_KUNIT(bc_hisi_machines);
 
 /* After earlycon is set up, before the UARTs' devices are created. */
 static int __init bc_hisi_init(void)
@@ -99,4 +102,5 @@ arch_initcall(bc_hisi_init);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 const unsigned int bc_hisi_nr_machines = ARRAY_SIZE(bc_hisi_machines);
+EXPORT_SYMBOL_IF_KUNIT(bc_hisi_nr_machines);
 #endif

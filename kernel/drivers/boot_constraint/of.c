@@ -25,6 +25,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include <kunit/visibility.h>
+
 #include "../base/base.h"
 #include "core.h"
 #include "of.h"
@@ -563,6 +565,7 @@ bool boot_constraint_boot_console(void)
 
 	return found;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_boot_console);
 
 /**
  * boot_constraint_machine_match() - The table of the machine of a root node.
@@ -586,6 +589,7 @@ boot_constraint_machine_match(const struct device_node *root,
 
 	return NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_machine_match);
 
 /**
  * dev_boot_constraint_add_machine_of() - Constrain the devices of a machine.

@@ -16,6 +16,8 @@
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 
+#include <kunit/visibility.h>
+
 #include "../base/base.h"
 #include "internal.h"
 
@@ -67,6 +69,7 @@ void __dev_boot_constraints_probe_start(struct device *dev)
 	if (bc_is_constrained(dev))
 		bc_probe_start(dev);
 }
+EXPORT_SYMBOL_IF_KUNIT(__dev_boot_constraints_probe_start);
 
 /* Whether the driver core will try again, this driver or another one. */
 static bool bc_probe_may_retry(int ret)
@@ -168,6 +171,7 @@ void __dev_boot_constraints_probe_end(struct device *dev, int ret)
 	if (bc_is_constrained(dev))
 		bc_probe_end(dev, ret);
 }
+EXPORT_SYMBOL_IF_KUNIT(__dev_boot_constraints_probe_end);
 
 /* The driver probing the device takes it over after its probe. */
 static void bc_device_later(struct boot_constraint_dev *bdev)
@@ -246,3 +250,4 @@ void __dev_boot_constraints_remove(struct device *dev)
 		bc_device_release(bdev, BC_RELEASED);
 	device_unlock(dev);
 }
+EXPORT_SYMBOL_IF_KUNIT(__dev_boot_constraints_remove);

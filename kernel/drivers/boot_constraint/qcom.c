@@ -25,7 +25,9 @@ static const struct dev_boot_constraint_clk_info bc_qcom_byte = { .name = "byte"
 static const struct dev_boot_constraint_clk_info bc_qcom_pixel = { .name = "pixel" };
 
 VISIBLE_IF_KUNIT const struct dev_boot_constraint_supply_info bc_qcom_vdda = { .name = "vdda" };
+EXPORT_SYMBOL_IF_KUNIT(bc_qcom_vdda);
 VISIBLE_IF_KUNIT const struct dev_boot_constraint_supply_info bc_qcom_vddio = { .name = "vddio" };
+EXPORT_SYMBOL_IF_KUNIT(bc_qcom_vddio);
 
 /*
  * The MDSS's GDSC, its only power domain, which the MDP5 and the DSI
@@ -75,6 +77,7 @@ VISIBLE_IF_KUNIT const struct dev_boot_constraint_of bc_qcom_db410c[] = {
 		.count = ARRAY_SIZE(bc_qcom_dsi),
 	},
 };
+EXPORT_SYMBOL_IF_KUNIT(bc_qcom_db410c);
 
 VISIBLE_IF_KUNIT const struct dev_boot_constraint_machine bc_qcom_machines[] = {
 	{
@@ -83,6 +86,7 @@ VISIBLE_IF_KUNIT const struct dev_boot_constraint_machine bc_qcom_machines[] = {
 		.count = ARRAY_SIZE(bc_qcom_db410c),
 	},
 };
+EXPORT_SYMBOL_IF_KUNIT(bc_qcom_machines);
 
 /* Before the display subsystem's device is created. */
 static int __init bc_qcom_init(void)
@@ -94,4 +98,5 @@ arch_initcall(bc_qcom_init);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 const unsigned int bc_qcom_nr_machines = ARRAY_SIZE(bc_qcom_machines);
+EXPORT_SYMBOL_IF_KUNIT(bc_qcom_nr_machines);
 #endif

@@ -22,6 +22,8 @@
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
+#include <kunit/visibility.h>
+
 #include <asm/sections.h>
 
 #include "../base/base.h"
@@ -62,10 +64,12 @@ DEFINE_MUTEX(bc_lock);
  * never under it, and never across a call into a framework.
  */
 DEFINE_STATIC_KEY_TRUE(dev_boot_constraints_live);
+EXPORT_SYMBOL_IF_KUNIT(dev_boot_constraints_live);
 static DEFINE_MUTEX(bc_key_lock);
 /* Deadlines not passed yet, the machine's included: under bc_lock */
 static unsigned int bc_open_deadlines = 1;
 struct boot_constraint_deadline bc_machine_deadline;
+EXPORT_SYMBOL_IF_KUNIT(bc_machine_deadline);
 /*
  * Devices with constraints, hashed on the device: sized so that a device
  * without constraints most often finds its bucket empty, and costs the
@@ -135,6 +139,7 @@ const struct boot_constraint_ops *boot_constraint_type(enum dev_boot_constraint_
 	return (unsigned int)type < DEV_BOOT_CONSTRAINT_NR_TYPES ?
 	       bc_types[type] : NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_type);
 
 /**
  * boot_constraint_next_type() - The next type built in.
@@ -391,6 +396,7 @@ void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline)
 	deadline->past = false;
 	bc_open_deadlines++;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_deadline_init);
 
 /**
  * bc_deadline_close() - A deadline passes.
@@ -643,6 +649,7 @@ unsigned int boot_constraint_count(struct device *dev,
 
 	return bc_count_recorded(dev, state, &attempts);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_count);
 
 /**
  * boot_constraint_auto_off() - Count the resources found off.
@@ -655,6 +662,7 @@ unsigned int boot_constraint_auto_off(void)
 	guard(mutex)(&bc_lock);
 	return bc_nr_auto_off;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_auto_off);
 
 /**
  * boot_constraint_attempts() - Count the attempts to apply a device's constraints.
@@ -672,3 +680,4 @@ unsigned int boot_constraint_attempts(struct device *dev)
 
 	return attempts;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_attempts);

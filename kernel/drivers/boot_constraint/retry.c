@@ -15,6 +15,8 @@
 #include <linux/of.h>
 #include <linux/workqueue.h>
 
+#include <kunit/visibility.h>
+
 #include "../base/base.h"
 #include "internal.h"
 
@@ -93,6 +95,7 @@ void boot_constraint_flush(void)
 {
 	flush_work(&bc_retry_work);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_flush);
 
 /**
  * bc_retry_schedule() - Have the devices marked for it retried.

@@ -23,6 +23,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include <kunit/visibility.h>
+
 #include "core.h"
 #include "spec.h"
 #include "table.h"
@@ -190,3 +192,4 @@ out:
 	kfree(origin);
 	return t;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_from_spec);

@@ -15,6 +15,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include <kunit/visibility.h>
+
 #include "core.h"
 #include "names.h"
 #include "of.h"
@@ -141,6 +143,7 @@ err:
 	boot_constraint_table_free(t);
 	return NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_alloc);
 
 /**
  * boot_constraint_table_free() - Free a table.
@@ -165,6 +168,7 @@ void boot_constraint_table_free(struct boot_constraint_table *t)
 	kfree(t->path);
 	kfree(t);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_free);
 
 /**
  * boot_constraint_table_count() - Number of constraints in a table.
@@ -176,6 +180,7 @@ unsigned int boot_constraint_table_count(const struct boot_constraint_table *t)
 {
 	return t->oconst.count;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_count);
 
 static int bc_table_check(struct boot_constraint_table *t,
 			  const struct boot_constraint_ops *ops,
@@ -335,6 +340,7 @@ int boot_constraint_table_add_unlisted(struct boot_constraint_table *t,
 
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_add_unlisted);
 
 /**
  * boot_constraint_name_valid() - Check a name a declaration gives.
@@ -426,4 +432,5 @@ int boot_constraint_table_add_to_device(struct boot_constraint_table *t)
 {
 	return boot_constraint_add_of_node(t->np, &t->oconst, t->origin);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_add_to_device);
 

@@ -1,15 +1,32 @@
 # SPDX-License-Identifier: GPL-2.0
 # Smoke test of the i.MX6Q guest (-M sabrelite): the real DT, the console
 # UART bound to imx-uart, and its clock gates in CCM CCGR5 as diagnostics
-# (QEMU stores the gate bits but never gates the UART).
+# (QEMU stores the gate bits but never gates the UART). The KUnit suites
+# are a module here (configs/kunit-module.config), loaded once the
+# machine's deadline (boot_constraints.timeout=1) has passed and the
+# driver core's hooks went off: each test adds under a deadline of its own.
 . /ktap.sh
 
 # imx-uart is a module (configs/arm32.config), loaded as init would.
 insmod /lib/modules/imx.ko
 
-ktap_begin smoke 4
+hooks_off() {
+	dmesg | grep -q "no constraint left: the driver core's hooks are off"
+}
+i=0
+while ! hooks_off && [ $i -lt 30 ]; do
+	sleep 1
+	i=$((i + 1))
+done
+hooks_off && off=0 || off=1
+insmod /lib/modules/boot_constraint_kunit.ko
+loaded=$?
+
+ktap_begin smoke 6
 ktap_check dt-compatible grep -q 'fsl,imx6q' /proc/device-tree/compatible
 ktap_check uart-bound test -e /sys/bus/platform/drivers/imx-uart/21e8000.serial
+ktap_result $off hooks-off-before-kunit
+ktap_result $loaded kunit-module-loaded
 ccgr5=$(devmem 0x020C407C 32)
 if [ -n "$ccgr5" ]; then
 	ktap_ok ccgr5-readable

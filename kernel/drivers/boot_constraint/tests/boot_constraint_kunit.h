@@ -141,6 +141,8 @@ struct bc_test_driver {
  *	NULL.
  * @rst: the reset controller of the overlay's nodes, not registered yet,
  *	or NULL.
+ * @deadline: the test's own, standing in for the machine's (see
+ *	bc_test_own_deadline()).
  *
  * A suite that needs more embeds it first in its own context.
  */
@@ -155,6 +157,7 @@ struct bc_test_ctx {
 	struct bc_test_pd *pd;
 	struct bc_test_icc *icc;
 	struct bc_test_reset *rst;
+	struct boot_constraint_deadline *deadline;
 };
 
 /* The fakes bc_test_init_with() gives a test. */
@@ -225,7 +228,6 @@ int bc_test_clk_add_lookup(struct kunit *test, struct bc_test_clk *clk,
 			   const char *con_id, const char *dev_id);
 int bc_test_clk_driver_register(struct kunit *test, struct bc_test_clk *clk,
 				const struct of_device_id *match);
-unsigned int bc_test_clk_enable_count(struct bc_test_clk *clk);
 int bc_test_empty_driver_register(struct kunit *test,
 				  const struct of_device_id *match);
 
@@ -264,6 +266,8 @@ int bc_test_component_probe(struct platform_device *pdev);
 void bc_test_component_remove(struct platform_device *pdev);
 void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev);
 struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test);
+struct boot_constraint_deadline *bc_test_own_deadline(struct kunit *test);
+void bc_test_thread_join(struct kunit *test);
 void bc_test_probe_start(struct device *dev);
 void bc_test_probe_end(struct device *dev, int ret);
 struct platform_device *bc_test_of_pdev(struct kunit *test, const char *path);

@@ -518,12 +518,14 @@ static void bc_test_core_show(struct kunit *test)
 /**
  * struct bc_test_stress - A thread adding and releasing a constraint in a loop.
  *
+ * @test: the test.
  * @dev: the device it constrains.
  * @owner: the owner of its constraints.
  * @errors: the number of adds that failed or did not apply.
  * @done: completed when the loop is over.
  */
 struct bc_test_stress {
+	struct kunit *test;
 	struct device *dev;
 	struct bc_test_owner *owner;
 	unsigned int errors;
@@ -542,6 +544,7 @@ static int bc_test_stress_thread(void *data)
 	struct bc_test_stress *s = data;
 	unsigned int i;
 
+	bc_test_thread_join(s->test);
 	bc_test_owner_set(&info, s->owner);
 	for (i = 0; i < BC_TEST_STRESS_LOOPS; i++) {
 		if (dev_boot_constraint_add(s->dev, &info) ||
@@ -584,6 +587,7 @@ static void bc_test_core_concurrent(struct kunit *test)
 		KUNIT_ASSERT_NOT_NULL(test, stress[i].owner);
 		pdev = bc_test_pdev_add(test, names[i]);
 		KUNIT_ASSERT_NOT_NULL(test, pdev);
+		stress[i].test = test;
 		stress[i].dev = &pdev->dev;
 		init_completion(&stress[i].done);
 	}

@@ -119,6 +119,7 @@ static void bc_test_dt_bad_container(struct kunit *test)
  * struct bc_test_dt_populate - A parent adding its child in its probe, while its
  *	own constraints are being added.
  *
+ * @test: the test.
  * @in_probe: the parent's probe has started.
  * @adding: the adder of the parent's constraints is about to add them.
  * @added: it has returned.
@@ -126,6 +127,7 @@ static void bc_test_dt_bad_container(struct kunit *test)
  * @ret: what their add returned.
  */
 struct bc_test_dt_populate {
+	struct kunit *test;
 	struct completion in_probe;
 	bool adding;
 	struct completion added;
@@ -166,6 +168,7 @@ static int bc_test_dt_parent_adder(void *data)
 {
 	struct bc_test_dt_populate *p = data;
 
+	bc_test_thread_join(p->test);
 	wait_for_completion(&p->in_probe);
 	WRITE_ONCE(p->adding, true);
 	p->ret = boot_constraint_table_add_to_device(p->table);
@@ -205,6 +208,7 @@ static void bc_test_dt_parent_populates(struct kunit *test)
 	struct bc_test_dt_populate p;
 	struct task_struct *adder;
 
+	p.test = test;
 	init_completion(&p.in_probe);
 	p.adding = false;
 	init_completion(&p.added);

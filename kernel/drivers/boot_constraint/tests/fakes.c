@@ -13,6 +13,8 @@
 #include <linux/overflow.h>
 #include <linux/slab.h>
 
+#include <kunit/visibility.h>
+
 #include "fakes.h"
 
 const char * const bc_test_op_names[] = {
@@ -27,6 +29,7 @@ const char * const bc_test_op_names[] = {
 	[BC_TEST_AVG] = "avg",
 	[BC_TEST_PEAK] = "peak",
 };
+EXPORT_SYMBOL_IF_KUNIT(bc_test_op_names);
 
 static void bc_test_record(struct bc_test_recorder *rec, const char *res,
 			   enum bc_test_op op, long value, int err)
@@ -134,6 +137,7 @@ const struct clk_ops bc_test_clk_ops = {
 	.determine_rate = bc_test_clk_determine_rate,
 	.set_rate = bc_test_clk_set_rate,
 };
+EXPORT_SYMBOL_IF_KUNIT(bc_test_clk_ops);
 
 /**
  * bc_test_clk_init_hw() - Describe a fake clock to the clock framework.
@@ -148,6 +152,22 @@ void bc_test_clk_init_hw(struct bc_test_clk *clk, struct clk_init_data *init,
 	init->ops = ops;
 	clk->hw.init = init;
 }
+EXPORT_SYMBOL_IF_KUNIT(bc_test_clk_init_hw);
+
+/**
+ * bc_test_clk_enable_count() - The clock framework's enable count of a fake.
+ * @clk: the clock.
+ *
+ * Here, built in, for the tests as a module: the framework's count is not
+ * exported.
+ *
+ * Return: the count, 0 if the clock is not registered.
+ */
+unsigned int bc_test_clk_enable_count(struct bc_test_clk *clk)
+{
+	return __clk_get_enable_count(clk->hw.clk);
+}
+EXPORT_SYMBOL_IF_KUNIT(bc_test_clk_enable_count);
 
 /**
  * bc_test_clk_provide() - Make fake clocks the clocks of a device's node.
@@ -197,6 +217,7 @@ int bc_test_clk_provide(struct device *dev, struct bc_test_clk *clks,
 
 	return devm_of_clk_add_hw_provider(dev, of_clk_hw_onecell_get, data);
 }
+EXPORT_SYMBOL_IF_KUNIT(bc_test_clk_provide);
 
 /* Voltage regulator */
 
@@ -286,6 +307,7 @@ int bc_test_reg_provide(struct device *dev, struct bc_test_reg *reg)
 
 	return PTR_ERR_OR_ZERO(reg->rdev);
 }
+EXPORT_SYMBOL_IF_KUNIT(bc_test_reg_provide);
 
 /* Power domain */
 
@@ -329,6 +351,7 @@ int bc_test_pd_init(struct bc_test_pd *pd)
 
 	return pm_genpd_init(&pd->genpd, NULL, !pd->on);
 }
+EXPORT_SYMBOL_IF_KUNIT(bc_test_pd_init);
 
 static void bc_test_pd_remove(void *data)
 {
@@ -363,6 +386,7 @@ int bc_test_pd_provide(struct device *dev, struct bc_test_pd *pd)
 
 	return devm_add_action_or_reset(dev, bc_test_pd_remove, pd);
 }
+EXPORT_SYMBOL_IF_KUNIT(bc_test_pd_provide);
 
 /* Interconnect */
 
@@ -494,6 +518,7 @@ int bc_test_icc_provide(struct device *dev, struct bc_test_icc *icc)
 
 	return devm_add_action_or_reset(dev, bc_test_icc_remove, icc);
 }
+EXPORT_SYMBOL_IF_KUNIT(bc_test_icc_provide);
 
 /* Reset controller */
 
@@ -565,3 +590,4 @@ int bc_test_reset_provide(struct device *dev, struct bc_test_reset *rst,
 
 	return devm_reset_controller_register(dev, &rst->rcdev);
 }
+EXPORT_SYMBOL_IF_KUNIT(bc_test_reset_provide);

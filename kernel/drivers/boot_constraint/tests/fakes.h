@@ -146,6 +146,7 @@ extern const struct clk_ops bc_test_gate_ops;
 
 void bc_test_clk_init_hw(struct bc_test_clk *clk, struct clk_init_data *init,
 			 const struct clk_ops *ops);
+unsigned int bc_test_clk_enable_count(struct bc_test_clk *clk);
 int bc_test_clk_provide(struct device *dev, struct bc_test_clk *clks,
 			unsigned int n, const struct clk_ops *ops,
 			const struct clk_parent_data *parent);

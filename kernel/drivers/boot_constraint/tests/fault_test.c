@@ -232,6 +232,7 @@ static int bc_test_fault_init(struct kunit *test)
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	test->priv = ctx;
+	KUNIT_ASSERT_NOT_NULL(test, bc_test_own_deadline(test));
 	ctx->armed = bc_test_fault_armed_slab();
 	bc_test_fault_init_constraints(test);
 

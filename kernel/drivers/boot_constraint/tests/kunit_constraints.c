@@ -12,11 +12,13 @@
 #include <linux/device.h>
 
 #include <kunit/resource.h>
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
 #include "../core.h"
 #include "../deadline.h"
+#include "../internal.h"
 
 const struct dev_boot_constraint_supply_info bc_test_vdd_boot = {
 	.name = "vdd",
@@ -269,4 +271,61 @@ struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test)
 		return NULL;
 
 	return deadline;
+}
+
+#define BC_TEST_OWN_DEADLINE	"bc_test_own_deadline"
+
+/* Stands in for bc_add_deadline() in the test's thread. */
+static struct boot_constraint_deadline *bc_test_add_deadline(void)
+{
+	struct kunit *test = kunit_get_current_test();
+	struct boot_constraint_deadline *deadline;
+	struct kunit_resource *res;
+
+	res = kunit_find_named_resource(test, BC_TEST_OWN_DEADLINE);
+	deadline = res->data;
+	kunit_put_resource(res);
+
+	return deadline;
+}
+
+/**
+ * bc_test_own_deadline() - Stand a deadline of the test's own in for the
+ * machine's.
+ * @test: the test, at whose end the deadline passes and is freed.
+ *
+ * What the test's thread adds for the machine (dev_boot_constraint_add(),
+ * the tables) is added under this deadline from now on, and ends with the
+ * test at the latest: the same whether the machine's deadline is still to
+ * come (the tests built in) or has passed (a module loaded later). Other
+ * threads of the test add with boot_constraint_add_until().
+ *
+ * Return: the deadline, or NULL.
+ */
+struct boot_constraint_deadline *bc_test_own_deadline(struct kunit *test)
+{
+	struct boot_constraint_deadline *deadline;
+	struct kunit_resource *res;
+
+	deadline = bc_test_deadline_alloc(test);
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	if (!deadline || !res ||
+	    kunit_add_named_resource(test, NULL, NULL, res,
+				     BC_TEST_OWN_DEADLINE, deadline))
+		return NULL;
+
+	kunit_activate_static_stub(test, bc_add_deadline, bc_test_add_deadline);
+	return deadline;
+}
+
+/**
+ * bc_test_thread_join() - Make the current thread part of a test.
+ * @test: the test, which must wait for the thread to finish before it ends.
+ *
+ * For a thread the test starts to add constraints: there too,
+ * bc_test_own_deadline() stands in for the machine's deadline.
+ */
+void bc_test_thread_join(struct kunit *test)
+{
+	current->kunit_test = test;
 }

@@ -3,9 +3,11 @@
  * The log of the boot constraint KUnit suites: the recorder that the fake
  * providers (fakes.c) tell every operation on their pretend hardware, in
  * order, and the checks the suites make on it. A log is the test's: it is
- * allocated with kunit_kzalloc() and freed when the test ends.
+ * allocated with kunit_kzalloc() and freed when the test ends. The first
+ * file of the suites, it names their module.
  */
 
+#include <linux/module.h>
 #include <linux/spinlock.h>
 #include <linux/sprintf.h>
 #include <linux/string.h>
@@ -167,3 +169,7 @@ bool bc_test_log_ends_with(struct bc_test_log *log, const char *events)
 
 	return ret;
 }
+
+MODULE_DESCRIPTION("KUnit tests of boot constraints");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -164,17 +164,6 @@ int bc_test_clk_add_lookup(struct kunit *test, struct bc_test_clk *clk,
 }
 
 /**
- * bc_test_clk_enable_count() - The enable count of a fake clock.
- * @clk: the clock.
- *
- * Return: the count, 0 if the clock is not registered.
- */
-unsigned int bc_test_clk_enable_count(struct bc_test_clk *clk)
-{
-	return __clk_get_enable_count(clk->hw.clk);
-}
-
-/**
  * struct bc_test_provider - Driver of a DT provider node.
  *
  * @pdrv: the driver.

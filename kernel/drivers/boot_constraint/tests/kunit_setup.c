@@ -111,6 +111,8 @@ int bc_test_init_with(struct kunit *test, const struct bc_test_setup *setup)
 	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
 	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
 	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
+	ctx->deadline = bc_test_own_deadline(test);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->deadline);
 
 	bc_test_init_supplies(test, setup, overlay ? NULL : setup->dev);
 	bc_test_init_fakes(test, setup->with);

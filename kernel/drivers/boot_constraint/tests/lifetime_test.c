@@ -359,6 +359,7 @@ static void bc_test_life_async_many(struct kunit *test)
  * struct bc_test_life_race - A constraint added while its device is deleted,
  * each by a thread of its own (bc_test_life_race_add(), _del()).
  *
+ * @test: the test.
  * @pdev: the device, with a reference of the test's.
  * @info: the constraint.
  * @start: what the adding thread waits for before it adds.
@@ -368,6 +369,7 @@ static void bc_test_life_async_many(struct kunit *test)
  * @ret: what the add returned.
  */
 struct bc_test_life_race {
+	struct kunit *test;
 	struct platform_device *pdev;
 	struct dev_boot_constraint_info info;
 	struct completion *start;
@@ -381,6 +383,7 @@ static int bc_test_life_race_add(void *data)
 {
 	struct bc_test_life_race *r = data;
 
+	bc_test_thread_join(r->test);
 	wait_for_completion(r->start);
 	r->ret = dev_boot_constraint_add(&r->pdev->dev, &r->info);
 	complete_all(&r->added);
@@ -419,6 +422,7 @@ static void bc_test_life_race_round(struct kunit *test, struct bc_test_life_race
 			platform_device_put(r->pdev);
 			KUNIT_FAIL_AND_ABORT(test, "platform_device_add");
 		}
+		r->test = test;
 		r->info = ctx->info;
 		r->start = &start;
 		r->del_start = &start;
@@ -546,6 +550,7 @@ static void bc_test_life_add_in_deletion(struct kunit *test)
 	w->race.start = &w->go;
 	init_completion(&w->race.added);
 	init_completion(&w->race.deleted);
+	w->race.test = test;
 	w->race.info = ctx->info;
 	w->nb.notifier_call = bc_test_life_window_notify;
 	w->race.pdev = platform_device_alloc("bc-life-window", PLATFORM_DEVID_NONE);
@@ -743,12 +748,14 @@ static int bc_test_life_show_thread(void *data)
 /**
  * struct bc_test_life_writer - A thread adding and releasing constraints.
  *
+ * @test: the test.
  * @id: its number, which names the devices it adds and deletes.
  * @info: the constraint.
  * @errors: adds that failed.
  * @done: completed when the loop is over.
  */
 struct bc_test_life_writer {
+	struct kunit *test;
 	unsigned int id;
 	struct dev_boot_constraint_info info;
 	unsigned int errors;
@@ -761,6 +768,7 @@ static int bc_test_life_writer_thread(void *data)
 	struct platform_device *pdev;
 	unsigned int i;
 
+	bc_test_thread_join(w->test);
 	for (i = 0; i < BC_TEST_LIFE_SHOW_LOOPS; i++) {
 		pdev = platform_device_register_simple("bc-life-show",
 						       w->id * BC_TEST_LIFE_SHOW_LOOPS + i,
@@ -807,6 +815,7 @@ static void bc_test_life_show_races_release(struct kunit *test)
 	w = kunit_kcalloc(test, BC_TEST_LIFE_SHOW_WRITERS, sizeof(*w), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, w);
 	for (i = 0; i < BC_TEST_LIFE_SHOW_WRITERS; i++) {
+		w[i].test = test;
 		w[i].id = i;
 		w[i].info = ctx->info;
 		init_completion(&w[i].done);
