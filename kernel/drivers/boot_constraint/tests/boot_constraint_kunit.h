@@ -141,8 +141,6 @@ struct bc_test_driver {
  *	NULL.
  * @rst: the reset controller of the overlay's nodes, not registered yet,
  *	or NULL.
- * @deadline: the test's own, standing in for the machine's (see
- *	bc_test_own_deadline()).
  *
  * A suite that needs more embeds it first in its own context.
  */
@@ -157,7 +155,6 @@ struct bc_test_ctx {
 	struct bc_test_pd *pd;
 	struct bc_test_icc *icc;
 	struct bc_test_reset *rst;
-	struct boot_constraint_deadline *deadline;
 };
 
 /* The fakes bc_test_init_with() gives a test. */
@@ -267,6 +264,7 @@ void bc_test_component_remove(struct platform_device *pdev);
 void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev);
 struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test);
 struct boot_constraint_deadline *bc_test_own_deadline(struct kunit *test);
+void *bc_test_priv_alloc(struct kunit *test, size_t size);
 void bc_test_thread_join(struct kunit *test);
 void bc_test_probe_start(struct device *dev);
 void bc_test_probe_end(struct device *dev, int ret);

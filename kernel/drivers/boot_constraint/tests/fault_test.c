@@ -229,10 +229,7 @@ static int bc_test_fault_init(struct kunit *test)
 	struct platform_device *pdev;
 	struct bc_test_fault_ctx *ctx;
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-	KUNIT_ASSERT_NOT_NULL(test, bc_test_own_deadline(test));
+	ctx = bc_test_priv_alloc(test, sizeof(*ctx));
 	ctx->armed = bc_test_fault_armed_slab();
 	bc_test_fault_init_constraints(test);
 

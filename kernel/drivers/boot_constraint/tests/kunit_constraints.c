@@ -319,6 +319,26 @@ struct boot_constraint_deadline *bc_test_own_deadline(struct kunit *test)
 }
 
 /**
+ * bc_test_priv_alloc() - Allocate a test's context, under a deadline of its
+ * own.
+ * @test: the test, which frees the context at its end.
+ * @size: the size of the context.
+ *
+ * The start of every suite's init: test->priv, zeroed, and
+ * bc_test_own_deadline(). Fails the test on error.
+ *
+ * Return: the context.
+ */
+void *bc_test_priv_alloc(struct kunit *test, size_t size)
+{
+	test->priv = kunit_kzalloc(test, size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, test->priv);
+	KUNIT_ASSERT_NOT_NULL(test, bc_test_own_deadline(test));
+
+	return test->priv;
+}
+
+/**
  * bc_test_thread_join() - Make the current thread part of a test.
  * @test: the test, which must wait for the thread to finish before it ends.
  *

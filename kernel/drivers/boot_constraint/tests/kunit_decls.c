@@ -41,11 +41,7 @@ int bc_test_dt_setup(struct kunit *test, bool reg_up)
 	struct platform_device *pdev;
 	struct bc_test_dt_ctx *ctx;
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-
-	KUNIT_ASSERT_NOT_NULL(test, bc_test_own_deadline(test));
+	ctx = bc_test_priv_alloc(test, sizeof(*ctx));
 	ctx->log = bc_test_log_alloc(test);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
 	ctx->axi = bc_test_clk_alloc(test, ctx->log, "bc-dt-axi", false);

@@ -90,7 +90,7 @@ static void bc_test_init_fakes(struct kunit *test, unsigned int with)
  *	resources, released when it ends, in reverse order.
  * @setup: what the test starts with.
  *
- * Allocates the test's context, zeroed, as test->priv, its log and its
+ * Allocates the test's context (bc_test_priv_alloc()), its log and its
  * owner, then the fakes of @setup: a clock and a regulator registered
  * before the device they serve is, the overlay applied before its
  * domain's driver is registered and its nodes' devices are looked up.
@@ -103,16 +103,12 @@ int bc_test_init_with(struct kunit *test, const struct bc_test_setup *setup)
 	bool overlay = (setup->dev && setup->dev[0] == '/') || setup->peer;
 	struct bc_test_ctx *ctx;
 
-	ctx = kunit_kzalloc(test, setup->size ?: sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
+	ctx = bc_test_priv_alloc(test, setup->size ?: sizeof(*ctx));
 
 	ctx->log = bc_test_log_alloc(test);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->log);
 	ctx->owner = bc_test_owner_alloc(test, ctx->log, "owner");
 	KUNIT_ASSERT_NOT_NULL(test, ctx->owner);
-	ctx->deadline = bc_test_own_deadline(test);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->deadline);
 
 	bc_test_init_supplies(test, setup, overlay ? NULL : setup->dev);
 	bc_test_init_fakes(test, setup->with);

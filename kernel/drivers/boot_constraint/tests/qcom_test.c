@@ -114,10 +114,7 @@ static int bc_test_qcom_init(struct kunit *test)
 	struct device_node *np;
 	unsigned int i;
 
-	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
-	test->priv = ctx;
-	KUNIT_ASSERT_NOT_NULL(test, bc_test_own_deadline(test));
+	ctx = bc_test_priv_alloc(test, sizeof(*ctx));
 
 	ctx->clk_log = bc_test_log_alloc(test);
 	ctx->pd_log = bc_test_log_alloc(test);
