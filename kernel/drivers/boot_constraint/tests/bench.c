@@ -58,7 +58,6 @@
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
 #include <linux/regulator/consumer.h>
-#include <linux/regulator/of_regulator.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sprintf.h>
@@ -238,6 +237,15 @@ static int bc_test_bench_count(struct bc_test_bench_counter *counter, int ret)
 	return ret;
 }
 
+/* A probe's end: counted in @counter, and the time the hooks' start from. */
+static int bc_test_bench_probed(struct bc_test_bench_counter *counter, int ret)
+{
+	ret = bc_test_bench_count(counter, ret);
+	bc_test_bench_mark_now();
+
+	return ret;
+}
+
 /* The clock controllers: "bc-bench,clocks" fake gates each, off, registered late. */
 
 static int bc_test_bench_provider_setup(struct platform_device *pdev)
@@ -281,12 +289,8 @@ static int bc_test_bench_provider_setup(struct platform_device *pdev)
 
 static int bc_test_bench_provider_probe(struct platform_device *pdev)
 {
-	int ret;
-
-	ret = bc_test_bench_count(&bc_test_bench_providers, bc_test_bench_provider_setup(pdev));
-	bc_test_bench_mark_now();
-
-	return ret;
+	return bc_test_bench_probed(&bc_test_bench_providers,
+				    bc_test_bench_provider_setup(pdev));
 }
 
 /*
@@ -296,38 +300,21 @@ static int bc_test_bench_provider_probe(struct platform_device *pdev)
 
 static int bc_test_bench_regulator_setup(struct device *dev)
 {
-	struct regulator_init_data *init_data;
 	struct bc_test_reg *reg;
-	u32 uv;
 
-	reg = devm_kzalloc(dev, sizeof(*reg), GFP_KERNEL);
-	if (!reg)
-		return -ENOMEM;
+	reg = bc_test_reg_of(dev, "bc-bench,microvolt");
+	if (IS_ERR(reg))
+		return PTR_ERR(reg);
 
-	if (of_property_read_u32(dev->of_node, "bc-bench,microvolt", &uv))
-		return dev_err_probe(dev, -EINVAL, "no bc-bench,microvolt\n");
-
-	init_data = of_get_regulator_init_data(dev, dev->of_node, &reg->desc);
-	if (!init_data)
-		return -ENOMEM;
-
-	reg->init_data = *init_data;
-	reg->desc.name = dev_name(dev);
 	reg->enabled = of_property_read_bool(dev->of_node, "bc-bench,on");
-	reg->uv = uv;
 
 	return bc_test_reg_provide(dev, reg);
 }
 
 static int bc_test_bench_regulator_probe(struct platform_device *pdev)
 {
-	int ret;
-
-	ret = bc_test_bench_count(&bc_test_bench_regulators,
-				  bc_test_bench_regulator_setup(&pdev->dev));
-	bc_test_bench_mark_now();
-
-	return ret;
+	return bc_test_bench_probed(&bc_test_bench_regulators,
+				    bc_test_bench_regulator_setup(&pdev->dev));
 }
 
 static int bc_test_bench_domain_setup(struct device *dev)
@@ -346,13 +333,8 @@ static int bc_test_bench_domain_setup(struct device *dev)
 
 static int bc_test_bench_domain_probe(struct platform_device *pdev)
 {
-	int ret;
-
-	ret = bc_test_bench_count(&bc_test_bench_domains,
-				  bc_test_bench_domain_setup(&pdev->dev));
-	bc_test_bench_mark_now();
-
-	return ret;
+	return bc_test_bench_probed(&bc_test_bench_domains,
+				    bc_test_bench_domain_setup(&pdev->dev));
 }
 
 /* The consumers: displays take their clock, as their driver would. */
@@ -362,24 +344,30 @@ static void bc_test_bench_clk_disable(void *clk)
 	clk_disable_unprepare(clk);
 }
 
-static int bc_test_bench_display_setup(struct device *dev)
+/* Takes @dev's clock @id, on; counts in @held that a constraint held it. */
+static int bc_test_bench_clk_take(struct device *dev, const char *id,
+				  atomic_t *held)
 {
 	struct clk *clk;
 	int ret;
 
-	clk = devm_clk_get(dev, "pixel");
+	clk = devm_clk_get(dev, id);
 	if (IS_ERR(clk))
-		return dev_err_probe(dev, PTR_ERR(clk), "no pixel clock\n");
+		return dev_err_probe(dev, PTR_ERR(clk), "no %s clock\n", id);
 
-	/* Held by its constraint, or by no one yet. */
 	if (__clk_get_enable_count(clk))
-		atomic_inc(&bc_test_bench_held_at_probe);
+		atomic_inc(held);
 
 	ret = clk_prepare_enable(clk);
 	if (ret)
 		return ret;
 
 	return devm_add_action_or_reset(dev, bc_test_bench_clk_disable, clk);
+}
+
+static int bc_test_bench_display_setup(struct device *dev)
+{
+	return bc_test_bench_clk_take(dev, "pixel", &bc_test_bench_held_at_probe);
 }
 
 static bool bc_test_bench_is_display(struct device *dev)
@@ -433,22 +421,10 @@ static void bc_test_bench_snapshot_held(void)
  */
 static int bc_test_bench_auto_setup(struct device *dev)
 {
-	struct clk *clk;
 	int ret;
 
-	clk = devm_clk_get(dev, "core");
-	if (IS_ERR(clk))
-		return dev_err_probe(dev, PTR_ERR(clk), "no core clock\n");
-
-	/* Held by its constraint if the bootloader left it on */
-	if (__clk_get_enable_count(clk))
-		atomic_inc(&bc_test_bench_auto_held_at_probe);
-
-	ret = clk_prepare_enable(clk);
-	if (ret)
-		return ret;
-
-	ret = devm_add_action_or_reset(dev, bc_test_bench_clk_disable, clk);
+	ret = bc_test_bench_clk_take(dev, "core",
+				     &bc_test_bench_auto_held_at_probe);
 	if (ret)
 		return ret;
 
@@ -461,31 +437,23 @@ static int bc_test_bench_auto_setup(struct device *dev)
 /* The automatic workload's devices have a driver of their own. */
 static int bc_test_bench_auto_probe(struct platform_device *pdev)
 {
-	int ret;
-
 	bc_test_bench_account(BC_TEST_BENCH_BEFORE, true);
 	bc_test_bench_snapshot_held();
-	ret = bc_test_bench_count(&bc_test_bench_autos,
-				  bc_test_bench_auto_setup(&pdev->dev));
-	bc_test_bench_mark_now();
 
-	return ret;
+	return bc_test_bench_probed(&bc_test_bench_autos,
+				    bc_test_bench_auto_setup(&pdev->dev));
 }
 
 static int bc_test_bench_consumer_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	int ret;
 
 	bc_test_bench_account(BC_TEST_BENCH_BEFORE, bc_test_bench_is_display(dev));
 	if (!bc_test_bench_is_display(dev))
-		ret = bc_test_bench_count(&bc_test_bench_devices, 0);
-	else
-		ret = bc_test_bench_count(&bc_test_bench_displays,
-					  bc_test_bench_display_setup(dev));
-	bc_test_bench_mark_now();
+		return bc_test_bench_probed(&bc_test_bench_devices, 0);
 
-	return ret;
+	return bc_test_bench_probed(&bc_test_bench_displays,
+				    bc_test_bench_display_setup(dev));
 }
 
 static BC_TEST_OF_MATCH(bc_test_bench_provider_match, "bc-bench,clock-controller");
@@ -500,50 +468,22 @@ static const struct of_device_id bc_test_bench_consumer_match[] = {
 
 static BC_TEST_OF_MATCH(bc_test_bench_auto_match, "bc-bench,auto-device");
 
-static struct platform_driver bc_test_bench_auto_driver = {
-	.probe = bc_test_bench_auto_probe,
-	.driver = {
-		.name = "bc-bench-auto",
-		.of_match_table = bc_test_bench_auto_match,
-		.suppress_bind_attrs = true,
-	},
-};
+/* The driver of the bench's @what nodes, never unbound: they are many. */
+#define BC_TEST_BENCH_DRIVER(what, drv_name)				\
+	static struct platform_driver bc_test_bench_##what##_driver = {	\
+		.probe = bc_test_bench_##what##_probe,			\
+		.driver = {						\
+			.name = drv_name,				\
+			.of_match_table = bc_test_bench_##what##_match,	\
+			.suppress_bind_attrs = true,			\
+		},							\
+	}
 
-static struct platform_driver bc_test_bench_regulator_driver = {
-	.probe = bc_test_bench_regulator_probe,
-	.driver = {
-		.name = "bc-bench-regulator",
-		.of_match_table = bc_test_bench_regulator_match,
-		.suppress_bind_attrs = true,
-	},
-};
-
-static struct platform_driver bc_test_bench_domain_driver = {
-	.probe = bc_test_bench_domain_probe,
-	.driver = {
-		.name = "bc-bench-domain",
-		.of_match_table = bc_test_bench_domain_match,
-		.suppress_bind_attrs = true,
-	},
-};
-
-static struct platform_driver bc_test_bench_provider_driver = {
-	.probe = bc_test_bench_provider_probe,
-	.driver = {
-		.name = "bc-bench-clk",
-		.of_match_table = bc_test_bench_provider_match,
-		.suppress_bind_attrs = true,
-	},
-};
-
-static struct platform_driver bc_test_bench_consumer_driver = {
-	.probe = bc_test_bench_consumer_probe,
-	.driver = {
-		.name = "bc-bench-consumer",
-		.of_match_table = bc_test_bench_consumer_match,
-		.suppress_bind_attrs = true,
-	},
-};
+BC_TEST_BENCH_DRIVER(auto, "bc-bench-auto");
+BC_TEST_BENCH_DRIVER(regulator, "bc-bench-regulator");
+BC_TEST_BENCH_DRIVER(domain, "bc-bench-domain");
+BC_TEST_BENCH_DRIVER(provider, "bc-bench-clk");
+BC_TEST_BENCH_DRIVER(consumer, "bc-bench-consumer");
 
 /* The displays' constraint: their pixel clock. */
 

@@ -11,6 +11,7 @@
 #include <linux/err.h>
 #include <linux/of.h>
 #include <linux/overflow.h>
+#include <linux/regulator/of_regulator.h>
 #include <linux/slab.h>
 
 #include <kunit/visibility.h>
@@ -308,6 +309,42 @@ int bc_test_reg_provide(struct device *dev, struct bc_test_reg *reg)
 	return PTR_ERR_OR_ZERO(reg->rdev);
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_test_reg_provide);
+
+/**
+ * bc_test_reg_of() - A fake regulator that its device's node describes.
+ * @dev: the regulator's device, which frees it when it unbinds.
+ * @uv_prop: the node's property of the output voltage, in microvolts.
+ *
+ * Reads the regulator's constraints from the node, as the regulator
+ * bindings say, and its voltage from @uv_prop; names it after its
+ * regulator-name, or else after @dev. The caller sets the rest and
+ * provides it (bc_test_reg_provide()).
+ *
+ * Return: the regulator, off; or an ERR_PTR().
+ */
+struct bc_test_reg *bc_test_reg_of(struct device *dev, const char *uv_prop)
+{
+	struct regulator_init_data *init_data;
+	struct bc_test_reg *reg;
+	u32 uv;
+
+	reg = devm_kzalloc(dev, sizeof(*reg), GFP_KERNEL);
+	if (!reg)
+		return ERR_PTR(-ENOMEM);
+
+	if (of_property_read_u32(dev->of_node, uv_prop, &uv))
+		return ERR_PTR(dev_err_probe(dev, -EINVAL, "no %s\n", uv_prop));
+
+	init_data = of_get_regulator_init_data(dev, dev->of_node, &reg->desc);
+	if (!init_data)
+		return ERR_PTR(-ENOMEM);
+
+	reg->init_data = *init_data;
+	reg->desc.name = init_data->constraints.name ?: dev_name(dev);
+	reg->uv = uv;
+
+	return reg;
+}
 
 /* Power domain */
 

@@ -175,6 +175,7 @@ struct bc_test_reg {
 };
 
 int bc_test_reg_provide(struct device *dev, struct bc_test_reg *reg);
+struct bc_test_reg *bc_test_reg_of(struct device *dev, const char *uv_prop);
 
 /**
  * struct bc_test_pd - A fake power domain.

@@ -49,7 +49,6 @@
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
 #include <linux/regulator/consumer.h>
-#include <linux/regulator/of_regulator.h>
 #include <linux/reset.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -239,31 +238,19 @@ static int bc_test_board_clk_probe(struct platform_device *pdev)
 static int bc_test_board_reg_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct regulator_init_data *init_data;
 	struct bc_test_reg *reg;
-	u32 uv;
 	int ret;
 
 	ret = bc_test_board_probe_verdict(dev);
 	if (ret)
 		return ret;
 
-	reg = devm_kzalloc(dev, sizeof(*reg), GFP_KERNEL);
-	if (!reg)
-		return -ENOMEM;
+	reg = bc_test_reg_of(dev, "bc-test,boot-microvolt");
+	if (IS_ERR(reg))
+		return PTR_ERR(reg);
 
-	if (of_property_read_u32(dev->of_node, "bc-test,boot-microvolt", &uv))
-		return dev_err_probe(dev, -EINVAL, "no boot voltage\n");
-
-	init_data = of_get_regulator_init_data(dev, dev->of_node, &reg->desc);
-	if (!init_data)
-		return -ENOMEM;
-
-	reg->init_data = *init_data;
-	reg->desc.name = init_data->constraints.name ?: dev_name(dev);
 	reg->rec = &bc_test_board_recorder;
 	reg->enabled = true;
-	reg->uv = uv;
 
 	return bc_test_reg_provide(dev, reg);
 }
