@@ -107,6 +107,19 @@ struct bc_test_recorder {
 	void (*record)(struct bc_test_recorder *rec, const struct bc_test_event *ev);
 };
 
+/* A fake tells @rec, if it has one, what it did to @res. */
+static inline void bc_test_record(struct bc_test_recorder *rec,
+				  const char *res, enum bc_test_op op,
+				  long value, int err)
+{
+	const struct bc_test_event ev = {
+		.res = res, .op = op, .value = value, .err = err,
+	};
+
+	if (rec)
+		rec->record(rec, &ev);
+}
+
 /**
  * struct bc_test_clk - A fake clock gate.
  *

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The log of the boot constraint KUnit suites: the recorder that the fake
- * providers (fakes.c) tell every operation on their pretend hardware, in
+ * providers (fakes.h) tell every operation on their pretend hardware, in
  * order, and the checks the suites make on it. A log is the test's: it is
  * allocated with kunit_kzalloc() and freed when the test ends. The first
  * file of the suites, it names their module.
