@@ -32,57 +32,13 @@
 #include "../core.h"
 #include "../deadline.h"
 #include "../debugfs.h"
+#include "lifetime.h"
 
-#define BC_TEST_LIFE_DEV		"bc-life-dev"
 #define BC_TEST_LIFE_ASYNC_DEVS	16
 #define BC_TEST_LIFE_RACE_PAIRS	4
 #define BC_TEST_LIFE_RACE_ROUNDS	25
 #define BC_TEST_LIFE_SHOW_WRITERS	2
 #define BC_TEST_LIFE_SHOW_LOOPS	40
-
-/**
- * struct bc_test_life_ctx - Context of a lifetime test.
- *
- * @bc: the test's log and owner, and its clock, "shared", off, of any
- *	device.
- * @clk_info: the constraint's description: the clock.
- * @info: a constraint on the clock, told to the owner.
- */
-struct bc_test_life_ctx {
-	struct bc_test_ctx bc;
-	struct dev_boot_constraint_clk_info clk_info;
-	struct dev_boot_constraint_info info;
-};
-
-static int bc_test_life_init(struct kunit *test)
-{
-	struct bc_test_life_ctx *ctx;
-
-	ctx = bc_test_init_ctx(test, sizeof(*ctx));
-	ctx->bc.clk = bc_test_clk_alloc(test, ctx->bc.log, "shared", false);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->bc.clk);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_register(test, ctx->bc.clk), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->bc.clk, "shared",
-						     NULL), 0);
-
-	ctx->clk_info.name = "shared";
-	ctx->info.constraint.type = DEV_BOOT_CONSTRAINT_CLK;
-	ctx->info.constraint.data = &ctx->clk_info;
-	bc_test_owner_set(&ctx->info, ctx->bc.owner);
-
-	return 0;
-}
-
-/* The clock is off, with as many disables as enables. */
-static void bc_test_life_expect_clk_idle(struct kunit *test)
-{
-	struct bc_test_life_ctx *ctx = test->priv;
-
-	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 0);
-	KUNIT_EXPECT_FALSE(test, ctx->bc.clk->enabled);
-	KUNIT_EXPECT_EQ(test, ctx->bc.clk->enables, ctx->bc.clk->disables);
-	KUNIT_EXPECT_EQ(test, ctx->bc.clk->prepares, ctx->bc.clk->unprepares);
-}
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_life_pdev_unregister, platform_device_unregister,
 			    struct platform_device *);

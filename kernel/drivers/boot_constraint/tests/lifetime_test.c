@@ -22,24 +22,15 @@
 
 #include "boot_constraint_kunit.h"
 #include "../core.h"
-
-#define BC_TEST_LIFE_DEV		"bc-life-dev"
+#include "lifetime.h"
 
 /**
- * struct bc_test_life_ctx - Context of a lifetime test.
+ * bc_test_life_init() - Set a lifetime test up: the init of both suites.
+ * @test: the test, whose context (struct bc_test_life_ctx) it allocates.
  *
- * @bc: the test's log and owner, and its clock, "shared", off, of any
- *	device.
- * @clk_info: the constraint's description: the clock.
- * @info: a constraint on the clock, told to the owner.
+ * Return: 0; fails the test on error.
  */
-struct bc_test_life_ctx {
-	struct bc_test_ctx bc;
-	struct dev_boot_constraint_clk_info clk_info;
-	struct dev_boot_constraint_info info;
-};
-
-static int bc_test_life_init(struct kunit *test)
+int bc_test_life_init(struct kunit *test)
 {
 	struct bc_test_life_ctx *ctx;
 
@@ -58,8 +49,12 @@ static int bc_test_life_init(struct kunit *test)
 	return 0;
 }
 
-/* The clock is off, with as many disables as enables. */
-static void bc_test_life_expect_clk_idle(struct kunit *test)
+/**
+ * bc_test_life_expect_clk_idle() - Expect the clock off, with as many
+ * disables as enables.
+ * @test: the test.
+ */
+void bc_test_life_expect_clk_idle(struct kunit *test)
 {
 	struct bc_test_life_ctx *ctx = test->priv;
 
