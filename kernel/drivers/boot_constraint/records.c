@@ -112,19 +112,20 @@ const char *boot_constraint_state_name(enum boot_constraint_state state)
  * The types built in, by enum dev_boot_constraint_type: a type's file, its
  * config option and its line here are all a new type needs (see "Adding a
  * resource type" in Documentation/driver-api/boot-constraint.rst). A type
- * whose option is off is refused.
+ * whose option is off is refused. Each line spells its option out: kbuild
+ * rebuilds this file when an option it names changes, and sees no name
+ * that the preprocessor pastes.
  */
-#define BC_TYPE(type, name)						\
+#define BC_TYPE(type, name, option)					\
 	[DEV_BOOT_CONSTRAINT_##type] =					\
-		IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_##type) ?		\
-		&boot_constraint_##name##_ops : NULL
+		IS_ENABLED(option) ? &boot_constraint_##name##_ops : NULL
 
 static const struct boot_constraint_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
-	BC_TYPE(CLK, clk),
-	BC_TYPE(PM, pm),
-	BC_TYPE(SUPPLY, supply),
-	BC_TYPE(ICC, icc),
-	BC_TYPE(RESET, reset),
+	BC_TYPE(CLK, clk, CONFIG_DEV_BOOT_CONSTRAINT_CLK),
+	BC_TYPE(PM, pm, CONFIG_DEV_BOOT_CONSTRAINT_PM),
+	BC_TYPE(SUPPLY, supply, CONFIG_DEV_BOOT_CONSTRAINT_SUPPLY),
+	BC_TYPE(ICC, icc, CONFIG_DEV_BOOT_CONSTRAINT_ICC),
+	BC_TYPE(RESET, reset, CONFIG_DEV_BOOT_CONSTRAINT_RESET),
 };
 
 /**
