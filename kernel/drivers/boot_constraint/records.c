@@ -112,20 +112,20 @@ const char *boot_constraint_state_name(enum boot_constraint_state state)
  * The types built in, by enum dev_boot_constraint_type: a type's file, its
  * config option and its line here are all a new type needs (see "Adding a
  * resource type" in Documentation/driver-api/boot-constraint.rst). A type
- * whose option is off is refused. Each line spells its option out: kbuild
- * rebuilds this file when an option it names changes, and sees no name
- * that the preprocessor pastes.
+ * whose option is off is refused. Each entry names its option as written:
+ * kbuild rebuilds this file when an option it names changes.
  */
-#define BC_TYPE(type, name, option)					\
-	[DEV_BOOT_CONSTRAINT_##type] =					\
-		IS_ENABLED(option) ? &boot_constraint_##name##_ops : NULL
-
 static const struct boot_constraint_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
-	BC_TYPE(CLK, clk, CONFIG_DEV_BOOT_CONSTRAINT_CLK),
-	BC_TYPE(PM, pm, CONFIG_DEV_BOOT_CONSTRAINT_PM),
-	BC_TYPE(SUPPLY, supply, CONFIG_DEV_BOOT_CONSTRAINT_SUPPLY),
-	BC_TYPE(ICC, icc, CONFIG_DEV_BOOT_CONSTRAINT_ICC),
-	BC_TYPE(RESET, reset, CONFIG_DEV_BOOT_CONSTRAINT_RESET),
+	[DEV_BOOT_CONSTRAINT_CLK] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_CLK) ?
+		&boot_constraint_clk_ops : NULL,
+	[DEV_BOOT_CONSTRAINT_PM] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_PM) ?
+		&boot_constraint_pm_ops : NULL,
+	[DEV_BOOT_CONSTRAINT_SUPPLY] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_SUPPLY) ?
+		&boot_constraint_supply_ops : NULL,
+	[DEV_BOOT_CONSTRAINT_ICC] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_ICC) ?
+		&boot_constraint_icc_ops : NULL,
+	[DEV_BOOT_CONSTRAINT_RESET] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_RESET) ?
+		&boot_constraint_reset_ops : NULL,
 };
 
 /**
