@@ -42,33 +42,16 @@ static const char * const bc_hi6220_uarts[] = { "serial@f7113000" };
 static const char * const bc_hi3798cv200_uarts[] = { "serial@8b00000" };
 
 static const struct dev_boot_constraint_of bc_hi3660[] = {
-	{
-		.compat = "arm,pl011",
-		.constraints = bc_hisi_pl011,
-		.count = ARRAY_SIZE(bc_hisi_pl011),
-		.dev_names = bc_hi3660_uarts,
-		.dev_names_count = ARRAY_SIZE(bc_hi3660_uarts),
-	},
+	DEV_BOOT_CONSTRAINT_OF_NAMED("arm,pl011", bc_hisi_pl011, bc_hi3660_uarts),
 };
 
 static const struct dev_boot_constraint_of bc_hi6220[] = {
-	{
-		.compat = "arm,pl011",
-		.constraints = bc_hisi_pl011,
-		.count = ARRAY_SIZE(bc_hisi_pl011),
-		.dev_names = bc_hi6220_uarts,
-		.dev_names_count = ARRAY_SIZE(bc_hi6220_uarts),
-	},
+	DEV_BOOT_CONSTRAINT_OF_NAMED("arm,pl011", bc_hisi_pl011, bc_hi6220_uarts),
 };
 
 static const struct dev_boot_constraint_of bc_hi3798cv200[] = {
-	{
-		.compat = "arm,pl011",
-		.constraints = bc_hisi_pl011,
-		.count = ARRAY_SIZE(bc_hisi_pl011),
-		.dev_names = bc_hi3798cv200_uarts,
-		.dev_names_count = ARRAY_SIZE(bc_hi3798cv200_uarts),
-	},
+	DEV_BOOT_CONSTRAINT_OF_NAMED("arm,pl011", bc_hisi_pl011,
+				     bc_hi3798cv200_uarts),
 };
 
 /* For the early console only. */

@@ -63,19 +63,9 @@ static const struct dev_boot_constraint bc_qcom_dsi[] = {
  * get their constraints then, before they can probe themselves.
  */
 VISIBLE_IF_KUNIT const struct dev_boot_constraint_of bc_qcom_db410c[] = {
-	{
-		.compat = "qcom,mdss",
-		.constraints = bc_qcom_mdss,
-		.count = ARRAY_SIZE(bc_qcom_mdss),
-	}, {
-		.compat = "qcom,mdp5",
-		.constraints = bc_qcom_mdp5,
-		.count = ARRAY_SIZE(bc_qcom_mdp5),
-	}, {
-		.compat = "qcom,mdss-dsi-ctrl",
-		.constraints = bc_qcom_dsi,
-		.count = ARRAY_SIZE(bc_qcom_dsi),
-	},
+	DEV_BOOT_CONSTRAINT_OF("qcom,mdss", bc_qcom_mdss),
+	DEV_BOOT_CONSTRAINT_OF("qcom,mdp5", bc_qcom_mdp5),
+	DEV_BOOT_CONSTRAINT_OF("qcom,mdss-dsi-ctrl", bc_qcom_dsi),
 };
 EXPORT_SYMBOL_IF_KUNIT(bc_qcom_db410c);
 

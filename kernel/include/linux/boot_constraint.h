@@ -7,6 +7,7 @@
 #ifndef _LINUX_BOOT_CONSTRAINT_H
 #define _LINUX_BOOT_CONSTRAINT_H
 
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 #include <linux/device/bus.h>
@@ -169,6 +170,34 @@ struct dev_boot_constraint_of {
 	const char * const *dev_names;
 	unsigned int dev_names_count;
 };
+
+/**
+ * DEV_BOOT_CONSTRAINT_OF() - An entry of a struct dev_boot_constraint_of table.
+ * @compat_: the "compatible" string of the device nodes to constrain.
+ * @constraints_: the array of constraints to add to each of them.
+ *
+ * The count is that of the array, ARRAY_SIZE() spelled out so that the
+ * argument is evaluated once.
+ */
+#define DEV_BOOT_CONSTRAINT_OF(compat_, constraints_)			\
+	{ .compat = (compat_), .constraints = (constraints_),		\
+	  .count = sizeof(constraints_) / sizeof((constraints_)[0]) +	\
+		   __must_be_array(constraints_) }
+
+/**
+ * DEV_BOOT_CONSTRAINT_OF_NAMED() - An entry limited to some nodes by name.
+ * @compat_: the "compatible" string of the device nodes to constrain.
+ * @constraints_: the array of constraints to add to each of them.
+ * @names_: the array of the names of the nodes to constrain, among those
+ *	matching @compat_.
+ */
+#define DEV_BOOT_CONSTRAINT_OF_NAMED(compat_, constraints_, names_)	\
+	{ .compat = (compat_), .constraints = (constraints_),		\
+	  .count = sizeof(constraints_) / sizeof((constraints_)[0]) +	\
+		   __must_be_array(constraints_),			\
+	  .dev_names = (names_),					\
+	  .dev_names_count = sizeof(names_) / sizeof((names_)[0]) +	\
+			     __must_be_array(names_) }
 
 /**
  * struct dev_boot_constraint_machine - Boot constraints of a machine.

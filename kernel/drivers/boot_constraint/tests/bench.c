@@ -496,7 +496,8 @@ static const struct dev_boot_constraint bc_test_bench_display_constraints[] = {
 };
 
 static const struct dev_boot_constraint_of bc_test_bench_board[] = {
-	BC_TEST_OF("bc-bench,display", bc_test_bench_display_constraints),
+	DEV_BOOT_CONSTRAINT_OF("bc-bench,display",
+			       bc_test_bench_display_constraints),
 };
 
 /*

@@ -259,8 +259,8 @@ void bc_test_owner_set(struct dev_boot_constraint_info *info,
 struct platform_device *bc_test_pdev_add(struct kunit *test, const char *name);
 int bc_test_aggregate_add(struct device *dev, struct component_match *match);
 void bc_test_aggregate_del(struct device *dev);
-int bc_test_component_probe(struct platform_device *pdev);
-void bc_test_component_remove(struct platform_device *pdev);
+int bc_test_component_driver_register(struct kunit *test, const char *name,
+				      const struct of_device_id *match);
 void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev);
 struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test);
 struct boot_constraint_deadline *bc_test_own_deadline(struct kunit *test);

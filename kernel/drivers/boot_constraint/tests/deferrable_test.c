@@ -418,8 +418,8 @@ static const struct dev_boot_constraint bc_test_defer_of_clk[] = {
 static const char * const bc_test_defer_of_b[] = { "bc-test-of-b" };
 
 static const struct dev_boot_constraint_of bc_test_defer_of_table[] = {
-	BC_TEST_OF_NAMED("bc-test,kunit-of-consumer", bc_test_defer_of_clk,
-			 bc_test_defer_of_b),
+	DEV_BOOT_CONSTRAINT_OF_NAMED("bc-test,kunit-of-consumer",
+				     bc_test_defer_of_clk, bc_test_defer_of_b),
 };
 
 /* A table entry constrains the devices of its compatible that it names. */
@@ -452,7 +452,7 @@ static void bc_test_defer_of_dev_names(struct kunit *test)
 static void bc_test_defer_of_unknown_compatible(struct kunit *test)
 {
 	static const struct dev_boot_constraint_of table[] = {
-		BC_TEST_OF("bc-test,kunit-nothing", bc_test_defer_of_clk),
+		DEV_BOOT_CONSTRAINT_OF("bc-test,kunit-nothing", bc_test_defer_of_clk),
 	};
 	struct bc_test_defer_ctx *ctx = test->priv;
 
@@ -484,8 +484,8 @@ static const struct dev_boot_constraint bc_test_defer_of_clk_vdd[] = {
 static void bc_test_defer_of_all_or_nothing(struct kunit *test)
 {
 	static const struct dev_boot_constraint_of table[] = {
-		BC_TEST_OF("bc-test,kunit-clk-consumer",
-			   bc_test_defer_of_clk_vdd),
+		DEV_BOOT_CONSTRAINT_OF("bc-test,kunit-clk-consumer",
+				       bc_test_defer_of_clk_vdd),
 	};
 	struct bc_test_defer_ctx *ctx = test->priv;
 

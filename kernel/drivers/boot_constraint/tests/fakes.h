@@ -27,24 +27,6 @@ struct device;
 		{ }				\
 	}
 
-/*
- * Entries of a struct dev_boot_constraint_of table: the devices of @compat_
- * get the array @constraints_; with BC_TEST_OF_NAMED(), only those whose
- * names are in the array @names_. The counts are ARRAY_SIZE() spelled out,
- * whose argument checkpatch would count as a second use of the array.
- */
-#define BC_TEST_OF(compat_, constraints_)				\
-	{ .compat = (compat_), .constraints = (constraints_),		\
-	  .count = sizeof(constraints_) / sizeof((constraints_)[0]) +	\
-		   __must_be_array(constraints_) }
-#define BC_TEST_OF_NAMED(compat_, constraints_, names_)		\
-	{ .compat = (compat_), .constraints = (constraints_),		\
-	  .count = sizeof(constraints_) / sizeof((constraints_)[0]) +	\
-		   __must_be_array(constraints_),			\
-	  .dev_names = (names_),					\
-	  .dev_names_count = sizeof(names_) / sizeof((names_)[0]) +	\
-			     __must_be_array(names_) }
-
 /**
  * enum bc_test_op - What a fake did to its hardware.
  *

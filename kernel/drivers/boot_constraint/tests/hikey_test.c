@@ -255,8 +255,8 @@ static const struct dev_boot_constraint bc_test_hisi_console_clks[] = {
 
 /* What the console constraint adds for HiKey960's stdout-path. */
 static const struct dev_boot_constraint_of bc_test_hisi_console[] = {
-	BC_TEST_OF_NAMED("arm,pl011", bc_test_hisi_console_clks,
-			 bc_test_hisi_hi3660_uarts),
+	DEV_BOOT_CONSTRAINT_OF_NAMED("arm,pl011", bc_test_hisi_console_clks,
+				     bc_test_hisi_hi3660_uarts),
 };
 
 /*

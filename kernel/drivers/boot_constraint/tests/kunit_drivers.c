@@ -80,24 +80,40 @@ void bc_test_aggregate_del(struct device *dev)
 	component_master_del(dev, &bc_test_aggregate_ops);
 }
 
-/**
- * bc_test_component_probe() - The probe of a component's driver.
- * @pdev: the component's device.
- *
- * Return: what component_add() returned.
- */
-int bc_test_component_probe(struct platform_device *pdev)
+static int bc_test_component_probe(struct platform_device *pdev)
 {
 	return component_add(&pdev->dev, &bc_test_component_ops);
 }
 
-/**
- * bc_test_component_remove() - The remove of a component's driver.
- * @pdev: the component's device.
- */
-void bc_test_component_remove(struct platform_device *pdev)
+static void bc_test_component_remove(struct platform_device *pdev)
 {
 	component_del(&pdev->dev, &bc_test_component_ops);
+}
+
+/**
+ * bc_test_component_driver_register() - Register a component's driver.
+ * @test: the test; it unregisters the driver when it ends, then frees it.
+ * @name: the driver's name, which binds it to the devices of that name.
+ * @match: optional; the OF match table that binds it to nodes instead.
+ *
+ * Its probe adds its device as a component, its remove deletes it.
+ *
+ * Return: 0, or what kunit_platform_driver_register() returned.
+ */
+int bc_test_component_driver_register(struct kunit *test, const char *name,
+				      const struct of_device_id *match)
+{
+	struct platform_driver *pdrv;
+
+	pdrv = kunit_kzalloc(test, sizeof(*pdrv), GFP_KERNEL);
+	if (!pdrv)
+		return -ENOMEM;
+	pdrv->probe = bc_test_component_probe;
+	pdrv->remove = bc_test_component_remove;
+	pdrv->driver.name = name;
+	pdrv->driver.of_match_table = match;
+
+	return kunit_platform_driver_register(test, pdrv);
 }
 
 static int bc_test_driver_probe(struct platform_device *pdev)

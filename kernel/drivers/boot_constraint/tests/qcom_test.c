@@ -295,15 +295,6 @@ static struct platform_driver bc_test_qcom_mdp5_driver = {
 	},
 };
 
-static struct platform_driver bc_test_qcom_dsi_driver = {
-	.probe = bc_test_component_probe,
-	.remove = bc_test_component_remove,
-	.driver = {
-		.name = "bc-test-qcom-dsi",
-		.of_match_table = bc_test_qcom_dsi_match,
-	},
-};
-
 /*
  * With the table, the drivers probe as at boot, nothing flushed before
  * them: the MDSS's (which creates the MDP5, DSI and PHY devices), then the
@@ -337,8 +328,8 @@ static void bc_test_qcom_db410c_aggregate(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_QCOM_VSYNC]), 1);
 	KUNIT_EXPECT_TRUE(test, ctx->gdsc->on);
 
-	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test,
-							     &bc_test_qcom_dsi_driver), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_component_driver_register(test,
+					"bc-test-qcom-dsi", bc_test_qcom_dsi_match), 0);
 	wait_for_device_probe();
 	/* The aggregate's bind releases them from the core's work */
 	boot_constraint_flush();
@@ -374,8 +365,8 @@ static const struct dev_boot_constraint bc_test_qcom_2017_dsi[] = {
 };
 
 static const struct dev_boot_constraint_of bc_test_qcom_2017[] = {
-	BC_TEST_OF("qcom,mdp5", bc_test_qcom_2017_mdp5),
-	BC_TEST_OF("qcom,mdss-dsi-ctrl", bc_test_qcom_2017_dsi),
+	DEV_BOOT_CONSTRAINT_OF("qcom,mdp5", bc_test_qcom_2017_mdp5),
+	DEV_BOOT_CONSTRAINT_OF("qcom,mdss-dsi-ctrl", bc_test_qcom_2017_dsi),
 };
 
 /*

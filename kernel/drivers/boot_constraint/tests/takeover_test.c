@@ -321,18 +321,6 @@ static struct platform_driver bc_test_mdss_driver = {
 	.driver.name = BC_TEST_MDSS,
 };
 
-static struct platform_driver bc_test_mdp5_driver = {
-	.probe = bc_test_component_probe,
-	.remove = bc_test_component_remove,
-	.driver.name = BC_TEST_MDP5,
-};
-
-static struct platform_driver bc_test_dsi_driver = {
-	.probe = bc_test_component_probe,
-	.remove = bc_test_component_remove,
-	.driver.name = BC_TEST_DSI,
-};
-
 /*
  * The MDP5's clock stays on from its probe until the aggregate's bind, and
  * is let go after it: its driver programs the hardware from its bind.
@@ -354,8 +342,8 @@ static void bc_test_takeover_component(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test,
 							     &bc_test_mdss_driver), 0);
-	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test,
-							     &bc_test_mdp5_driver), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_component_driver_register(test,
+					BC_TEST_MDP5, NULL), 0);
 	wait_for_device_probe();
 	boot_constraint_flush();
 
@@ -363,8 +351,8 @@ static void bc_test_takeover_component(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&mdp5->dev, BC_HANDED_OVER), 1);
 
-	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test,
-							     &bc_test_dsi_driver), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_component_driver_register(test,
+					BC_TEST_DSI, NULL), 0);
 	wait_for_device_probe();
 	boot_constraint_flush();
 

@@ -709,12 +709,15 @@ static const struct dev_boot_constraint bc_test_board_dsi_constraints[] = {
 static const char * const bc_test_board_dsi_names[] = { "dsi" };
 
 static const struct dev_boot_constraint_of bc_test_board_board[] = {
-	BC_TEST_OF_NAMED("bc-test,consumer", bc_test_board_lcd_constraints,
-			 bc_test_board_lcd_names),
-	BC_TEST_OF_NAMED("bc-test,consumer", bc_test_board_lcd_bus_constraints,
-			 bc_test_board_lcd_names),
-	BC_TEST_OF_NAMED("bc-test,consumer", bc_test_board_dsi_constraints,
-			 bc_test_board_dsi_names),
+	DEV_BOOT_CONSTRAINT_OF_NAMED("bc-test,consumer",
+				     bc_test_board_lcd_constraints,
+				     bc_test_board_lcd_names),
+	DEV_BOOT_CONSTRAINT_OF_NAMED("bc-test,consumer",
+				     bc_test_board_lcd_bus_constraints,
+				     bc_test_board_lcd_names),
+	DEV_BOOT_CONSTRAINT_OF_NAMED("bc-test,consumer",
+				     bc_test_board_dsi_constraints,
+				     bc_test_board_dsi_names),
 };
 
 static int bc_test_board_ops_show(struct seq_file *s, void *unused)
