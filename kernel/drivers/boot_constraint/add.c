@@ -488,6 +488,20 @@ VISIBLE_IF_KUNIT struct boot_constraint_deadline *bc_add_deadline(void)
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_add_deadline);
 
+/**
+ * boot_constraint_deadline_passed() - Whether adds are past their deadline.
+ *
+ * From then on constraints added are refused (but the console's), and a
+ * node's constraints must not wait for its device: the deadline that drops
+ * what waits has passed too.
+ *
+ * Return: true once the deadline of the constraints added now has passed.
+ */
+bool boot_constraint_deadline_passed(void)
+{
+	return READ_ONCE(bc_add_deadline()->past);
+}
+
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,
 		      const struct boot_constraint_spec *specs,

@@ -250,6 +250,12 @@ static int bc_of_take_waiters(struct device *dev, void *found)
 	return 0;
 }
 
+/* boot_constraint_reject_or()'s fallback for a node's constraints. */
+static void bc_of_reject_node(const void *np, struct va_format *why)
+{
+	pr_err("%pOF: boot constraints rejected: %pV; nothing held\n", np, why);
+}
+
 /**
  * boot_constraint_add_of_node() - Constrain the device of a node.
  * @np: the node.
@@ -258,7 +264,9 @@ static int bc_of_take_waiters(struct device *dev, void *found)
  *	were not added; or NULL. Must stay valid as long as @oconst.
  *
  * Return: 0 if the constraints are added, or will be when the device is
- * created; a negative errno otherwise, with none of them added.
+ * created; -ETIMEDOUT if it is not there past the deadline, when nothing
+ * waits for a device any more; a negative errno otherwise, with none of them
+ * added.
  */
 int boot_constraint_add_of_node(struct device_node *np,
 				const struct dev_boot_constraint_of *oconst,
@@ -273,6 +281,12 @@ int boot_constraint_add_of_node(struct device_node *np,
 
 	mutex_lock(&bc_of_lock);
 	dev = bc_of_find_device(np);
+	if (!dev && boot_constraint_deadline_passed()) {
+		mutex_unlock(&bc_of_lock);
+		boot_constraint_reject_or(origin, bc_of_reject_node, np,
+					  "past the deadline, no device");
+		return -ETIMEDOUT;
+	}
 	if (!dev) {
 		w = bc_of_add_waiter(np, oconst, origin);
 		if (IS_ERR(w)) {
@@ -483,8 +497,12 @@ void boot_constraint_of_drop_waiters(void)
  * resource that the device already holds, because another table (the
  * console's, say) names it too, is held once.
  *
+ * Past the deadline (a module's table, loaded late), nothing is added, as
+ * nothing would drop what waits for a device.
+ *
  * Context: process context; may sleep.
- * Return: 0 if every constraint is applied or pending, else the first error.
+ * Return: 0 if every constraint is applied or pending, -ETIMEDOUT past the
+ * deadline, else the first error.
  */
 int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *oconst,
 					  unsigned int count)
@@ -507,6 +525,17 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 		return 0;
 
 	mutex_lock(&bc_of_lock);
+	/*
+	 * Waiters added now would outlive the deadline that drops them. It
+	 * passes before it takes bc_of_lock to drop them: either they are
+	 * added before, or this sees it has passed.
+	 */
+	if (boot_constraint_deadline_passed()) {
+		mutex_unlock(&bc_of_lock);
+		pr_err("%ps: boot constraints rejected: past the deadline; nothing held\n",
+		       __builtin_return_address(0));
+		return -ETIMEDOUT;
+	}
 	for (i = 0; i < count; i++) {
 		if (!oconst[i].count)
 			continue;
@@ -618,6 +647,12 @@ int dev_boot_constraint_add_machine_of(const struct dev_boot_constraint_machine 
 	of_node_put(root);
 	if (!m || (m->boot_console && !boot_constraint_boot_console()))
 		return 0;
+
+	if (boot_constraint_deadline_passed()) {
+		pr_err("%s: boot constraints rejected: past the deadline; nothing held\n",
+		       m->compatible);
+		return -ETIMEDOUT;
+	}
 
 	ret = dev_boot_constraint_add_deferrable_of(m->oconst, m->count);
 	if (ret)

@@ -264,6 +264,7 @@ int bc_test_component_driver_register(struct kunit *test, const char *name,
 void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev);
 struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test);
 struct boot_constraint_deadline *bc_test_own_deadline(struct kunit *test);
+void bc_test_pass_own_deadline(struct kunit *test);
 void *bc_test_priv_alloc(struct kunit *test, size_t size);
 void bc_test_thread_join(struct kunit *test);
 void bc_test_probe_start(struct device *dev);

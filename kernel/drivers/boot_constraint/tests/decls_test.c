@@ -9,6 +9,7 @@
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/kref.h>
 #include <linux/kthread.h>
 #include <linux/of.h>
 #include <linux/of_platform.h>
@@ -232,6 +233,25 @@ static void bc_test_dt_parent_populates(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->axi), 0);
 }
 
+/*
+ * Past the deadline, the declaration of a device not created yet is
+ * refused, in one line: nothing would drop its wait for the device then.
+ */
+static void bc_test_dt_past_deadline(struct kunit *test)
+{
+	struct boot_constraint_table *t;
+	struct device_node *np;
+	unsigned int refs;
+
+	np = bc_test_of_node(test, "/bc-dt-parent/bc-dt-child");
+	t = bc_test_dt_clocks_of(test, "/bc-dt-parent/bc-dt-child");
+	refs = kref_read(&np->kobj.kref);
+	bc_test_pass_own_deadline(test);
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_table_add_to_device(t), -ETIMEDOUT);
+	KUNIT_EXPECT_EQ(test, kref_read(&np->kobj.kref), refs);
+}
+
 static struct kunit_case bc_test_decls_cases[] = {
 	KUNIT_CASE(bc_test_dt_conflict_dt),
 	KUNIT_CASE(bc_test_dt_conflict_cmdline),
@@ -239,6 +259,7 @@ static struct kunit_case bc_test_decls_cases[] = {
 	KUNIT_CASE(bc_test_dt_rejected_spec_overrides_nothing),
 	KUNIT_CASE(bc_test_dt_bad_container),
 	KUNIT_CASE(bc_test_dt_parent_populates),
+	KUNIT_CASE(bc_test_dt_past_deadline),
 	{ }
 };
 

@@ -9,6 +9,7 @@
  */
 
 #include <linux/device.h>
+#include <linux/kref.h>
 #include <linux/of.h>
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
@@ -467,6 +468,28 @@ static void bc_test_defer_of_unknown_compatible(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 0);
 }
 
+/*
+ * Past the deadline, a table adds nothing: not even a wait for a device not
+ * created yet, which would hold its node for good, as nothing drops it then.
+ */
+static void bc_test_defer_of_past_deadline(struct kunit *test)
+{
+	static const struct dev_boot_constraint_of table[] = {
+		DEV_BOOT_CONSTRAINT_OF("bc-test,kunit-of-unborn",
+				       bc_test_defer_of_clk),
+	};
+	struct device_node *np;
+	unsigned int refs;
+
+	np = bc_test_of_node(test, "/bc-test-clock-parent/bc-test-of-unborn");
+	refs = kref_read(&np->kobj.kref);
+	bc_test_pass_own_deadline(test);
+
+	KUNIT_EXPECT_EQ(test, dev_boot_constraint_add_deferrable_of(table,
+								    ARRAY_SIZE(table)), -ETIMEDOUT);
+	KUNIT_EXPECT_EQ(test, kref_read(&np->kobj.kref), refs);
+}
+
 static const struct dev_boot_constraint_supply_info bc_test_defer_vdd = {
 	.name = "vdd",
 };
@@ -517,6 +540,7 @@ static struct kunit_case bc_test_defer_cases[] = {
 	KUNIT_CASE(bc_test_defer_of_dev_names),
 	KUNIT_CASE(bc_test_defer_of_unknown_compatible),
 	KUNIT_CASE(bc_test_defer_of_all_or_nothing),
+	KUNIT_CASE(bc_test_defer_of_past_deadline),
 	{}
 };
 

@@ -276,9 +276,8 @@ struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test)
 #define BC_TEST_OWN_DEADLINE	"bc_test_own_deadline"
 
 /* Stands in for bc_add_deadline() in the test's thread. */
-static struct boot_constraint_deadline *bc_test_add_deadline(void)
+static struct boot_constraint_deadline *bc_test_deadline_of(struct kunit *test)
 {
-	struct kunit *test = kunit_get_current_test();
 	struct boot_constraint_deadline *deadline;
 	struct kunit_resource *res;
 
@@ -287,6 +286,11 @@ static struct boot_constraint_deadline *bc_test_add_deadline(void)
 	kunit_put_resource(res);
 
 	return deadline;
+}
+
+static struct boot_constraint_deadline *bc_test_add_deadline(void)
+{
+	return bc_test_deadline_of(kunit_get_current_test());
 }
 
 /**
@@ -316,6 +320,18 @@ struct boot_constraint_deadline *bc_test_own_deadline(struct kunit *test)
 
 	kunit_activate_static_stub(test, bc_add_deadline, bc_test_add_deadline);
 	return deadline;
+}
+
+/**
+ * bc_test_pass_own_deadline() - Pass the test's own deadline now.
+ * @test: the test, under the deadline of bc_test_own_deadline().
+ *
+ * As the machine's deadline passes: what was added under it is released,
+ * and what is added from now on refused. The test's end frees it still.
+ */
+void bc_test_pass_own_deadline(struct kunit *test)
+{
+	boot_constraint_pass(bc_test_deadline_of(test));
 }
 
 /**
