@@ -260,10 +260,8 @@ static struct kunit_case bc_test_dt_cases[] = {
 	KUNIT_CASE(bc_test_dt_all),
 	KUNIT_CASE(bc_test_dt_named),
 	KUNIT_CASE(bc_test_dt_released),
-	KUNIT_CASE_PARAM(bc_test_dt_malformed, bc_test_dt_bad_decls_gen_params),
 	KUNIT_CASE(bc_test_dt_bus_types),
 	KUNIT_CASE(bc_test_dt_bus_types_unlisted),
-	KUNIT_CASE_PARAM(bc_test_dt_bus_types_malformed, bc_test_dt_bad_bus_gen_params),
 	KUNIT_CASE(bc_test_dt_type_not_built),
 	{ }
 };
@@ -274,4 +272,18 @@ static struct kunit_suite bc_test_dt_suite = {
 	.test_cases = bc_test_dt_cases,
 };
 
-kunit_test_suite(bc_test_dt_suite);
+static struct kunit_case bc_test_dt_malformed_cases[] = {
+	KUNIT_CASE_PARAM(bc_test_dt_malformed, bc_test_dt_bad_decls_gen_params),
+	KUNIT_CASE_PARAM(bc_test_dt_bus_types_malformed, bc_test_dt_bad_bus_gen_params),
+	{ }
+};
+
+static struct kunit_suite bc_test_dt_malformed_suite = {
+	.name = "boot_constraint_dt_malformed",
+	.suite_init = bc_test_dt_suite_init,
+	.suite_exit = bc_test_dt_suite_exit,
+	.init = bc_test_dt_init_applied,
+	.test_cases = bc_test_dt_malformed_cases,
+};
+
+kunit_test_suites(&bc_test_dt_suite, &bc_test_dt_malformed_suite);

@@ -6,6 +6,7 @@
  */
 
 #include <linux/err.h>
+#include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/string.h>
 
@@ -25,18 +26,7 @@ static BC_TEST_OF_MATCH(bc_test_dt_reg_match, "bc-test,dt-regulator");
 
 static BC_TEST_OF_MATCH(bc_test_dt_pd_match, "bc-test,dt-power-controller");
 
-/**
- * bc_test_dt_setup() - Set the display up for a test.
- * @test: the test, whose priv becomes a &struct bc_test_dt_ctx.
- * @reg_up: register the regulator's driver now; else bc_test_dt_reg_up()
- *	does.
- *
- * Applies kunit_decls.dtso and registers the display's providers, each
- * removed when the test ends, as the context is freed.
- *
- * Return: 0; a failure to set up fails the test.
- */
-int bc_test_dt_setup(struct kunit *test, bool reg_up)
+static int bc_test_dt_set_up(struct kunit *test, bool reg_up, bool apply)
 {
 	struct platform_device *pdev;
 	struct bc_test_dt_ctx *ctx;
@@ -53,7 +43,8 @@ int bc_test_dt_setup(struct kunit *test, bool reg_up)
 	KUNIT_ASSERT_NOT_NULL(test, ctx->reg);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->pd);
 
-	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, kunit_decls), 0);
+	if (apply)
+		KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, kunit_decls), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->axi,
 							  bc_test_dt_axi_match), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->pixel,
@@ -71,6 +62,22 @@ int bc_test_dt_setup(struct kunit *test, bool reg_up)
 }
 
 /**
+ * bc_test_dt_setup() - Set the display up for a test.
+ * @test: the test, whose priv becomes a &struct bc_test_dt_ctx.
+ * @reg_up: register the regulator's driver now; else bc_test_dt_reg_up()
+ *	does.
+ *
+ * Applies kunit_decls.dtso and registers the display's providers, each
+ * removed when the test ends, as the context is freed.
+ *
+ * Return: 0; a failure to set up fails the test.
+ */
+int bc_test_dt_setup(struct kunit *test, bool reg_up)
+{
+	return bc_test_dt_set_up(test, reg_up, true);
+}
+
+/**
  * bc_test_dt_init() - The init of a suite whose display has its supply.
  * @test: the test.
  *
@@ -79,6 +86,52 @@ int bc_test_dt_setup(struct kunit *test, bool reg_up)
 int bc_test_dt_init(struct kunit *test)
 {
 	return bc_test_dt_setup(test, true);
+}
+
+static int bc_test_dt_ovcs_id;
+
+/**
+ * bc_test_dt_suite_init() - Apply kunit_decls.dtso for a whole suite.
+ * @suite: the suite, whose suite_exit is bc_test_dt_suite_exit().
+ *
+ * For the suites of malformed declarations, many cases that hold nothing:
+ * applying and removing the overlay is most of what a case costs (4 s of
+ * 4.5 under KASAN and lockdep), so their cases share one. Their init is
+ * bc_test_dt_init_applied().
+ *
+ * Return: 0, or what of_overlay_fdt_apply() returned.
+ */
+int bc_test_dt_suite_init(struct kunit_suite *suite)
+{
+	return of_overlay_fdt_apply(__dtbo_kunit_decls_begin,
+				    __dtbo_kunit_decls_end -
+				    __dtbo_kunit_decls_begin,
+				    &bc_test_dt_ovcs_id, NULL);
+}
+
+/**
+ * bc_test_dt_suite_exit() - Remove what bc_test_dt_suite_init() applied.
+ * @suite: the suite.
+ *
+ * Also after a failed apply, which may have applied part of the overlay.
+ */
+void bc_test_dt_suite_exit(struct kunit_suite *suite)
+{
+	if (bc_test_dt_ovcs_id)
+		of_overlay_remove(&bc_test_dt_ovcs_id);
+}
+
+/**
+ * bc_test_dt_init_applied() - The init of a case of such a suite.
+ * @test: the test.
+ *
+ * As bc_test_dt_init(), on the suite's overlay.
+ *
+ * Return: 0, as bc_test_dt_setup().
+ */
+int bc_test_dt_init_applied(struct kunit *test)
+{
+	return bc_test_dt_set_up(test, true, false);
 }
 
 /**

@@ -54,8 +54,15 @@ struct bc_test_dt_bad {
 	int err;
 };
 
+/* kunit_decls.dtso, as cmd_dt_S_dtbo builds it in */
+extern u8 __dtbo_kunit_decls_begin[];
+extern u8 __dtbo_kunit_decls_end[];
+
 int bc_test_dt_setup(struct kunit *test, bool reg_up);
 int bc_test_dt_init(struct kunit *test);
+int bc_test_dt_suite_init(struct kunit_suite *suite);
+void bc_test_dt_suite_exit(struct kunit_suite *suite);
+int bc_test_dt_init_applied(struct kunit *test);
 void bc_test_dt_reg_up(struct kunit *test);
 int bc_test_dt_free_at_exit(struct kunit *test, struct boot_constraint_table *t);
 int bc_test_dt_add_freed(struct kunit *test, struct boot_constraint_table *t);

@@ -206,7 +206,6 @@ static void bc_test_spec_order_provider_late(struct kunit *test)
 static struct kunit_case bc_test_spec_cases[] = {
 	KUNIT_CASE(bc_test_spec_holds),
 	KUNIT_CASE(bc_test_spec_all),
-	KUNIT_CASE_PARAM(bc_test_spec_malformed, bc_test_spec_bad_gen_params),
 	KUNIT_CASE(bc_test_spec_huge),
 	KUNIT_CASE(bc_test_spec_unnamed),
 	{ }
@@ -216,6 +215,19 @@ static struct kunit_suite bc_test_spec_suite = {
 	.name = "boot_constraint_spec",
 	.init = bc_test_dt_init,
 	.test_cases = bc_test_spec_cases,
+};
+
+static struct kunit_case bc_test_spec_malformed_cases[] = {
+	KUNIT_CASE_PARAM(bc_test_spec_malformed, bc_test_spec_bad_gen_params),
+	{ }
+};
+
+static struct kunit_suite bc_test_spec_malformed_suite = {
+	.name = "boot_constraint_spec_malformed",
+	.suite_init = bc_test_dt_suite_init,
+	.suite_exit = bc_test_dt_suite_exit,
+	.init = bc_test_dt_init_applied,
+	.test_cases = bc_test_spec_malformed_cases,
 };
 
 static struct kunit_case bc_test_spec_order_cases[] = {
@@ -230,4 +242,5 @@ static struct kunit_suite bc_test_spec_order_suite = {
 	.test_cases = bc_test_spec_order_cases,
 };
 
-kunit_test_suites(&bc_test_spec_suite, &bc_test_spec_order_suite);
+kunit_test_suites(&bc_test_spec_suite, &bc_test_spec_malformed_suite,
+		  &bc_test_spec_order_suite);
