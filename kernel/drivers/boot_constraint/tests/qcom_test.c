@@ -308,6 +308,7 @@ static void bc_test_qcom_db410c_aggregate(struct kunit *test)
 	const struct dev_boot_constraint_machine *m;
 	struct bc_test_qcom_ctx *ctx = test->priv;
 	struct device *mdp5, *dsi;
+	int ret;
 
 	m = bc_test_qcom_match(test, "/bc-apq8016-sbc");
 	KUNIT_ASSERT_NOT_NULL(test, m);
@@ -328,8 +329,9 @@ static void bc_test_qcom_db410c_aggregate(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_QCOM_VSYNC]), 1);
 	KUNIT_EXPECT_TRUE(test, ctx->gdsc->on);
 
-	KUNIT_ASSERT_EQ(test, bc_test_component_driver_register(test,
-					"bc-test-qcom-dsi", bc_test_qcom_dsi_match), 0);
+	ret = bc_test_component_driver_register(test, "bc-test-qcom-dsi",
+						bc_test_qcom_dsi_match);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	wait_for_device_probe();
 	/* The aggregate's bind releases them from the core's work */
 	boot_constraint_flush();

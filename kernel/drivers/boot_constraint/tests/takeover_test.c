@@ -330,6 +330,7 @@ static void bc_test_takeover_component(struct kunit *test)
 	struct dev_boot_constraint_clk_info clk = { .name = "core" };
 	struct bc_test_ctx *ctx = test->priv;
 	struct platform_device *mdp5;
+	int ret;
 
 	KUNIT_ASSERT_NOT_NULL(test, bc_test_pdev_add(test, BC_TEST_MDSS));
 	mdp5 = bc_test_pdev_add(test, BC_TEST_MDP5);
@@ -342,8 +343,8 @@ static void bc_test_takeover_component(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test,
 							     &bc_test_mdss_driver), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_component_driver_register(test,
-					BC_TEST_MDP5, NULL), 0);
+	ret = bc_test_component_driver_register(test, BC_TEST_MDP5, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	wait_for_device_probe();
 	boot_constraint_flush();
 
@@ -351,8 +352,8 @@ static void bc_test_takeover_component(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&mdp5->dev, BC_HANDED_OVER), 1);
 
-	KUNIT_ASSERT_EQ(test, bc_test_component_driver_register(test,
-					BC_TEST_DSI, NULL), 0);
+	ret = bc_test_component_driver_register(test, BC_TEST_DSI, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	wait_for_device_probe();
 	boot_constraint_flush();
 
