@@ -8,10 +8,11 @@
 # The source is at the same relative path from the out dir as for the
 # test kernels (../linux), so ccache hits on their objects.
 #
-# After the arm64 build of a commit that adds a KUnit suite (a line with
-# kunit_test_suite in its diff), boot that build's KUnit (the boot of
-# tests/bisect.boots, with its own initramfs, logs in
-# build/logs/bisect-kunit-COMMIT/) and fail on any failed case: each
+# After each build of a commit that adds a KUnit suite (a line with
+# kunit_test_suite in its diff), boot that build's KUnit (the boot
+# kunit-ARCH of tests/bisect.boots, with its own initramfs, logs in
+# build/logs/bisect-kunit-COMMIT/): built in on arm64, a module loaded
+# after the machine's deadline on arm32.  Fail on any failed case: each
 # commit must pass its own cases, not only the last.  BISECT_KUNIT=0
 # skips the boots.
 set -e
@@ -32,24 +33,23 @@ if [ ! -e "$wt/.git" ]; then
 fi
 mkdir -p "$build/logs"
 
-# kunit_boot COMMIT SUBJECT: boot the KUnit suites of the arm64 build of
-# COMMIT in build/bisect/out-arm64; dies if a case fails.
+# kunit_boot ARCH COMMIT SUBJECT: boot the KUnit suites of the ARCH build
+# of COMMIT in build/bisect/out-ARCH; dies if a case fails.
 kunit_boot() {
-	short=$(git -C "$wt" rev-parse --short "$1")
+	short=$(git -C "$wt" rev-parse --short "$2")
 	blog=$build/logs/bisect-kunit-$short
+	cpio=$build/bisect/initramfs-$1.cpio
 	mkdir -p "$blog"
-	SRC=$wt OUT=$build/bisect/out-arm64 \
-		INITRAMFS=$build/bisect/initramfs-arm64.cpio \
-		"$top/scripts/steps/mkinitramfs.sh" arm64 > "$blog/initramfs.log" 2>&1 ||
-		die "no initramfs at $2 (log: ${blog#"$top"/}/initramfs.log)"
+	SRC=$wt OUT=$build/bisect/out-$1 INITRAMFS=$cpio \
+		"$top/scripts/steps/mkinitramfs.sh" "$1" > "$blog/initramfs-$1.log" 2>&1 ||
+		die "no $1 initramfs at $3 (log: ${blog#"$top"/}/initramfs-$1.log)"
 	if ! "$top/scripts/run-tests.py" --table tests/bisect.boots --jobs 1 \
-			--kernel-dir "$build/bisect/out-arm64" \
-			--initramfs "$build/bisect/initramfs-arm64.cpio" \
-			--logs "$blog" > "$blog/result" 2>&1; then
-		grep -E '^not ok|passed' "$blog/result" || tail -5 "$blog/result"
-		die "KUnit fails at $2 (console: ${blog#"$top"/}/kunit-arm64.log)"
+			--kernel-dir "$build/bisect/out-$1" --initramfs "$cpio" \
+			--logs "$blog" "kunit-$1" > "$blog/result-$1" 2>&1; then
+		grep -E '^not ok|passed' "$blog/result-$1" || tail -5 "$blog/result-$1"
+		die "$1 KUnit fails at $3 (console: ${blog#"$top"/}/kunit-$1.log)"
 	fi
-	echo "check-bisect:   KUnit $(tail -1 "$blog/result")"
+	echo "check-bisect:   $1 KUnit $(tail -1 "$blog/result-$1")"
 }
 
 arches=${BISECT_ARCHES:-arm64 arm32}
@@ -64,14 +64,13 @@ for c in $commits; do
 			tail -30 "$log"
 			die "$arch build fails at $subject (log: ${log#"$top"/})"
 		fi
-		if [ $arch = arm64 ] && [ "${BISECT_KUNIT:-1}" != 0 ] &&
+		if [ "${BISECT_KUNIT:-1}" != 0 ] &&
 				git -C "$wt" diff "$c^" "$c" | grep -q '^+.*kunit_test_suite'; then
-			kunit_boot "$c" "$subject"
+			kunit_boot $arch "$c" "$subject"
 		fi
 	done
 done
 kunit="each that adds a KUnit suite passes its cases"
-case " $arches " in *" arm64 "*) ;; *) BISECT_KUNIT=0 ;; esac
 [ "${BISECT_KUNIT:-1}" != 0 ] || kunit="their KUnit suites not booted"
 echo "check-bisect: all $(echo "$commits" | wc -l) commit(s) build for" \
 	"$(echo $arches | sed 's/ / and /g'); $kunit"
