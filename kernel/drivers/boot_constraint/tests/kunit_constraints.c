@@ -275,7 +275,7 @@ struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test)
 
 #define BC_TEST_OWN_DEADLINE	"bc_test_own_deadline"
 
-/* Stands in for bc_add_deadline() in the test's thread. */
+/* The deadline that bc_test_own_deadline() stood in for @test. */
 static struct boot_constraint_deadline *bc_test_deadline_of(struct kunit *test)
 {
 	struct boot_constraint_deadline *deadline;
@@ -288,6 +288,7 @@ static struct boot_constraint_deadline *bc_test_deadline_of(struct kunit *test)
 	return deadline;
 }
 
+/* Stands in for bc_add_deadline() in the test's thread. */
 static struct boot_constraint_deadline *bc_test_add_deadline(void)
 {
 	return bc_test_deadline_of(kunit_get_current_test());
