@@ -60,19 +60,24 @@ static int bc_test_reset_add(struct kunit *test, const char *name, bool deferrab
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_reset_control_put, reset_control_put,
 			    struct reset_control *);
 
-/* The peer's shared line, put at exit before the controller goes. */
-static struct reset_control *bc_test_reset_peer_line(struct kunit *test)
+/* Asserts that a get gave @rstc, put at exit before the controller goes. */
+static struct reset_control *bc_test_reset_got(struct kunit *test,
+					       struct reset_control *rstc)
 {
-	struct bc_test_ctx *ctx = test->priv;
-	struct reset_control *rstc;
-
-	rstc = reset_control_get_shared(ctx->peer, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, rstc);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
 							bc_test_reset_control_put,
 							rstc), 0);
 
 	return rstc;
+}
+
+/* The peer's shared line. */
+static struct reset_control *bc_test_reset_peer_line(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	return bc_test_reset_got(test, reset_control_get_shared(ctx->peer, NULL));
 }
 
 /*
@@ -398,11 +403,7 @@ static void bc_test_reset_peer_exclusive(struct kunit *test)
 
 	bc_test_reset_register(test);
 	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
-	peer = reset_control_get_exclusive(ctx->peer, NULL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, peer);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-							bc_test_reset_control_put,
-							peer), 0);
+	peer = bc_test_reset_got(test, reset_control_get_exclusive(ctx->peer, NULL));
 
 	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
 	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
@@ -422,11 +423,7 @@ static void bc_test_reset_own_get_takes_over(struct kunit *test)
 
 	bc_test_reset_register(test);
 	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
-	own = reset_control_get_shared(ctx->dev, "core");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, own);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-							bc_test_reset_control_put,
-							own), 0);
+	own = bc_test_reset_got(test, reset_control_get_shared(ctx->dev, "core"));
 
 	KUNIT_EXPECT_EQ(test, reset_control_deassert(own), 0);
 	KUNIT_EXPECT_EQ(test, reset_control_assert(own), 0);
@@ -464,7 +461,7 @@ static void bc_test_reset_peer_pulse_refused(struct kunit *test)
 static void bc_test_reset_pulse_without_hold(struct kunit *test)
 {
 	struct bc_test_ctx *ctx = test->priv;
-	struct reset_control *peer, *own;
+	struct reset_control *peer;
 
 	bc_test_reset_register(test);
 	peer = bc_test_reset_peer_line(test);
@@ -478,11 +475,7 @@ static void bc_test_reset_pulse_without_hold(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, reset_control_rearm(peer), 0);
 
 	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
-	own = reset_control_get_shared(ctx->dev, "core");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, own);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-							bc_test_reset_control_put,
-							own), 0);
+	bc_test_reset_got(test, reset_control_get_shared(ctx->dev, "core"));
 
 	KUNIT_EXPECT_EQ(test, reset_control_reset(peer), 0);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
@@ -502,11 +495,7 @@ static void bc_test_reset_hold_only_deasserts(struct kunit *test)
 		kunit_skip(test, "a warning before: cannot tell one of ours");
 
 	bc_test_reset_register(test);
-	hold = reset_control_get_boot_hold(ctx->dev, "core");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, hold);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-							bc_test_reset_control_put,
-							hold), 0);
+	hold = bc_test_reset_got(test, reset_control_get_boot_hold(ctx->dev, "core"));
 	KUNIT_ASSERT_EQ(test, reset_control_deassert(hold), 0);
 
 	KUNIT_EXPECT_EQ(test, reset_control_assert(hold), -EPERM);
