@@ -25,6 +25,7 @@ const char * const bc_test_op_names[] = {
 	[BC_TEST_OFF] = "off",
 	[BC_TEST_ASSERT] = "assert",
 	[BC_TEST_DEASSERT] = "deassert",
+	[BC_TEST_PULSE] = "reset",
 	[BC_TEST_RATE] = "rate",
 	[BC_TEST_VOLTAGE] = "voltage",
 	[BC_TEST_AVG] = "avg",
