@@ -386,10 +386,10 @@ static void bc_test_clk_rates_unregister(void *data)
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_clk_put, clk_put, struct clk *);
 
 /*
- * Registers "pixel-pll", rate-gated, at the boot rate, and under it "pixel", on,
- * a gate that passes its rate and its rate requests through, the device's
- * "pixel"; returns the PLL's handle of a peer, whose rate changes *@rates
- * counts.
+ * Registers "pixel-pll", rate-gated, at the boot rate, the device's "pll",
+ * and under it "pixel", on, a gate that passes its rate and its rate
+ * requests through, the device's "pixel"; returns the PLL's handle of a
+ * peer, whose rate changes *@rates counts.
  */
 static struct clk *bc_test_clk_setup_pll(struct kunit *test,
 					 struct bc_test_clk **pll,
@@ -406,6 +406,8 @@ static struct clk *bc_test_clk_setup_pll(struct kunit *test,
 	(*pll)->rate = BC_TEST_CLK_BOOT_HZ;
 	bc_test_clk_init_hw(*pll, &init, &bc_test_clk_ops);
 	KUNIT_ASSERT_EQ(test, clk_hw_register_kunit(test, NULL, &(*pll)->hw), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, *pll, "pll",
+						     BC_TEST_CLK_DEV), 0);
 
 	pixel = bc_test_clk_alloc(test, ctx->log, "pixel", true);
 	KUNIT_ASSERT_NOT_NULL(test, pixel);
@@ -470,11 +472,14 @@ static void bc_test_clk_range_holds_parent(struct kunit *test)
 }
 
 /*
- * The device's own rate request takes the range over: it goes through the
- * parent, out of the range, as without the constraint; then so may a peer's.
+ * The device's own rate request, on the held clock (the parameter "pixel")
+ * or on the parent ("pll", as a node's assigned-clock-rates may ask), takes
+ * the range over: it goes through the parent, out of the range, as without
+ * the constraint; then so may a peer's.
  */
 static void bc_test_clk_range_taken_over_parent(struct kunit *test)
 {
+	const char * const *con_id = test->param_value;
 	struct bc_test_clk_rates *rates;
 	struct bc_test_ctx *ctx = test->priv;
 	struct bc_test_clk *pll;
@@ -484,7 +489,7 @@ static void bc_test_clk_range_taken_over_parent(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_clk_add_range(test, "pixel", BC_TEST_CLK_MIN_HZ,
 						    BC_TEST_CLK_MAX_HZ), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
-	clk = clk_get(ctx->dev, "pixel");
+	clk = clk_get(ctx->dev, *con_id);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, clk);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_clk_put, clk), 0);
 
@@ -495,6 +500,16 @@ static void bc_test_clk_range_taken_over_parent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, clk_set_rate(peer, 200000000), 0);
 	KUNIT_EXPECT_EQ(test, pll->rate, 200000000);
 }
+
+static const char * const bc_test_clk_own_requests[] = { "pixel", "pll" };
+
+static void bc_test_clk_own_request_desc(const char * const *con_id, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", *con_id);
+}
+
+KUNIT_ARRAY_PARAM(bc_test_clk_own_request, bc_test_clk_own_requests,
+		  bc_test_clk_own_request_desc);
 
 static struct kunit_case bc_test_clk_cases[] = {
 	KUNIT_CASE(bc_test_clk_add_enables),
@@ -510,7 +525,8 @@ static struct kunit_case bc_test_clk_cases[] = {
 	KUNIT_CASE(bc_test_clk_range_fails),
 	KUNIT_CASE(bc_test_clk_range_failed_batch),
 	KUNIT_CASE(bc_test_clk_range_holds_parent),
-	KUNIT_CASE(bc_test_clk_range_taken_over_parent),
+	KUNIT_CASE_PARAM(bc_test_clk_range_taken_over_parent,
+			 bc_test_clk_own_request_gen_params),
 	{}
 };
 
