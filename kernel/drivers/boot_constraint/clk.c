@@ -6,6 +6,7 @@
  */
 
 #include <linux/clk.h>
+#include <linux/clk/boot-hold.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/notifier.h>
