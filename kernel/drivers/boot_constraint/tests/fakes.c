@@ -121,6 +121,7 @@ static int bc_test_clk_set_rate(struct clk_hw *hw, unsigned long rate,
 	.is_enabled = bc_test_clk_is_enabled
 
 const struct clk_ops bc_test_gate_ops = { BC_TEST_GATE_OPS };
+EXPORT_SYMBOL_IF_KUNIT(bc_test_gate_ops);
 
 const struct clk_ops bc_test_clk_ops = {
 	BC_TEST_GATE_OPS,
