@@ -240,7 +240,7 @@ def boot_one(boot, timeout, console):
             if msg == END_MARKER and not marker:
                 marker = True
                 end = time.monotonic() + 1
-            elif m.get('uboot') and uboot.FAILED in line and end is None:
+            elif m.get('uboot') and uboot.failed(line) and end is None:
                 problems.append('U-Boot did not start the kernel: ' + line)
                 end = time.monotonic() + 1
             elif PANIC.search(msg) and not panic:

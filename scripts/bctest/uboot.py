@@ -35,8 +35,9 @@ FLAVOURS = {
 }
 STARTING = 'Starting kernel ...'
 # What distro boot prints when the card's boot.scr returned (bootz only
-# returns when it fails): the boot ends there.
-FAILED = 'SCRIPT FAILED'
+# returns when it fails), and when it found none on the card and goes on
+# to EFI, USB and the network: the boot ends there.
+FAILED = ('SCRIPT FAILED', 'No EFI system partition')
 # The declaration helpers every boot script gets first.
 HELPERS = os.path.join(TOP, 'scripts', 'uboot', 'boot-constraints.cmd')
 PART_START = 1 << 20          # the FAT partition: at 1 MiB, as boards do
@@ -131,6 +132,11 @@ def sd_image(name, flavour, files, bootargs, declare=None):
         out.write(part.read())
     os.unlink(fat)
     return img
+
+
+def failed(line):
+    """Whether a console line says U-Boot will not start the kernel."""
+    return any(f in line for f in FAILED)
 
 
 def started(lines):

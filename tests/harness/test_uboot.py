@@ -46,6 +46,11 @@ class BootScriptTest(unittest.TestCase):
         boot, ptype, start, size = t[0], t[4], *struct.unpack('<II', t[8:16])
         self.assertEqual((boot, ptype, start, size), (0x80, 0x0c, 2048, 6144))
 
+    def test_failed(self):
+        self.assertTrue(uboot.failed('SCRIPT FAILED: continuing...'))
+        self.assertTrue(uboot.failed('No EFI system partition'))
+        self.assertFalse(uboot.failed('Found U-Boot script /boot.scr'))
+
     def test_started(self):
         self.assertTrue(uboot.started(['', 'Starting kernel ...', '']))
         self.assertFalse(uboot.started(['SCRIPT FAILED: continuing...']))
