@@ -24,6 +24,10 @@
 #   bc.wait=SECONDS   check when the guest's uptime is past SECONDS (past a
 #                     deadline of deferred_probe_timeout= or
 #                     boot_constraints.timeout=)
+#   bc.declared       the bootloader declared the UART in
+#                     /chosen/boot-constraints (U-Boot's boot script,
+#                     tests/uboot/): its clocks are held until its driver
+#                     binds, and the tree must hold that declaration
 #   bc.expired=DEVICE in a kernel without modules, another device with
 #                     constraints (declared with boot_constraints=, its
 #                     driver not built): they were released at the driver
@@ -42,8 +46,8 @@
 #   With boot_constraints=auto and no earlycon, the same, by automatic
 #   constraints; with earlycon too, by the console's alone (auto yields).
 #   With the UART declared by the bootloader in /chosen/boot-constraints
-#   (U-Boot's boot script, tests/uboot/), no earlycon: the same, by the
-#   declaration's constraints.
+#   (bc.declared), no earlycon: the same, by the declaration's
+#   constraints.
 #   Without constraints (boot_constraints=off, or pristine 6.12 without the
 #   series): the gates off before the driver binds (clk_disable_unused(),
 #   or on i.MX imx_register_uart_clocks() dropping them), on after it binds.
@@ -184,7 +188,7 @@ declared() {
 
 # Whether the UART's clocks are to be held until its driver binds
 held_expected() {
-	with_constraints && { arg earlycon || auto_mode || declared; }
+	with_constraints && { arg earlycon || auto_mode || arg bc.declared; }
 }
 
 # auto_constraints STATE: the UART's automatic constraints ("auto" after
@@ -248,7 +252,8 @@ if [ "$before_bound" = yes ]; then
 	ktap_skip before-driver "$drv bound at boot"
 elif held_expected; then
 	ktap_check before-driver-held eval '[ $before = on -a \
-		"$(constrained applied)" = $nclocks ] && held_by_the_right_path applied'
+		"$(constrained applied)" = $nclocks ] && held_by_the_right_path applied &&
+		{ ! arg bc.declared || declared; }'
 elif with_constraints; then
 	ktap_check nothing-held-without-earlycon \
 		[ "$(grep -c "^$uart " $BC)" = 0 ]
@@ -304,7 +309,7 @@ else
 fi
 
 # 4. The whole handover: never seen off while constrained.
-if ! arg earlycon && ! arg boot_constraints=auto && ! declared; then
+if ! arg earlycon && ! arg boot_constraints=auto && ! arg bc.declared; then
 	ktap_skip never-seen-off "no earlycon: nothing to hold"
 elif with_constraints && [ -z "$timeout" -o "${timeout:--1}" -lt 0 ]; then
 	ktap_check never-seen-off [ "$(samples_off)" = 0 ]
