@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The state a real bootloader's boot ends in, past every deadline: after
-# U-Boot left its devices running, the drivers of some of them loaded late
-# (bc.load=SECONDS: the console's and the SD card's, as modules) and the
-# others never, the guest waits past bc.wait=SECONDS (past
+# U-Boot left its devices running, the console's driver loaded late
+# (bc.load=SECONDS: a module) and the others' never (the SD card's MMC,
+# USB, HDMI...), the guest waits past bc.wait=SECONDS (past
 # boot_constraints.timeout=) and prints, for the runner to compare with
 # pristine 6.12's boot on the same U-Boot flow (bc.compare=BOOT:KEY):
 #
@@ -24,11 +24,14 @@
 compat=$(tr '\0' ' ' < /proc/device-tree/compatible)
 case $compat in
 *allwinner,sun8i-h3*)
-	# H3 CCU: BUS_CLK_GATING_REG0..4, SDMMC0_CLK_REG; the UART's and the
-	# MMC's drivers (mmc_core first, sunxi-mmc needs it).
+	# H3 CCU: BUS_CLK_GATING_REG0..4, SDMMC0_CLK_REG; the UART's driver.
+	# sunxi-mmc stays unloaded: bound, it finds the card and its runtime
+	# PM turns the MMC's clocks on and off as the card is used (seen:
+	# SDMMC0_CLK_REG's gate on in one boot, off in the other, at the
+	# same point), which no single reading can compare.
 	regs="0x01C20060 0x01C20064 0x01C20068 0x01C2006C 0x01C20070 0x01C20088"
-	mods="8250_dw mmc_core sunxi-mmc"
-	bound="dw-apb-uart/1c28000.serial sunxi-mmc/1c0f000.mmc"
+	mods="8250_dw"
+	bound="dw-apb-uart/1c28000.serial"
 	;;
 *)
 	ktap_begin uboot_end_state 1
