@@ -22,7 +22,10 @@
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/of.h>
+#include <linux/overflow.h>
+#include <linux/refcount.h>
 #include <linux/slab.h>
+#include <linux/stddef.h>
 #include <linux/string.h>
 
 #include <kunit/visibility.h>
@@ -31,6 +34,58 @@
 #include "core.h"
 #include "of.h"
 
+/* Room for the description of a constraint of any type. */
+union bc_of_info {
+	struct dev_boot_constraint_clk_info clk;
+	struct dev_boot_constraint_pm_info pm;
+	struct dev_boot_constraint_supply_info supply;
+	struct dev_boot_constraint_icc_info icc;
+	struct dev_boot_constraint_reset_info reset;
+};
+
+/* The size of a type's description, and where its resource's name is */
+struct bc_of_info_layout {
+	size_t size;
+	size_t name;
+};
+
+#define BC_OF_INFO_LAYOUT(info)	{ sizeof(info), offsetof(info, name) }
+
+static const struct bc_of_info_layout bc_of_info_layouts[] = {
+	[DEV_BOOT_CONSTRAINT_CLK] =
+		BC_OF_INFO_LAYOUT(struct dev_boot_constraint_clk_info),
+	[DEV_BOOT_CONSTRAINT_PM] =
+		BC_OF_INFO_LAYOUT(struct dev_boot_constraint_pm_info),
+	[DEV_BOOT_CONSTRAINT_SUPPLY] =
+		BC_OF_INFO_LAYOUT(struct dev_boot_constraint_supply_info),
+	[DEV_BOOT_CONSTRAINT_ICC] =
+		BC_OF_INFO_LAYOUT(struct dev_boot_constraint_icc_info),
+	[DEV_BOOT_CONSTRAINT_RESET] =
+		BC_OF_INFO_LAYOUT(struct dev_boot_constraint_reset_info),
+};
+static_assert(ARRAY_SIZE(bc_of_info_layouts) == DEV_BOOT_CONSTRAINT_NR_TYPES);
+
+/**
+ * struct bc_of_copy - The core's copy of the constraints of a table's entry.
+ *
+ * @ref: one for each waiter that uses it, and one for the add that made it.
+ * @oconst: the entry as the waiters read it: @constraints, and their count;
+ *	not the compatible nor the names, which only the add reads.
+ * @infos: the descriptions of @constraints, a resource's name copied with
+ *	kstrdup_const().
+ * @constraints: the constraints, whose descriptions are in @infos.
+ *
+ * What waits for a device that is not created yet, so that the caller of
+ * dev_boot_constraint_add_deferrable_of() may free its table, or be
+ * unloaded, once the add returns. One for all the nodes of an entry.
+ */
+struct bc_of_copy {
+	refcount_t ref;
+	struct dev_boot_constraint_of oconst;
+	union bc_of_info *infos;
+	struct dev_boot_constraint constraints[];
+};
+
 /**
  * struct bc_of_waiter - Constraints of a node whose device is not there yet.
  *
@@ -38,7 +93,9 @@
  *	taken out of it.
  * @np: the node, with a reference held.
  * @dev: once taken out for its device, the device, with a reference held.
- * @oconst: the constraints; the caller keeps them valid.
+ * @oconst: the constraints: those of @copy, or, without it, the caller's,
+ *	which it keeps valid.
+ * @copy: the core's copy of a table's entry, with a reference held, or NULL.
  * @origin: what declared them, for the messages, or NULL; the caller keeps
  *	it valid.
  */
@@ -47,6 +104,7 @@ struct bc_of_waiter {
 	struct device_node *np;
 	struct device *dev;
 	const struct dev_boot_constraint_of *oconst;
+	struct bc_of_copy *copy;
 	const char *origin;
 };
 
@@ -97,6 +155,83 @@ static LIST_HEAD(bc_of_buses);
 static unsigned int *bc_of_waiting_count(const struct device_node *np)
 {
 	return &bc_of_waiting[hash_min((unsigned long)np, BC_OF_WAITER_BITS)];
+}
+
+/* Where the copy of a description of @type keeps the resource's name. */
+static const char **bc_of_info_name(union bc_of_info *info,
+				    enum dev_boot_constraint_type type)
+{
+	return (void *)info + bc_of_info_layouts[type].name;
+}
+
+static void bc_of_copy_put(struct bc_of_copy *copy)
+{
+	const struct dev_boot_constraint *con;
+	unsigned int i;
+
+	if (!copy || !refcount_dec_and_test(&copy->ref))
+		return;
+
+	for (i = 0; i < copy->oconst.count; i++) {
+		con = &copy->constraints[i];
+		if (con->data)
+			kfree_const(*bc_of_info_name(&copy->infos[i], con->type));
+	}
+	kfree(copy);
+}
+
+/*
+ * Copies @from, its description and the resource's name, to the @i-th
+ * constraint of @copy. A constraint of an unknown type is copied without
+ * its description: the core refuses it when it adds it, as any.
+ */
+static int bc_of_copy_constraint(struct bc_of_copy *copy, unsigned int i,
+				 const struct dev_boot_constraint *from)
+{
+	union bc_of_info *info = &copy->infos[i];
+	const char **name;
+
+	copy->constraints[i].type = from->type;
+	if (!from->data || (unsigned int)from->type >= DEV_BOOT_CONSTRAINT_NR_TYPES)
+		return 0;
+
+	memcpy(info, from->data, bc_of_info_layouts[from->type].size);
+	name = bc_of_info_name(info, from->type);
+	if (*name) {
+		*name = kstrdup_const(*name, GFP_KERNEL);
+		if (!*name)
+			return -ENOMEM;
+	}
+	copy->constraints[i].data = info;
+
+	return 0;
+}
+
+/* The core's copy of a table's entry, with a reference for the caller. */
+static struct bc_of_copy *bc_of_copy_alloc(const struct dev_boot_constraint_of *oconst)
+{
+	unsigned int i, n = oconst->count;
+	struct bc_of_copy *copy;
+	size_t size;
+
+	size = size_add(struct_size(copy, constraints, n),
+			array_size(n, sizeof(*copy->infos)));
+	copy = kzalloc(size, GFP_KERNEL);
+	if (!copy)
+		return NULL;
+
+	refcount_set(&copy->ref, 1);
+	copy->infos = (union bc_of_info *)&copy->constraints[n];
+	copy->oconst.constraints = copy->constraints;
+	copy->oconst.count = n;
+	for (i = 0; i < n; i++) {
+		if (bc_of_copy_constraint(copy, i, &oconst->constraints[i])) {
+			bc_of_copy_put(copy);
+			return NULL;
+		}
+	}
+
+	return copy;
 }
 
 static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
@@ -179,10 +314,14 @@ static int bc_of_add_device(struct device *dev,
 	return ret;
 }
 
-/* Caller holds bc_of_lock. */
+/*
+ * A waiter for the device of @np: for @copy's constraints if @copy is not
+ * NULL, else for @oconst's. Caller holds bc_of_lock.
+ */
 static struct bc_of_waiter *
 bc_of_add_waiter(struct device_node *np,
-		 const struct dev_boot_constraint_of *oconst, const char *origin)
+		 const struct dev_boot_constraint_of *oconst,
+		 struct bc_of_copy *copy, const char *origin)
 {
 	struct bc_of_waiter *w;
 	unsigned int *count;
@@ -194,7 +333,11 @@ bc_of_add_waiter(struct device_node *np,
 		return ERR_PTR(-ENOMEM);
 
 	w->np = of_node_get(np);
-	w->oconst = oconst;
+	w->oconst = copy ? &copy->oconst : oconst;
+	if (copy) {
+		refcount_inc(&copy->ref);
+		w->copy = copy;
+	}
 	w->origin = origin;
 	hash_add(bc_of_waiters, &w->node, (unsigned long)np);
 	count = bc_of_waiting_count(np);
@@ -219,6 +362,7 @@ static void bc_of_free_waiter(struct bc_of_waiter *w)
 {
 	put_device(w->dev);
 	of_node_put(w->np);
+	bc_of_copy_put(w->copy);
 	kfree(w);
 }
 
@@ -288,7 +432,7 @@ int boot_constraint_add_of_node(struct device_node *np,
 		return -ETIMEDOUT;
 	}
 	if (!dev) {
-		w = bc_of_add_waiter(np, oconst, origin);
+		w = bc_of_add_waiter(np, oconst, NULL, origin);
 		if (IS_ERR(w)) {
 			mutex_unlock(&bc_of_lock);
 			if (origin)
@@ -486,11 +630,16 @@ void boot_constraint_of_drop_waiters(void)
  * entry of @oconst to the device of every available node that matches the
  * entry's compatible (and one of its names, if it lists names). A device
  * that is not created yet gets them when it is added to its bus, before it
- * can probe; @oconst must stay valid until then. Each node's constraints
- * wait for its device first; then one pass over the devices of every bus
- * takes those whose device exists already (a table is most often added
- * before the devices are created, when a look-up per node would find
- * nothing at the cost of a walk of every bus).
+ * can probe. Each node's constraints wait for its device first; then one
+ * pass over the devices of every bus takes those whose device exists
+ * already (a table is most often added before the devices are created,
+ * when a look-up per node would find nothing at the cost of a walk of every
+ * bus).
+ *
+ * What waits is the core's copy of the entry: its constraints, their
+ * descriptions and the resources' names. The caller may free @oconst and
+ * everything it points to, or be unloaded, once this returns; nothing of
+ * the caller's is called later, as a table has no free_resources().
  *
  * The constraints of one device are added all together or not at all; an
  * error on one device does not stop the others from being constrained. A
@@ -507,6 +656,7 @@ void boot_constraint_of_drop_waiters(void)
 int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *oconst,
 					  unsigned int count)
 {
+	struct bc_of_copy *copy;
 	struct bc_of_waiter *w;
 	struct device_node *np;
 	struct hlist_node *tmp;
@@ -540,15 +690,21 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 		if (!oconst[i].count)
 			continue;
 
+		/* One copy for all the entry's nodes, made at the first */
+		copy = NULL;
 		for_each_compatible_node(np, NULL, oconst[i].compat) {
 			if (!of_device_is_available(np) ||
 			    !bc_of_node_selected(&oconst[i], np))
 				continue;
 
-			w = bc_of_add_waiter(np, &oconst[i], NULL);
+			if (!copy)
+				copy = bc_of_copy_alloc(&oconst[i]);
+			w = copy ? bc_of_add_waiter(np, NULL, copy, NULL) :
+				   ERR_PTR(-ENOMEM);
 			if (IS_ERR(w) && !ret)
 				ret = PTR_ERR(w);
 		}
+		bc_of_copy_put(copy);
 	}
 
 	/*
@@ -627,9 +783,10 @@ EXPORT_SYMBOL_IF_KUNIT(boot_constraint_machine_match);
  *
  * Finds the entry of @machines for the machine the kernel runs on, by the
  * compatible of the root node, and adds its constraints as
- * dev_boot_constraint_add_deferrable_of() does. An entry that is only for
- * the early console adds nothing unless a boot console is registered.
- * @machines must stay valid until every constrained device is created.
+ * dev_boot_constraint_add_deferrable_of() does, which copies what waits for
+ * a device: the caller may free @machines once this returns. An entry that
+ * is only for the early console adds nothing unless a boot console is
+ * registered.
  *
  * Context: process context; may sleep.
  * Return: 0 if there is nothing to add or all is added or pending, else the
