@@ -566,6 +566,7 @@ static void bc_test_defer_of_table_freed(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_defer_of_destroy,
 							&pdev->dev), 0);
+	boot_constraint_flush();
 
 	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "clk:prepare clk:on");
