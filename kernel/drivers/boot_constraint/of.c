@@ -63,6 +63,7 @@ static const struct bc_of_info_layout bc_of_info_layouts[] = {
 	[DEV_BOOT_CONSTRAINT_RESET] =
 		BC_OF_INFO_LAYOUT(struct dev_boot_constraint_reset_info),
 };
+
 static_assert(ARRAY_SIZE(bc_of_info_layouts) == DEV_BOOT_CONSTRAINT_NR_TYPES);
 
 /**
