@@ -34,57 +34,31 @@
 #include "core.h"
 #include "of.h"
 
-/* Room for the description of a constraint of any type. */
-union bc_of_info {
-	struct dev_boot_constraint_clk_info clk;
-	struct dev_boot_constraint_pm_info pm;
-	struct dev_boot_constraint_supply_info supply;
-	struct dev_boot_constraint_icc_info icc;
-	struct dev_boot_constraint_reset_info reset;
-};
+#define BC_OF_INFO(type)							\
+	{ sizeof(type) + BUILD_BUG_ON_ZERO(sizeof(type) >		\
+					   sizeof(struct boot_constraint_desc)), \
+	  offsetof(type, name) }
 
-/* The size of a type's description, and where its resource's name is */
-struct bc_of_info_layout {
+/* Each type's description: its size, in a desc, and where its name is */
+static const struct {
 	size_t size;
 	size_t name;
+} bc_of_infos[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
+	[DEV_BOOT_CONSTRAINT_CLK] = BC_OF_INFO(struct dev_boot_constraint_clk_info),
+	[DEV_BOOT_CONSTRAINT_PM] = BC_OF_INFO(struct dev_boot_constraint_pm_info),
+	[DEV_BOOT_CONSTRAINT_SUPPLY] = BC_OF_INFO(struct dev_boot_constraint_supply_info),
+	[DEV_BOOT_CONSTRAINT_ICC] = BC_OF_INFO(struct dev_boot_constraint_icc_info),
+	[DEV_BOOT_CONSTRAINT_RESET] = BC_OF_INFO(struct dev_boot_constraint_reset_info),
 };
 
-#define BC_OF_INFO_LAYOUT(info)	{ sizeof(info), offsetof(info, name) }
-
-static const struct bc_of_info_layout bc_of_info_layouts[] = {
-	[DEV_BOOT_CONSTRAINT_CLK] =
-		BC_OF_INFO_LAYOUT(struct dev_boot_constraint_clk_info),
-	[DEV_BOOT_CONSTRAINT_PM] =
-		BC_OF_INFO_LAYOUT(struct dev_boot_constraint_pm_info),
-	[DEV_BOOT_CONSTRAINT_SUPPLY] =
-		BC_OF_INFO_LAYOUT(struct dev_boot_constraint_supply_info),
-	[DEV_BOOT_CONSTRAINT_ICC] =
-		BC_OF_INFO_LAYOUT(struct dev_boot_constraint_icc_info),
-	[DEV_BOOT_CONSTRAINT_RESET] =
-		BC_OF_INFO_LAYOUT(struct dev_boot_constraint_reset_info),
-};
-
-static_assert(ARRAY_SIZE(bc_of_info_layouts) == DEV_BOOT_CONSTRAINT_NR_TYPES);
-
-/**
- * struct bc_of_copy - The core's copy of the constraints of a table's entry.
- *
- * @ref: one for each waiter that uses it, and one for the add that made it.
- * @oconst: the entry as the waiters read it: @constraints, and their count;
- *	not the compatible nor the names, which only the add reads.
- * @infos: the descriptions of @constraints, a resource's name copied with
- *	kstrdup_const().
- * @constraints: the constraints, whose descriptions are in @infos.
- *
- * What waits for a device that is not created yet, so that the caller of
- * dev_boot_constraint_add_deferrable_of() may free its table, or be
- * unloaded, once the add returns. One for all the nodes of an entry.
+/*
+ * A table entry's copy for the waiters of its nodes (@ref counts them, and
+ * the add): the descriptions, names kstrdup_const()'d, then the constraints.
  */
 struct bc_of_copy {
 	refcount_t ref;
 	struct dev_boot_constraint_of oconst;
-	union bc_of_info *infos;
-	struct dev_boot_constraint constraints[];
+	struct boot_constraint_desc infos[];
 };
 
 /**
@@ -94,8 +68,7 @@ struct bc_of_copy {
  *	taken out of it.
  * @np: the node, with a reference held.
  * @dev: once taken out for its device, the device, with a reference held.
- * @oconst: the constraints: those of @copy, or, without it, the caller's,
- *	which it keeps valid.
+ * @oconst: the constraints: @copy's, or the caller's, which it keeps valid.
  * @copy: the core's copy of a table's entry, with a reference held, or NULL.
  * @origin: what declared them, for the messages, or NULL; the caller keeps
  *	it valid.
@@ -158,52 +131,53 @@ static unsigned int *bc_of_waiting_count(const struct device_node *np)
 	return &bc_of_waiting[hash_min((unsigned long)np, BC_OF_WAITER_BITS)];
 }
 
-/* Where the copy of a description of @type keeps the resource's name. */
-static const char **bc_of_info_name(union bc_of_info *info,
+/* Where the copy of a description of @type keeps the resource's name */
+static const char **bc_of_info_name(struct boot_constraint_desc *info,
 				    enum dev_boot_constraint_type type)
 {
-	return (void *)info + bc_of_info_layouts[type].name;
+	return (void *)info + bc_of_infos[type].name;
+}
+
+static struct dev_boot_constraint *bc_of_copy_constraints(struct bc_of_copy *copy)
+{
+	return (void *)&copy->infos[copy->oconst.count];
 }
 
 static void bc_of_copy_put(struct bc_of_copy *copy)
 {
-	const struct dev_boot_constraint *con;
+	struct dev_boot_constraint *con;
 	unsigned int i;
 
 	if (!copy || !refcount_dec_and_test(&copy->ref))
 		return;
 
+	con = bc_of_copy_constraints(copy);
 	for (i = 0; i < copy->oconst.count; i++) {
-		con = &copy->constraints[i];
-		if (con->data)
-			kfree_const(*bc_of_info_name(&copy->infos[i], con->type));
+		if (con[i].data)
+			kfree_const(*bc_of_info_name(&copy->infos[i], con[i].type));
 	}
 	kfree(copy);
 }
 
-/*
- * Copies @from, its description and the resource's name, to the @i-th
- * constraint of @copy. A constraint of an unknown type is copied without
- * its description: the core refuses it when it adds it, as any.
- */
+/* Copies @from; one of an unknown type without its description, refused later */
 static int bc_of_copy_constraint(struct bc_of_copy *copy, unsigned int i,
 				 const struct dev_boot_constraint *from)
 {
-	union bc_of_info *info = &copy->infos[i];
+	struct dev_boot_constraint *to = &bc_of_copy_constraints(copy)[i];
 	const char **name;
 
-	copy->constraints[i].type = from->type;
+	to->type = from->type;
 	if (!from->data || (unsigned int)from->type >= DEV_BOOT_CONSTRAINT_NR_TYPES)
 		return 0;
 
-	memcpy(info, from->data, bc_of_info_layouts[from->type].size);
-	name = bc_of_info_name(info, from->type);
+	memcpy(&copy->infos[i], from->data, bc_of_infos[from->type].size);
+	name = bc_of_info_name(&copy->infos[i], from->type);
 	if (*name) {
 		*name = kstrdup_const(*name, GFP_KERNEL);
 		if (!*name)
 			return -ENOMEM;
 	}
-	copy->constraints[i].data = info;
+	to->data = &copy->infos[i];
 
 	return 0;
 }
@@ -213,18 +187,16 @@ static struct bc_of_copy *bc_of_copy_alloc(const struct dev_boot_constraint_of *
 {
 	unsigned int i, n = oconst->count;
 	struct bc_of_copy *copy;
-	size_t size;
 
-	size = size_add(struct_size(copy, constraints, n),
-			array_size(n, sizeof(*copy->infos)));
-	copy = kzalloc(size, GFP_KERNEL);
+	copy = kzalloc(size_add(struct_size(copy, infos, n),
+				array_size(n, sizeof(struct dev_boot_constraint))),
+		       GFP_KERNEL);
 	if (!copy)
 		return NULL;
 
 	refcount_set(&copy->ref, 1);
-	copy->infos = (union bc_of_info *)&copy->constraints[n];
-	copy->oconst.constraints = copy->constraints;
 	copy->oconst.count = n;
+	copy->oconst.constraints = bc_of_copy_constraints(copy);
 	for (i = 0; i < n; i++) {
 		if (bc_of_copy_constraint(copy, i, &oconst->constraints[i])) {
 			bc_of_copy_put(copy);
@@ -315,14 +287,10 @@ static int bc_of_add_device(struct device *dev,
 	return ret;
 }
 
-/*
- * A waiter for the device of @np: for @copy's constraints if @copy is not
- * NULL, else for @oconst's. Caller holds bc_of_lock.
- */
+/* Caller holds bc_of_lock. */
 static struct bc_of_waiter *
 bc_of_add_waiter(struct device_node *np,
-		 const struct dev_boot_constraint_of *oconst,
-		 struct bc_of_copy *copy, const char *origin)
+		 const struct dev_boot_constraint_of *oconst, const char *origin)
 {
 	struct bc_of_waiter *w;
 	unsigned int *count;
@@ -334,11 +302,7 @@ bc_of_add_waiter(struct device_node *np,
 		return ERR_PTR(-ENOMEM);
 
 	w->np = of_node_get(np);
-	w->oconst = copy ? &copy->oconst : oconst;
-	if (copy) {
-		refcount_inc(&copy->ref);
-		w->copy = copy;
-	}
+	w->oconst = oconst;
 	w->origin = origin;
 	hash_add(bc_of_waiters, &w->node, (unsigned long)np);
 	count = bc_of_waiting_count(np);
@@ -433,7 +397,7 @@ int boot_constraint_add_of_node(struct device_node *np,
 		return -ETIMEDOUT;
 	}
 	if (!dev) {
-		w = bc_of_add_waiter(np, oconst, NULL, origin);
+		w = bc_of_add_waiter(np, oconst, origin);
 		if (IS_ERR(w)) {
 			mutex_unlock(&bc_of_lock);
 			if (origin)
@@ -637,10 +601,8 @@ void boot_constraint_of_drop_waiters(void)
  * when a look-up per node would find nothing at the cost of a walk of every
  * bus).
  *
- * What waits is the core's copy of the entry: its constraints, their
- * descriptions and the resources' names. The caller may free @oconst and
- * everything it points to, or be unloaded, once this returns; nothing of
- * the caller's is called later, as a table has no free_resources().
+ * What waits is the core's copy of the entry: the caller may free @oconst,
+ * or be unloaded, once this returns (a table has no free_resources()).
  *
  * The constraints of one device are added all together or not at all; an
  * error on one device does not stop the others from being constrained. A
@@ -691,7 +653,7 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 		if (!oconst[i].count)
 			continue;
 
-		/* One copy for all the entry's nodes, made at the first */
+		/* One copy for all the entry's nodes */
 		copy = NULL;
 		for_each_compatible_node(np, NULL, oconst[i].compat) {
 			if (!of_device_is_available(np) ||
@@ -700,10 +662,14 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 
 			if (!copy)
 				copy = bc_of_copy_alloc(&oconst[i]);
-			w = copy ? bc_of_add_waiter(np, NULL, copy, NULL) :
+			w = copy ? bc_of_add_waiter(np, &copy->oconst, NULL) :
 				   ERR_PTR(-ENOMEM);
-			if (IS_ERR(w) && !ret)
+			if (!IS_ERR(w)) {
+				refcount_inc(&copy->ref);
+				w->copy = copy;
+			} else if (!ret) {
 				ret = PTR_ERR(w);
+			}
 		}
 		bc_of_copy_put(copy);
 	}
