@@ -646,13 +646,15 @@ EXPORT_SYMBOL_IF_KUNIT(boot_constraint_add_auto);
  * @dev: the device, not yet bound to a driver.
  * @info: the constraint; its data is copied.
  *
- * Takes the resource that @info describes as a consumer on behalf of @dev
- * and hands it over to @dev's driver when it probes: right before the probe,
- * what the driver must own (a rate range, a voltage request, a reset line)
- * is given up without changing the resource; once the probe has returned,
- * the rest (the enable counts) is given back and @info's free_resources()
- * called. A probe that defers, or a driver that declines @dev with -ENODEV
- * or -ENXIO, keeps the constraint; so does nothing else until the deadline.
+ * Takes the resource that @info describes with a boot hold on behalf of @dev
+ * and hands it over to @dev's driver when it probes: through the probe, the
+ * hold stands aside for the driver's own requests, the first of which takes
+ * it over (an enable, a rate or voltage request, the get of a reset line);
+ * once the probe has returned 0, the hold is released and @info's
+ * free_resources() called. A probe that defers, or a driver that declines
+ * @dev with -ENODEV or -ENXIO, keeps the constraint, and what the driver's
+ * requests took over is asked for again; nothing else ends it before the
+ * deadline.
  *
  * Must not be called with device_lock(@dev) held. A constraint on a device
  * that is already bound, or not registered (not added yet, or being

@@ -9,21 +9,22 @@
  * consumer of a shared resource, or the frameworks' clean-up of unused
  * resources, may turn them off or move them out of range under the device.
  *
- * A boot constraint takes the resource on the device's behalf, as a consumer
- * of its own, and hands it over to the device's driver in two steps:
+ * A boot constraint takes the resource on the device's behalf with a boot
+ * hold, a consumer handle of its own that the frameworks let stand aside for
+ * the device's own consumers (clk_boot_hold(), regulator_get_boot_hold(),
+ * reset_control_get_boot_hold()), and hands it over to the device's driver:
  *
- * - Right before the driver's probe is called, it gives up what the driver
- *   must own: a clock's rate range, a supply's voltage request, a reset line.
- *   None of them moves: the rate and the voltage stay where they are and the
- *   line stays deasserted. Only the enable counts are kept across the probe
- *   (clock prepared and enabled, supply enabled, power domain on, interconnect
- *   bandwidth), so that the driver may take its resources exclusively and set
- *   its own rate and voltage.
- * - Once the probe has returned, the enable counts are dropped: the resources
+ * - Through the probe, the hold keeps the resource on and its range (a rate
+ *   range, a voltage request, a deasserted reset line) against the other
+ *   devices, while the driver's own requests take it over as they come: its
+ *   first enable, rate or voltage request, its get of the reset line. Nothing
+ *   moves but what the driver asks for, so that its probe runs as it would
+ *   without the hold.
+ * - Once the probe has returned 0, the holds are released: the resources
  *   then follow the counts of their remaining users, the driver's included.
  *   If the driver deferred its probe or declined the device (-ENODEV,
  *   -ENXIO: the driver core tries the next matching driver), the constraint
- *   takes back what it gave up and is kept.
+ *   takes back what the driver's requests took over and is kept.
  *
  * A constraint whose provider is not there yet stays pending and is applied
  * as soon as its provider's device is bound to a driver, and in any case

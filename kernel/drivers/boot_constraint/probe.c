@@ -89,7 +89,7 @@ static void bc_device_take_back(struct boot_constraint_dev *bdev)
 
 		ret = c->ops->take_back && !c->report ? c->ops->take_back(c) : 0;
 		if (ret)
-			dev_warn(bdev->dev, "%s boot constraint %s: cannot take back its range: %pe\n",
+			dev_warn(bdev->dev, "%s boot constraint %s: cannot take back what the driver took over: %pe\n",
 				 c->ops->name, bc_name(c), ERR_PTR(ret));
 
 		scoped_guard(mutex, &bc_lock)
@@ -193,9 +193,12 @@ static void bc_device_later(struct boot_constraint_dev *bdev)
  * has probed (component_add() calls this); a display controller, which
  * programs the hardware at its first modeset. The constraints of @dev then
  * stay, enable counts held, past a successful probe, until the driver calls
- * dev_boot_constraints_taken_over(), the device is unbound or deleted, or
- * the deadline. The driver's rates, voltages and reset lines are its own
- * from its probe on, as for any driver. Each probe says it anew.
+ * dev_boot_constraints_taken_over(), the device is deleted, or the
+ * deadline. There is no hook at unbind: a driver unbound before it has
+ * taken over calls dev_boot_constraints_taken_over() in its remove, or the
+ * constraints stay until the deadline. The driver's rates, voltages and
+ * reset lines are its own from its probe on, as for any driver. Each probe
+ * says it anew.
  *
  * Costs one hash lookup for a device without constraints, and nothing once
  * no constraint is left.
