@@ -77,6 +77,17 @@ MACHINES = {
         'dtb': 'aspeed/aspeed-ast2600-evb.dtb',
         'append': 'console=ttyS4 panic=-1',
     },
+    'orangepi-pc': {
+        # Allwinner H3, started by Debian's U-Boot (u-boot-sunxi,
+        # orangepi_plus) from an SD card image (scripts/bctest/uboot.py):
+        # QEMU runs the boot ROM's SD path, SPL, DRAM set-up, U-Boot and
+        # its distro boot, which loads the kernel, this .dtb and the
+        # initramfs from the card.  UART0 (ttyS0) is the console.
+        'qemu': _arm_qemu('orangepi-pc', 'stdio'),
+        'dtb': 'allwinner/sun8i-h3-orangepi-pc.dtb',
+        'append': 'console=ttyS0,115200 panic=-1',
+        'uboot': 'sunxi',
+    },
 }
 
 _ARM64 = {
@@ -95,7 +106,7 @@ _ARM32 = dict(_ARM64, karch='arm', cross='arm-linux-gnueabihf-',
                          'configs/boot-constraint.config',
                          'configs/kunit-module.config'],
               image='arch/arm/boot/zImage', debarch='armhf',
-              machines=['sabrelite', 'zynq', 'ast2600-evb'])
+              machines=['sabrelite', 'zynq', 'ast2600-evb', 'orangepi-pc'])
 
 # Harness archs: one kernel each, built in build/out-ARCH from the source
 # tree build/TREE.  'qemu' (optional) overrides options of the machine's

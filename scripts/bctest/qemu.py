@@ -28,6 +28,7 @@ import time
 
 from . import BUILD, TOP
 from . import machines
+from . import uboot
 from .ktap import PANIC, message, splats
 
 END_MARKER = 'BC-GUEST-END'
@@ -78,6 +79,27 @@ def make_dtb(boot, m):
     if fixup:
         run([os.path.join(TOP, fixup), dtb], fixup)
     return dtb
+
+
+def uboot_drive(boot, m, kernel, initrd, append):
+    """QEMU's options for a machine U-Boot boots: an SD card image with
+    U-Boot, the kernel, the .dtb (the machine's with the .dtsi files merged
+    on the host) and the initramfs, whose boot script runs the boot's DT
+    '+FILE' (U-Boot commands) on the tree before it boots it
+    (scripts/bctest/uboot.py)."""
+    frag, _, declare = (boot['dt'] or '').partition('+')
+    if frag or m.get('dtsi'):
+        dtb = make_dtb(dict(boot, dt=frag), m)
+    else:
+        dtb = os.path.join(BUILD, m['dtb'])
+    if declare:
+        declare = os.path.join(TOP, declare)
+        if not os.path.isfile(declare):
+            raise RuntimeError('no U-Boot script %s' % declare)
+    img = uboot.sd_image(boot['name'], m['uboot'],
+                         {'zImage': kernel, 'board.dtb': dtb,
+                          'initramfs.cpio': initrd}, append, declare or None)
+    return ['-drive', 'file=%s,format=raw,if=sd' % img]
 
 
 def monitor_read(path, addr):
@@ -161,13 +183,17 @@ def boot_one(boot, timeout, console):
         if os.path.exists(sock):
             os.unlink(sock)
         qemu[qemu.index('-monitor') + 1] = 'unix:%s,server=on,wait=off' % sock
-    cmd = qemu + ['-kernel', kernel, '-initrd', initrd,
-                  '-append', (m['append'] + ' ' + boot['args']).strip()]
+    append = (m['append'] + ' ' + boot['args']).strip()
     try:
-        if boot['dt'] or m.get('dtsi'):
-            cmd += ['-dtb', make_dtb(boot, m)]
-        elif m['dtb']:
-            cmd += ['-dtb', os.path.join(BUILD, m['dtb'])]
+        if m.get('uboot'):
+            cmd = qemu + uboot_drive(boot, m, kernel, initrd, append)
+        else:
+            cmd = qemu + ['-kernel', kernel, '-initrd', initrd,
+                          '-append', append]
+            if boot['dt'] or m.get('dtsi'):
+                cmd += ['-dtb', make_dtb(boot, m)]
+            elif m['dtb']:
+                cmd += ['-dtb', os.path.join(BUILD, m['dtb'])]
     except RuntimeError as e:
         return [str(e)], [], [], []
 
@@ -214,6 +240,9 @@ def boot_one(boot, timeout, console):
             if msg == END_MARKER and not marker:
                 marker = True
                 end = time.monotonic() + 1
+            elif m.get('uboot') and uboot.failed(line) and end is None:
+                problems.append('U-Boot did not start the kernel: ' + line)
+                end = time.monotonic() + 1
             elif PANIC.search(msg) and not panic:
                 panic = True
                 end = time.monotonic() + 2
@@ -245,6 +274,8 @@ def boot_one(boot, timeout, console):
     if sock and os.path.exists(sock):
         os.unlink(sock)
 
+    if m.get('uboot') and not uboot.started(lines) and not problems:
+        problems.append('U-Boot did not start the kernel')
     if panic and not marker:
         problems.append('kernel panicked before %s' % END_MARKER)
     elif not marker and not problems and not dies:

@@ -3,7 +3,9 @@
 # Install what the harness needs on Debian 12, and unpack busybox-static for
 # the guest architectures into build/busybox/ARCH/ (python3-ply and
 # python3-git are for checkpatch's SPDX check, yamllint and dt-schema for
-# the bindings, python3-sphinx for the docs).  A no-op (no apt run) when
+# the bindings, python3-sphinx for the docs; u-boot-tools' mkimage, mtools
+# and dosfstools make the SD card images of the boots that start at U-Boot,
+# Debian's armhf u-boot-sunxi and u-boot-imx).  A no-op (no apt run) when
 # everything is already there.
 set -e
 . "$(dirname "$0")/lib.sh"
@@ -11,8 +13,10 @@ set -e
 pkgs="linux-source-6.12 gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
       qemu-system-arm device-tree-compiler bc bison flex libssl-dev libelf-dev
       cpio ccache sparse yamllint python3 git xz-utils make perl gcc libc6-dev
-      python3-ply python3-git dt-schema python3-sphinx"
+      python3-ply python3-git dt-schema python3-sphinx u-boot-tools mtools
+      dosfstools"
 debarches="arm64 armhf"
+uboot_pkgs="u-boot-sunxi:armhf u-boot-imx:armhf"
 
 if [ "$(id -u)" = 0 ]; then
 	sudo=
@@ -75,3 +79,17 @@ for a in $debarches; do
 	rm -rf "$tmp"
 	echo "deps: busybox-static:$a $(cat "$dir/version") in $dir"
 done
+
+# Debian's U-Boot builds for the boards QEMU models (their files are under
+# /usr/lib/u-boot/BOARD/): armhf packages of data only, without
+# dependencies, installed once armhf is a foreign architecture (above).
+missing=
+for p in $uboot_pkgs; do
+	installed "$p" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "deps: installing$missing"
+	apt_update
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
+		--no-install-recommends $missing
+fi

@@ -94,7 +94,8 @@ class MachinesTest(unittest.TestCase):
         v = dict(machines.shell_vars('arm32'))
         self.assertEqual(v['targets'].split(), [
             'zImage', 'modules', 'nxp/imx/imx6q-sabrelite.dtb',
-            'xilinx/zynq-zc702.dtb', 'aspeed/aspeed-ast2600-evb.dtb'])
+            'xilinx/zynq-zc702.dtb', 'aspeed/aspeed-ast2600-evb.dtb',
+            'allwinner/sun8i-h3-orangepi-pc.dtb'])
         self.assertEqual(dict(machines.shell_vars('arm32-base'))['tree'],
                          'pristine/linux')
 

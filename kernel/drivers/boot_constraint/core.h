@@ -203,6 +203,10 @@ struct boot_constraint_batch {
  *	@taken_over, the device goes, or the deadline.
  * @taken_over: its driver has taken its resources over; bc_retry_work
  *	releases the constraints once no probe of the device is under way.
+ *	Each probe attempt clears it: its driver says it anew.
+ * @ended: user space ended its constraints: they are released once no
+ *	probe of the device is under way, whatever that probe returns. No
+ *	probe attempt clears it.
  * @warned: the deadline now passing has warned of its constraints.
  * @retry: a provider bound while the device was busy: retry its pending
  *	constraints before letting it go.
@@ -223,6 +227,7 @@ struct boot_constraint_dev {
 	bool probing;
 	bool later;
 	bool taken_over;
+	bool ended;
 	bool warned;
 	bool retry;
 	struct list_head retry_node;

@@ -370,9 +370,11 @@ void boot_constraint_report(const char *when)
  * @name: a device's name, as debugfs lists it, or "all" for every device.
  *
  * The constraints of the devices named @name are released as if their
- * drivers had taken them over: once no probe of the device is under way.
- * For the "boot is done" signal a distribution sends once its display
- * manager runs, and for a device whose driver will not say it took over.
+ * drivers had taken them over: once no probe of the device is under way,
+ * and for good: a probe that starts before they are, and defers, does not
+ * keep them. For the "boot is done" signal a distribution sends once its
+ * display manager runs, and for a device whose driver will not say it
+ * took over.
  *
  * Return: 0, or -ENODEV if no constrained device has that name.
  */
@@ -385,6 +387,7 @@ int boot_constraint_end(const char *name)
 	scoped_guard(mutex, &bc_lock) {
 		list_for_each_entry(bdev, &bc_devices, node) {
 			if (all || !strcmp(dev_name(bdev->dev), name)) {
+				bdev->ended = true;
 				bc_device_taken_over(bdev);
 				n++;
 			}

@@ -22,7 +22,10 @@
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/of.h>
+#include <linux/overflow.h>
+#include <linux/refcount.h>
 #include <linux/slab.h>
+#include <linux/stddef.h>
 #include <linux/string.h>
 
 #include <kunit/visibility.h>
@@ -31,6 +34,33 @@
 #include "core.h"
 #include "of.h"
 
+#define BC_OF_INFO(type)							\
+	{ sizeof(type) + BUILD_BUG_ON_ZERO(sizeof(type) >		\
+					   sizeof(struct boot_constraint_desc)), \
+	  offsetof(type, name) }
+
+/* Each type's description: its size, in a desc, and where its name is */
+static const struct {
+	size_t size;
+	size_t name;
+} bc_of_infos[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
+	[DEV_BOOT_CONSTRAINT_CLK] = BC_OF_INFO(struct dev_boot_constraint_clk_info),
+	[DEV_BOOT_CONSTRAINT_PM] = BC_OF_INFO(struct dev_boot_constraint_pm_info),
+	[DEV_BOOT_CONSTRAINT_SUPPLY] = BC_OF_INFO(struct dev_boot_constraint_supply_info),
+	[DEV_BOOT_CONSTRAINT_ICC] = BC_OF_INFO(struct dev_boot_constraint_icc_info),
+	[DEV_BOOT_CONSTRAINT_RESET] = BC_OF_INFO(struct dev_boot_constraint_reset_info),
+};
+
+/*
+ * A table entry's copy for the waiters of its nodes (@ref counts them, and
+ * the add): the descriptions, names kstrdup_const()'d, then the constraints.
+ */
+struct bc_of_copy {
+	refcount_t ref;
+	struct dev_boot_constraint_of oconst;
+	struct boot_constraint_desc infos[];
+};
+
 /**
  * struct bc_of_waiter - Constraints of a node whose device is not there yet.
  *
@@ -38,7 +68,8 @@
  *	taken out of it.
  * @np: the node, with a reference held.
  * @dev: once taken out for its device, the device, with a reference held.
- * @oconst: the constraints; the caller keeps them valid.
+ * @oconst: the constraints: @copy's, or the caller's, which it keeps valid.
+ * @copy: the core's copy of a table's entry, with a reference held, or NULL.
  * @origin: what declared them, for the messages, or NULL; the caller keeps
  *	it valid.
  */
@@ -47,6 +78,7 @@ struct bc_of_waiter {
 	struct device_node *np;
 	struct device *dev;
 	const struct dev_boot_constraint_of *oconst;
+	struct bc_of_copy *copy;
 	const char *origin;
 };
 
@@ -97,6 +129,82 @@ static LIST_HEAD(bc_of_buses);
 static unsigned int *bc_of_waiting_count(const struct device_node *np)
 {
 	return &bc_of_waiting[hash_min((unsigned long)np, BC_OF_WAITER_BITS)];
+}
+
+/* Where the copy of a description of @type keeps the resource's name */
+static const char **bc_of_info_name(struct boot_constraint_desc *info,
+				    enum dev_boot_constraint_type type)
+{
+	return (void *)info + bc_of_infos[type].name;
+}
+
+static struct dev_boot_constraint *bc_of_copy_constraints(struct bc_of_copy *copy)
+{
+	return (void *)&copy->infos[copy->oconst.count];
+}
+
+static void bc_of_copy_put(struct bc_of_copy *copy)
+{
+	struct dev_boot_constraint *con;
+	unsigned int i;
+
+	if (!copy || !refcount_dec_and_test(&copy->ref))
+		return;
+
+	con = bc_of_copy_constraints(copy);
+	for (i = 0; i < copy->oconst.count; i++) {
+		if (con[i].data)
+			kfree_const(*bc_of_info_name(&copy->infos[i], con[i].type));
+	}
+	kfree(copy);
+}
+
+/* Copies @from; one of an unknown type without its description, refused later */
+static int bc_of_copy_constraint(struct bc_of_copy *copy, unsigned int i,
+				 const struct dev_boot_constraint *from)
+{
+	struct dev_boot_constraint *to = &bc_of_copy_constraints(copy)[i];
+	const char **name;
+
+	to->type = from->type;
+	if (!from->data || (unsigned int)from->type >= DEV_BOOT_CONSTRAINT_NR_TYPES)
+		return 0;
+
+	memcpy(&copy->infos[i], from->data, bc_of_infos[from->type].size);
+	name = bc_of_info_name(&copy->infos[i], from->type);
+	if (*name) {
+		*name = kstrdup_const(*name, GFP_KERNEL);
+		if (!*name)
+			return -ENOMEM;
+	}
+	to->data = &copy->infos[i];
+
+	return 0;
+}
+
+/* The core's copy of a table's entry, with a reference for the caller. */
+static struct bc_of_copy *bc_of_copy_alloc(const struct dev_boot_constraint_of *oconst)
+{
+	unsigned int i, n = oconst->count;
+	struct bc_of_copy *copy;
+
+	copy = kzalloc(size_add(struct_size(copy, infos, n),
+				array_size(n, sizeof(struct dev_boot_constraint))),
+		       GFP_KERNEL);
+	if (!copy)
+		return NULL;
+
+	refcount_set(&copy->ref, 1);
+	copy->oconst.count = n;
+	copy->oconst.constraints = bc_of_copy_constraints(copy);
+	for (i = 0; i < n; i++) {
+		if (bc_of_copy_constraint(copy, i, &oconst->constraints[i])) {
+			bc_of_copy_put(copy);
+			return NULL;
+		}
+	}
+
+	return copy;
 }
 
 static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
@@ -219,6 +327,7 @@ static void bc_of_free_waiter(struct bc_of_waiter *w)
 {
 	put_device(w->dev);
 	of_node_put(w->np);
+	bc_of_copy_put(w->copy);
 	kfree(w);
 }
 
@@ -486,11 +595,14 @@ void boot_constraint_of_drop_waiters(void)
  * entry of @oconst to the device of every available node that matches the
  * entry's compatible (and one of its names, if it lists names). A device
  * that is not created yet gets them when it is added to its bus, before it
- * can probe; @oconst must stay valid until then. Each node's constraints
- * wait for its device first; then one pass over the devices of every bus
- * takes those whose device exists already (a table is most often added
- * before the devices are created, when a look-up per node would find
- * nothing at the cost of a walk of every bus).
+ * can probe. Each node's constraints wait for its device first; then one
+ * pass over the devices of every bus takes those whose device exists
+ * already (a table is most often added before the devices are created,
+ * when a look-up per node would find nothing at the cost of a walk of every
+ * bus).
+ *
+ * What waits is the core's copy of the entry: the caller may free @oconst,
+ * or be unloaded, once this returns (a table has no free_resources()).
  *
  * The constraints of one device are added all together or not at all; an
  * error on one device does not stop the others from being constrained. A
@@ -507,6 +619,7 @@ void boot_constraint_of_drop_waiters(void)
 int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *oconst,
 					  unsigned int count)
 {
+	struct bc_of_copy *copy;
 	struct bc_of_waiter *w;
 	struct device_node *np;
 	struct hlist_node *tmp;
@@ -540,15 +653,25 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 		if (!oconst[i].count)
 			continue;
 
+		/* One copy for all the entry's nodes */
+		copy = NULL;
 		for_each_compatible_node(np, NULL, oconst[i].compat) {
 			if (!of_device_is_available(np) ||
 			    !bc_of_node_selected(&oconst[i], np))
 				continue;
 
-			w = bc_of_add_waiter(np, &oconst[i], NULL);
-			if (IS_ERR(w) && !ret)
+			if (!copy)
+				copy = bc_of_copy_alloc(&oconst[i]);
+			w = copy ? bc_of_add_waiter(np, &copy->oconst, NULL) :
+				   ERR_PTR(-ENOMEM);
+			if (!IS_ERR(w)) {
+				refcount_inc(&copy->ref);
+				w->copy = copy;
+			} else if (!ret) {
 				ret = PTR_ERR(w);
+			}
 		}
+		bc_of_copy_put(copy);
 	}
 
 	/*
@@ -627,9 +750,10 @@ EXPORT_SYMBOL_IF_KUNIT(boot_constraint_machine_match);
  *
  * Finds the entry of @machines for the machine the kernel runs on, by the
  * compatible of the root node, and adds its constraints as
- * dev_boot_constraint_add_deferrable_of() does. An entry that is only for
- * the early console adds nothing unless a boot console is registered.
- * @machines must stay valid until every constrained device is created.
+ * dev_boot_constraint_add_deferrable_of() does, which copies what waits for
+ * a device: the caller may free @machines once this returns. An entry that
+ * is only for the early console adds nothing unless a boot console is
+ * registered.
  *
  * Context: process context; may sleep.
  * Return: 0 if there is nothing to add or all is added or pending, else the

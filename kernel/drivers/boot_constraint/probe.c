@@ -123,7 +123,7 @@ static void bc_device_end(struct boot_constraint_dev *bdev)
 static noinline void bc_probe_end(struct device *dev, int ret)
 {
 	struct boot_constraint_dev *bdev;
-	bool keep;
+	bool keep, ended;
 	LIST_HEAD(done);
 
 	scoped_guard(mutex, &bc_lock) {
@@ -131,7 +131,8 @@ static noinline void bc_probe_end(struct device *dev, int ret)
 		if (!bdev)
 			return;
 		WRITE_ONCE(bdev->probing, false);
-		keep = !ret && bdev->later && !bdev->taken_over;
+		ended = bdev->ended;
+		keep = !ret && bdev->later && !bdev->taken_over && !ended;
 	}
 
 	if (keep) {
@@ -139,7 +140,8 @@ static noinline void bc_probe_end(struct device *dev, int ret)
 		return;
 	}
 
-	if (!bc_probe_may_retry(ret)) {
+	/* User space ended them: a deferral does not keep them */
+	if (ended || !bc_probe_may_retry(ret)) {
 		bc_device_end(bdev);
 		return;
 	}
@@ -164,7 +166,7 @@ static noinline void bc_probe_end(struct device *dev, int ret)
  * until it says it has. If the probe is deferred, or the driver declined
  * the device (-ENODEV, -ENXIO) so that another one may bind it, what the
  * driver's requests took over is asked for again and the constraints are
- * kept.
+ * kept, unless user space has ended them (boot_constraint_end()).
  */
 void __dev_boot_constraints_probe_end(struct device *dev, int ret)
 {

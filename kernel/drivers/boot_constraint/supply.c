@@ -132,17 +132,24 @@ static int bc_supply_apply(struct boot_constraint *c)
 }
 
 /*
- * After a probe that did not keep the device: the driver's request, which
- * replaced the hold's, went with its handle, and nothing holds the rail
- * at its voltage. Asking again for the range from the present voltage is
- * a no-op for a request still in place, and moves no rail within it.
+ * After a probe that did not keep the device: the driver's enable and
+ * request, which took over the hold's, went with its handle. The hold
+ * counts again while the rail is on, whoever keeps it on, so that no other
+ * consumer switches it off before the next attempt; a rail the driver
+ * switched off stays off. Asking again for the range from the present
+ * voltage is a no-op for a request still in place, and moves no rail
+ * within it.
  */
 static int bc_supply_take_back(struct boot_constraint *c)
 {
-	if (!bc_supply_sets_voltage(c))
-		return 0;
+	struct regulator *reg = to_bc_supply(c)->reg;
+	int ret;
 
-	return bc_supply_request(c, to_bc_supply(c)->reg);
+	ret = regulator_boot_hold(reg);
+	if (ret || !bc_supply_sets_voltage(c))
+		return ret;
+
+	return bc_supply_request(c, reg);
 }
 
 /*

@@ -144,7 +144,11 @@ struct dev_boot_constraint {
  * @constraint: the constraint.
  * @free_resources: optional; called with @free_resources_data once the
  *	constraint has been released, never while it still holds its resource.
- *	It is not called when adding the constraint fails.
+ *	It is not called when adding the constraint fails. It may be called
+ *	long after the add (at the deadline, from a work item), and there is
+ *	no cancel: its code and data must stay until it has been called, a
+ *	module that passes one loaded until then. The tables of
+ *	dev_boot_constraint_add_deferrable_of() have none, and are copied.
  * @free_resources_data: argument of @free_resources.
  */
 struct dev_boot_constraint_info {

@@ -13,6 +13,8 @@
 #   AST2600 (ast2600-evb) 1e784000.serial         SCU CLK_STOP_CTRL 0x1E6E2080
 #                        dw-apb-uart (8250_dw.ko) bit 15 (uart5clk-gate, set =
 #                                                 stopped)
+#   H3 (orangepi-pc,     1c28000.serial           CCU BUS_CLK_GATING_REG3
+#   booted by U-Boot)    dw-apb-uart (8250_dw.ko) 0x01C2006C bit 16 (bus-uart0)
 #
 # Kernel arguments the scenario reads:
 #   bc.load=SECONDS   load the UART driver's module when the guest's
@@ -22,6 +24,10 @@
 #   bc.wait=SECONDS   check when the guest's uptime is past SECONDS (past a
 #                     deadline of deferred_probe_timeout= or
 #                     boot_constraints.timeout=)
+#   bc.declared       the bootloader declared the UART in
+#                     /chosen/boot-constraints (U-Boot's boot script,
+#                     tests/uboot/): its clocks are held until its driver
+#                     binds, and the tree must hold that declaration
 #   bc.expired=DEVICE in a kernel without modules, another device with
 #                     constraints (declared with boot_constraints=, its
 #                     driver not built): they were released at the driver
@@ -39,6 +45,9 @@
 #   constraints expired, one warning each, the gates off.
 #   With boot_constraints=auto and no earlycon, the same, by automatic
 #   constraints; with earlycon too, by the console's alone (auto yields).
+#   With the UART declared by the bootloader in /chosen/boot-constraints
+#   (bc.declared), no earlycon: the same, by the declaration's
+#   constraints.
 #   Without constraints (boot_constraints=off, or pristine 6.12 without the
 #   series): the gates off before the driver binds (clk_disable_unused(),
 #   or on i.MX imx_register_uart_clocks() dropping them), on after it binds.
@@ -65,6 +74,10 @@ case $compat in
 *aspeed,ast2600*)
 	soc=ast2600 uart=1e784000.serial drv=dw-apb-uart mod=8250_dw status=
 	gates="0x1E6E2080:0x00008000:clear:uart5clk-gate"
+	;;
+*allwinner,sun8i-h3*)
+	soc=h3 uart=1c28000.serial drv=dw-apb-uart mod=8250_dw status=
+	gates="0x01C2006C:0x00010000:set:bus-uart0"
 	;;
 *)
 	ktap_begin soc_console 1
@@ -162,9 +175,20 @@ auto_mode() {
 	with_constraints && arg boot_constraints=auto
 }
 
+# Whether the bootloader declared the UART in /chosen/boot-constraints: a
+# declaration's device is the UART's node (its phandle).
+declared() {
+	node=$(cd /sys/bus/platform/devices/$uart/of_node 2>/dev/null && pwd -P)
+	[ -n "$node" ] && [ -e "$node/phandle" ] || return 1
+	for d in /proc/device-tree/chosen/boot-constraints/*/device; do
+		[ -e "$d" ] && cmp -s "$d" "$node/phandle" && return 0
+	done
+	return 1
+}
+
 # Whether the UART's clocks are to be held until its driver binds
 held_expected() {
-	with_constraints && { arg earlycon || auto_mode; }
+	with_constraints && { arg earlycon || auto_mode || arg bc.declared; }
 }
 
 # auto_constraints STATE: the UART's automatic constraints ("auto" after
@@ -211,7 +235,7 @@ other=$(arg_value bc.expired)
 init_uptime=$(cut -d' ' -f1 /proc/uptime)
 
 ktap_begin soc_console 7
-ktap_diag "$soc: $uart ($drv) gates: $gates"
+ktap_diag "$soc: $uart ($drv) gates: $gates; declared by the bootloader: $(declared && echo yes || echo no)"
 ktap_diag "clock events: $(cat /sys/devices/system/clockevents/clockevent*/current_device | tr '\n' ' ')"
 ktap_diag "console at /init: $(grep -o '^[a-z0-9_]*' /proc/consoles | tr '\n' ' ')"
 rm -f /tmp/stop-sampling $SAMPLES
@@ -228,7 +252,8 @@ if [ "$before_bound" = yes ]; then
 	ktap_skip before-driver "$drv bound at boot"
 elif held_expected; then
 	ktap_check before-driver-held eval '[ $before = on -a \
-		"$(constrained applied)" = $nclocks ] && held_by_the_right_path applied'
+		"$(constrained applied)" = $nclocks ] && held_by_the_right_path applied &&
+		{ ! arg bc.declared || declared; }'
 elif with_constraints; then
 	ktap_check nothing-held-without-earlycon \
 		[ "$(grep -c "^$uart " $BC)" = 0 ]
@@ -284,7 +309,7 @@ else
 fi
 
 # 4. The whole handover: never seen off while constrained.
-if ! arg earlycon && ! arg boot_constraints=auto; then
+if ! arg earlycon && ! arg boot_constraints=auto && ! arg bc.declared; then
 	ktap_skip never-seen-off "no earlycon: nothing to hold"
 elif with_constraints && [ -z "$timeout" -o "${timeout:--1}" -lt 0 ]; then
 	ktap_check never-seen-off [ "$(samples_off)" = 0 ]

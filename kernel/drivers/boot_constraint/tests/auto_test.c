@@ -4,10 +4,14 @@
  * resource that is on once its provider is there is held as any constraint
  * holds it; one that is off is left off, and its constraint freed; and a
  * table's constraint on the same resource takes precedence, with no gap.
+ * A clock controller with runtime PM is read resumed.
  */
 
 #include <linux/clk.h>
+#include <linux/clk-provider.h>
+#include <linux/of.h>
 #include <linux/platform_device.h>
+#include <linux/pm_runtime.h>
 
 #include <kunit/clk.h>
 #include <kunit/test.h>
@@ -94,6 +98,69 @@ static void bc_test_auto_on_held(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "boot:off boot:unprepare"));
 }
 
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_auto_pm_disable, pm_runtime_disable,
+			    struct device *);
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_auto_del_provider, of_clk_del_provider,
+			    struct device_node *);
+
+/*
+ * Registers "rpm", on, as the clock of its node, provided by a device with
+ * runtime PM, suspended, and nothing to do to resume it; returns the device.
+ */
+static struct device *bc_test_auto_rpm_provider(struct kunit *test,
+						struct bc_test_clk **rpm)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct clk_init_data init = { };
+	struct platform_device *pdev;
+	struct device_node *np;
+
+	pdev = bc_test_pdev_add(test, "bc-test-auto-rpm");
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	pm_runtime_no_callbacks(&pdev->dev);
+	pm_runtime_enable(&pdev->dev);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_auto_pm_disable,
+							&pdev->dev), 0);
+
+	*rpm = bc_test_clk_alloc(test, ctx->log, "rpm", true);
+	KUNIT_ASSERT_NOT_NULL(test, *rpm);
+	bc_test_clk_init_hw(*rpm, &init, &bc_test_clk_ops);
+	KUNIT_ASSERT_EQ(test, clk_hw_register_kunit(test, &pdev->dev, &(*rpm)->hw), 0);
+
+	np = bc_test_of_node(test, "/bc-test-auto-rpm-clock");
+	KUNIT_ASSERT_EQ(test, of_clk_add_hw_provider(np, of_clk_hw_simple_get,
+						     &(*rpm)->hw), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_auto_del_provider,
+							np), 0);
+
+	return &pdev->dev;
+}
+
+/*
+ * A clock left on by a clock controller with runtime PM, suspended while
+ * nothing is prepared (a display's, in its power domain), is held: the
+ * hold keeps the controller resumed until the release.
+ */
+static void bc_test_auto_rpm_held(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_clk *rpm;
+	struct device *provider;
+
+	provider = bc_test_auto_rpm_provider(test, &rpm);
+	KUNIT_ASSERT_TRUE(test, pm_runtime_suspended(provider));
+
+	bc_test_auto_add_clk(test, ctx->dev, "rpm");
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(rpm), 1);
+	KUNIT_EXPECT_TRUE(test, pm_runtime_active(provider));
+
+	dev_boot_constraints_remove(ctx->dev);
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "rpm:off rpm:unprepare"));
+	KUNIT_EXPECT_TRUE(test, pm_runtime_suspended(provider));
+}
+
 /* A clock that is off is left off, and its constraint freed at once. */
 static void bc_test_auto_off_forgotten(struct kunit *test)
 {
@@ -146,6 +213,7 @@ static void bc_test_auto_after_table(struct kunit *test)
 static struct kunit_case bc_test_auto_cases[] = {
 	KUNIT_CASE(bc_test_auto_on_held),
 	KUNIT_CASE(bc_test_auto_off_forgotten),
+	KUNIT_CASE(bc_test_auto_rpm_held),
 	KUNIT_CASE(bc_test_auto_yields_to_table),
 	KUNIT_CASE(bc_test_auto_after_table),
 	{}

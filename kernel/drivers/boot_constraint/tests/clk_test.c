@@ -3,8 +3,9 @@
  * KUnit tests of clock boot constraints: the clock is prepared and enabled
  * when the constraint is added, and kept within its rate range if it has
  * one; no other consumer can gate it, or move its rate out of the range,
- * until the constraint is released; and a constraint that cannot be
- * applied leaves the clock alone.
+ * itself or through a parent, until the device's driver takes it over or the
+ * constraint is released; and a constraint that cannot be applied leaves
+ * the clock alone.
  */
 
 #include <linux/clk.h>
@@ -344,6 +345,172 @@ static void bc_test_clk_range_failed_batch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pixel->rate, 50000000);
 }
 
+/**
+ * struct bc_test_clk_rates - What a consumer's rate-change notifier saw.
+ * @nb: the notifier.
+ * @clk: the consumer's handle it is registered on.
+ * @pre: PRE_RATE_CHANGE notifications.
+ * @abort: ABORT_RATE_CHANGE notifications.
+ * @post: POST_RATE_CHANGE notifications.
+ */
+struct bc_test_clk_rates {
+	struct notifier_block nb;
+	struct clk *clk;
+	unsigned int pre;
+	unsigned int abort;
+	unsigned int post;
+};
+
+static int bc_test_clk_rates_count(struct notifier_block *nb,
+				   unsigned long event, void *data)
+{
+	struct bc_test_clk_rates *r = container_of(nb, struct bc_test_clk_rates, nb);
+
+	if (event == PRE_RATE_CHANGE)
+		r->pre++;
+	else if (event == ABORT_RATE_CHANGE)
+		r->abort++;
+	else if (event == POST_RATE_CHANGE)
+		r->post++;
+
+	return NOTIFY_OK;
+}
+
+static void bc_test_clk_rates_unregister(void *data)
+{
+	struct bc_test_clk_rates *r = data;
+
+	clk_notifier_unregister(r->clk, &r->nb);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_clk_put, clk_put, struct clk *);
+
+/*
+ * Registers "pixel-pll", rate-gated, at the boot rate, the device's "pll",
+ * and under it "pixel", on, a gate that passes its rate and its rate
+ * requests through, the device's "pixel"; returns the PLL's handle of a
+ * peer, whose rate changes *@rates counts.
+ */
+static struct clk *bc_test_clk_setup_pll(struct kunit *test,
+					 struct bc_test_clk **pll,
+					 struct bc_test_clk_rates **rates)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct clk_init_data init = { .flags = CLK_SET_RATE_GATE };
+	const struct clk_hw *parent;
+	struct bc_test_clk *pixel;
+	struct clk *peer;
+
+	*pll = bc_test_clk_alloc(test, ctx->log, "pixel-pll", true);
+	KUNIT_ASSERT_NOT_NULL(test, *pll);
+	(*pll)->rate = BC_TEST_CLK_BOOT_HZ;
+	bc_test_clk_init_hw(*pll, &init, &bc_test_clk_ops);
+	KUNIT_ASSERT_EQ(test, clk_hw_register_kunit(test, NULL, &(*pll)->hw), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, *pll, "pll",
+						     BC_TEST_CLK_DEV), 0);
+
+	pixel = bc_test_clk_alloc(test, ctx->log, "pixel", true);
+	KUNIT_ASSERT_NOT_NULL(test, pixel);
+	parent = &(*pll)->hw;
+	init = (struct clk_init_data) {
+		.parent_hws = &parent, .num_parents = 1,
+		.flags = CLK_SET_RATE_PARENT,
+	};
+	bc_test_clk_init_hw(pixel, &init, &bc_test_gate_ops);
+	KUNIT_ASSERT_EQ(test, clk_hw_register_kunit(test, NULL, &pixel->hw), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, pixel, "pixel",
+						     BC_TEST_CLK_DEV), 0);
+
+	peer = clk_hw_get_clk_kunit(test, &(*pll)->hw, "peer");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, peer);
+	*rates = kunit_kzalloc(test, sizeof(**rates), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, *rates);
+	(*rates)->clk = peer;
+	(*rates)->nb.notifier_call = bc_test_clk_rates_count;
+	KUNIT_ASSERT_EQ(test, clk_notifier_register(peer, &(*rates)->nb), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							bc_test_clk_rates_unregister,
+							*rates), 0);
+
+	return peer;
+}
+
+/*
+ * A peer's change of the parent that would move the held clock out of its
+ * range is refused as a notifier refuses it: -EBUSY, nothing changed, and
+ * the other notifiers told it is aborted. One that keeps the clock within
+ * the range goes through; once the constraint is released, any does.
+ */
+static void bc_test_clk_range_holds_parent(struct kunit *test)
+{
+	struct bc_test_clk_rates *rates;
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_clk *pll;
+	struct clk *peer;
+
+	peer = bc_test_clk_setup_pll(test, &pll, &rates);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_range(test, "pixel", BC_TEST_CLK_MIN_HZ,
+						    BC_TEST_CLK_MAX_HZ), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
+	bc_test_log_clear(ctx->log);
+
+	KUNIT_EXPECT_EQ(test, clk_set_rate(peer, 50000000), -EBUSY);
+	KUNIT_EXPECT_EQ(test, pll->rate, BC_TEST_CLK_BOOT_HZ);
+	KUNIT_EXPECT_EQ(test, clk_get_rate(peer), BC_TEST_CLK_BOOT_HZ);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
+	KUNIT_EXPECT_EQ(test, rates->pre, 1);
+	KUNIT_EXPECT_EQ(test, rates->abort, 1);
+	KUNIT_EXPECT_EQ(test, rates->post, 0);
+
+	KUNIT_EXPECT_EQ(test, clk_set_rate(peer, BC_TEST_CLK_MIN_HZ), 0);
+	KUNIT_EXPECT_EQ(test, pll->rate, BC_TEST_CLK_MIN_HZ);
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_EQ(test, clk_set_rate(peer, 50000000), 0);
+	KUNIT_EXPECT_EQ(test, pll->rate, 50000000);
+}
+
+/*
+ * The device's own rate request, on the held clock (the parameter "pixel")
+ * or on the parent ("pll", as a node's assigned-clock-rates may ask), takes
+ * the range over: it goes through the parent, out of the range, as without
+ * the constraint; then so may a peer's.
+ */
+static void bc_test_clk_range_taken_over_parent(struct kunit *test)
+{
+	const char * const *con_id = test->param_value;
+	struct bc_test_clk_rates *rates;
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_clk *pll;
+	struct clk *peer, *clk;
+
+	peer = bc_test_clk_setup_pll(test, &pll, &rates);
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_range(test, "pixel", BC_TEST_CLK_MIN_HZ,
+						    BC_TEST_CLK_MAX_HZ), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
+	clk = clk_get(ctx->dev, *con_id);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, clk);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_clk_put, clk), 0);
+
+	KUNIT_EXPECT_EQ(test, clk_set_rate(clk, 50000000), 0);
+	KUNIT_EXPECT_EQ(test, pll->rate, 50000000);
+	KUNIT_EXPECT_EQ(test, clk_get_rate(clk), 50000000);
+
+	KUNIT_EXPECT_EQ(test, clk_set_rate(peer, 200000000), 0);
+	KUNIT_EXPECT_EQ(test, pll->rate, 200000000);
+}
+
+static const char * const bc_test_clk_own_requests[] = { "pixel", "pll" };
+
+static void bc_test_clk_own_request_desc(const char * const *con_id, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", *con_id);
+}
+
+KUNIT_ARRAY_PARAM(bc_test_clk_own_request, bc_test_clk_own_requests,
+		  bc_test_clk_own_request_desc);
+
 static struct kunit_case bc_test_clk_cases[] = {
 	KUNIT_CASE(bc_test_clk_add_enables),
 	KUNIT_CASE(bc_test_clk_release_disables),
@@ -357,6 +524,9 @@ static struct kunit_case bc_test_clk_cases[] = {
 	KUNIT_CASE(bc_test_clk_range_malformed),
 	KUNIT_CASE(bc_test_clk_range_fails),
 	KUNIT_CASE(bc_test_clk_range_failed_batch),
+	KUNIT_CASE(bc_test_clk_range_holds_parent),
+	KUNIT_CASE_PARAM(bc_test_clk_range_taken_over_parent,
+			 bc_test_clk_own_request_gen_params),
 	{}
 };
 

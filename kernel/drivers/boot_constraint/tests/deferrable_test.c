@@ -5,7 +5,7 @@
  * it is there and before the constrained device's driver probes, dropped
  * without touching the provider if the device probes or goes first; retried
  * only when their provider's device, or its parent's, is bound; and of the
- * tables that add them by compatible.
+ * tables that add them by compatible, which the core copies.
  */
 
 #include <linux/device.h>
@@ -14,6 +14,8 @@
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 
 #include <kunit/of.h>
 #include <kunit/test.h>
@@ -490,6 +492,87 @@ static void bc_test_defer_of_past_deadline(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, kref_read(&np->kobj.kref), refs);
 }
 
+/**
+ * struct bc_test_defer_of_heap - A table entry as a module has it, in memory
+ * that goes when the module does.
+ *
+ * @oconst: the entry, for @compat's node named @name.
+ * @constraint: its constraint, on @clk.
+ * @clk: the node's clock, by its name in "clock-names".
+ * @names: @name.
+ * @compat: the compatible.
+ * @name: the name of the node.
+ * @clk_name: the name of the clock.
+ */
+struct bc_test_defer_of_heap {
+	struct dev_boot_constraint_of oconst;
+	struct dev_boot_constraint constraint;
+	struct dev_boot_constraint_clk_info clk;
+	const char *names[1];
+	char compat[32];
+	char name[16];
+	char clk_name[8];
+};
+
+static void bc_test_defer_of_destroy(void *dev)
+{
+	of_platform_device_destroy(dev, NULL);
+}
+
+/*
+ * The caller's table may go once the add returns (its module unloaded)
+ * before the node's device is created: what waits for the device is the
+ * core's copy. The table is wiped and freed right after the add; the
+ * device, created then, holds the clock the table named.
+ */
+static void bc_test_defer_of_table_freed(struct kunit *test)
+{
+	struct bc_test_defer_ctx *ctx = test->priv;
+	struct bc_test_defer_of_heap *heap;
+	struct platform_device *pdev;
+	struct device_node *np;
+	int ret;
+
+	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->bc.clk,
+							  bc_test_clk_match), 0);
+	/* The overlay's device goes: the test makes its own, later. */
+	np = bc_test_of_node(test, "/bc-test-console");
+	pdev = of_find_device_by_node(np);
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	of_platform_device_destroy(&pdev->dev, NULL);
+	put_device(&pdev->dev);
+
+	heap = kzalloc(sizeof(*heap), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, heap);
+	strscpy(heap->compat, "bc-test,kunit-console");
+	strscpy(heap->name, "bc-test-console");
+	strscpy(heap->clk_name, "core");
+	heap->clk.name = heap->clk_name;
+	heap->constraint.type = DEV_BOOT_CONSTRAINT_CLK;
+	heap->constraint.data = &heap->clk;
+	heap->names[0] = heap->name;
+	heap->oconst.compat = heap->compat;
+	heap->oconst.constraints = &heap->constraint;
+	heap->oconst.count = 1;
+	heap->oconst.dev_names = heap->names;
+	heap->oconst.dev_names_count = 1;
+	ret = dev_boot_constraint_add_deferrable_of(&heap->oconst, 1);
+	memset(heap, 0, sizeof(*heap));
+	kfree(heap);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+
+	pdev = of_platform_device_create(np, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_defer_of_destroy,
+							&pdev->dev), 0);
+	boot_constraint_flush();
+
+	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "clk:prepare clk:on");
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
+}
+
 static const struct dev_boot_constraint_supply_info bc_test_defer_vdd = {
 	.name = "vdd",
 };
@@ -541,6 +624,7 @@ static struct kunit_case bc_test_defer_cases[] = {
 	KUNIT_CASE(bc_test_defer_of_unknown_compatible),
 	KUNIT_CASE(bc_test_defer_of_all_or_nothing),
 	KUNIT_CASE(bc_test_defer_of_past_deadline),
+	KUNIT_CASE(bc_test_defer_of_table_freed),
 	{}
 };
 

@@ -25,6 +25,7 @@ const char * const bc_test_op_names[] = {
 	[BC_TEST_OFF] = "off",
 	[BC_TEST_ASSERT] = "assert",
 	[BC_TEST_DEASSERT] = "deassert",
+	[BC_TEST_PULSE] = "reset",
 	[BC_TEST_RATE] = "rate",
 	[BC_TEST_VOLTAGE] = "voltage",
 	[BC_TEST_AVG] = "avg",
@@ -120,6 +121,7 @@ static int bc_test_clk_set_rate(struct clk_hw *hw, unsigned long rate,
 	.is_enabled = bc_test_clk_is_enabled
 
 const struct clk_ops bc_test_gate_ops = { BC_TEST_GATE_OPS };
+EXPORT_SYMBOL_IF_KUNIT(bc_test_gate_ops);
 
 const struct clk_ops bc_test_clk_ops = {
 	BC_TEST_GATE_OPS,

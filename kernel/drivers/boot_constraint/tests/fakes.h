@@ -36,6 +36,7 @@ struct device;
  * @BC_TEST_OFF: switched off.
  * @BC_TEST_ASSERT: a reset line asserted.
  * @BC_TEST_DEASSERT: a reset line deasserted.
+ * @BC_TEST_PULSE: a reset line pulsed: asserted, then deasserted.
  * @BC_TEST_RATE: a clock set to a rate, in Hz.
  * @BC_TEST_VOLTAGE: a regulator set to a voltage, in microvolts.
  * @BC_TEST_AVG: an interconnect node set to an average bandwidth, in kBps.
@@ -48,6 +49,7 @@ enum bc_test_op {
 	BC_TEST_OFF,
 	BC_TEST_ASSERT,
 	BC_TEST_DEASSERT,
+	BC_TEST_PULSE,
 	BC_TEST_RATE,
 	BC_TEST_VOLTAGE,
 	BC_TEST_AVG,
@@ -161,7 +163,7 @@ int bc_test_clk_provide(struct device *dev, struct bc_test_clk *clks,
 struct bc_test_reg {
 	struct regulator_desc desc;
 	struct regulator_init_data init_data;
-	struct regulator_consumer_supply supplies[2];
+	struct regulator_consumer_supply supplies[3];
 	struct bc_test_recorder *rec;
 	struct regulator_dev *rdev;
 	bool enabled;

@@ -178,6 +178,18 @@ static int bc_test_reset_deassert(struct reset_controller_dev *rcdev,
 	return bc_test_reset_set(rcdev, id, false);
 }
 
+/* A pulse leaves the line deasserted. */
+static int bc_test_reset_pulse(struct reset_controller_dev *rcdev,
+			       unsigned long id)
+{
+	struct bc_test_reset *rst = to_bc_test_reset(rcdev);
+
+	rst->asserted[id] = false;
+	bc_test_record(rst->rec, rst->names[id], BC_TEST_PULSE, 0, 0);
+
+	return 0;
+}
+
 static int bc_test_reset_status(struct reset_controller_dev *rcdev,
 				unsigned long id)
 {
@@ -187,6 +199,7 @@ static int bc_test_reset_status(struct reset_controller_dev *rcdev,
 static const struct reset_control_ops bc_test_reset_ops = {
 	.assert = bc_test_reset_assert,
 	.deassert = bc_test_reset_deassert,
+	.reset = bc_test_reset_pulse,
 	.status = bc_test_reset_status,
 };
 

@@ -2,8 +2,9 @@
 /*
  * KUnit tests of the races of boot constraints with their lifetime: many
  * constrained devices probed asynchronously at once, constraints added
- * while their device is deleted or as their deadline passes, and the
- * debugfs view read while constraints come and go. The lifetime itself is
+ * while their device is deleted or as their deadline passes, a release
+ * from user space while its device's probe defers, and the debugfs view
+ * read while constraints come and go. The lifetime itself is
  * tested in lifetime_test.c.
  *
  * Every resource ends as it started, with as many releases as takes in
@@ -456,6 +457,49 @@ static void bc_test_life_add_at_deadline(struct kunit *test)
 	bc_test_life_expect_clk_idle(test);
 }
 
+#define BC_TEST_LIFE_BUSY_DEV	"bc-life-busy"
+
+/*
+ * A release from user space is for good. bc_retry_work, which releases
+ * what user space ends, waits for the lock of a device it got to first;
+ * meanwhile the device's driver probes, and defers. The deferral does
+ * not keep the constraint: it is released, and the clock ends off.
+ */
+static void bc_test_life_user_release_outlives_deferral(struct kunit *test)
+{
+	struct bc_test_life_ctx *ctx = test->priv;
+	struct platform_device *busy, *pdev;
+	struct bc_test_driver *drv;
+	int ret;
+
+	busy = bc_test_pdev_add(test, BC_TEST_LIFE_BUSY_DEV);
+	KUNIT_ASSERT_NOT_NULL(test, busy);
+	pdev = bc_test_pdev_add(test, BC_TEST_LIFE_DEV);
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&busy->dev, &ctx->info), 0);
+	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(&pdev->dev, &ctx->info), 0);
+	drv = bc_test_driver_alloc(test, ctx->bc.log, BC_TEST_LIFE_DEV, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, drv);
+	drv->ret = -EPROBE_DEFER;
+
+	/* No assertion while the lock is held: the work waits for it. */
+	device_lock(&busy->dev);
+	KUNIT_EXPECT_EQ(test, boot_constraint_end(BC_TEST_LIFE_BUSY_DEV), 0);
+	KUNIT_EXPECT_EQ(test, boot_constraint_end(BC_TEST_LIFE_DEV), 0);
+	ret = platform_driver_register(&drv->pdrv);
+	if (!ret)
+		platform_driver_unregister(&drv->pdrv);
+	device_unlock(&busy->dev);
+	boot_constraint_flush();
+
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, drv->probes, 1);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(&pdev->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(&busy->dev), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 2);
+	bc_test_life_expect_clk_idle(test);
+}
+
 /**
  * struct bc_test_life_show - A thread that reads the debugfs view in a loop.
  *
@@ -619,6 +663,7 @@ static struct kunit_case bc_test_life_race_cases[] = {
 	KUNIT_CASE(bc_test_life_add_races_delete),
 	KUNIT_CASE(bc_test_life_add_in_deletion),
 	KUNIT_CASE(bc_test_life_add_at_deadline),
+	KUNIT_CASE(bc_test_life_user_release_outlives_deferral),
 	KUNIT_CASE(bc_test_life_show_races_release),
 	{}
 };

@@ -9,6 +9,7 @@
  */
 
 #include <linux/device.h>
+#include <linux/panic.h>
 #include <linux/platform_device.h>
 #include <linux/reset.h>
 
@@ -59,19 +60,24 @@ static int bc_test_reset_add(struct kunit *test, const char *name, bool deferrab
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_reset_control_put, reset_control_put,
 			    struct reset_control *);
 
-/* The peer's shared line, put at exit before the controller goes. */
-static struct reset_control *bc_test_reset_peer_line(struct kunit *test)
+/* Asserts that a get gave @rstc, put at exit before the controller goes. */
+static struct reset_control *bc_test_reset_got(struct kunit *test,
+					       struct reset_control *rstc)
 {
-	struct bc_test_ctx *ctx = test->priv;
-	struct reset_control *rstc;
-
-	rstc = reset_control_get_shared(ctx->peer, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, rstc);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
 							bc_test_reset_control_put,
 							rstc), 0);
 
 	return rstc;
+}
+
+/* The peer's shared line. */
+static struct reset_control *bc_test_reset_peer_line(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	return bc_test_reset_got(test, reset_control_get_shared(ctx->peer, NULL));
 }
 
 /*
@@ -397,11 +403,7 @@ static void bc_test_reset_peer_exclusive(struct kunit *test)
 
 	bc_test_reset_register(test);
 	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
-	peer = reset_control_get_exclusive(ctx->peer, NULL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, peer);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-							bc_test_reset_control_put,
-							peer), 0);
+	peer = bc_test_reset_got(test, reset_control_get_exclusive(ctx->peer, NULL));
 
 	KUNIT_EXPECT_EQ(test, reset_control_assert(peer), 0);
 	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
@@ -421,15 +423,88 @@ static void bc_test_reset_own_get_takes_over(struct kunit *test)
 
 	bc_test_reset_register(test);
 	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
-	own = reset_control_get_shared(ctx->dev, "core");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, own);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-							bc_test_reset_control_put,
-							own), 0);
+	own = bc_test_reset_got(test, reset_control_get_shared(ctx->dev, "core"));
 
 	KUNIT_EXPECT_EQ(test, reset_control_deassert(own), 0);
 	KUNIT_EXPECT_EQ(test, reset_control_assert(own), 0);
 	KUNIT_EXPECT_TRUE(test, ctx->rst->asserted[0]);
+}
+
+/*
+ * A shared user's pulse of a line a boot hold keeps deasserted is refused,
+ * as it is while another shared user keeps it deasserted; once the hold is
+ * gone, the pulse reaches the line.
+ */
+static void bc_test_reset_peer_pulse_refused(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct reset_control *peer;
+
+	peer = bc_test_reset_held_with_peer(test);
+
+	KUNIT_EXPECT_EQ(test, reset_control_reset(peer), -EBUSY);
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "rst0:reset"));
+
+	dev_boot_constraints_remove(ctx->dev);
+
+	KUNIT_EXPECT_EQ(test, reset_control_reset(peer), 0);
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "rst0:reset"));
+}
+
+/*
+ * Without a hold of the line, a shared user's pulse is as on a boot
+ * without boot constraints: once per reset control, until each of its
+ * calls is rearmed.
+ * A hold of another line, or one the device's own get took over, changes
+ * nothing.
+ */
+static void bc_test_reset_pulse_without_hold(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct reset_control *peer;
+
+	bc_test_reset_register(test);
+	peer = bc_test_reset_peer_line(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "bus", false), 0);
+
+	KUNIT_EXPECT_EQ(test, reset_control_reset(peer), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_reset(peer), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "rst1:deassert rst0:reset");
+	KUNIT_EXPECT_EQ(test, reset_control_rearm(peer), 0);
+	KUNIT_EXPECT_EQ(test, reset_control_rearm(peer), 0);
+
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
+	bc_test_reset_got(test, reset_control_get_shared(ctx->dev, "core"));
+
+	KUNIT_EXPECT_EQ(test, reset_control_reset(peer), 0);
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
+			   "rst1:deassert rst0:reset rst0:deassert rst0:reset");
+}
+
+/*
+ * The hold's own control does nothing but deassert its line: its assert
+ * and its acquire fail, without a warning, and the line stays deasserted.
+ */
+static void bc_test_reset_hold_only_deasserts(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct reset_control *hold;
+
+	if (test_taint(TAINT_WARN))
+		kunit_skip(test, "a warning before: cannot tell one of ours");
+
+	bc_test_reset_register(test);
+	hold = bc_test_reset_got(test, reset_control_get_boot_hold(ctx->dev, "core"));
+	KUNIT_ASSERT_EQ(test, reset_control_deassert(hold), 0);
+
+	KUNIT_EXPECT_EQ(test, reset_control_assert(hold), -EPERM);
+	KUNIT_EXPECT_EQ(test, reset_control_acquire(hold), -EPERM);
+	KUNIT_EXPECT_EQ(test, reset_control_assert(hold), -EPERM);
+
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+	KUNIT_EXPECT_FALSE(test, test_taint(TAINT_WARN));
 }
 
 static struct kunit_case bc_test_reset_cases[] = {
@@ -444,6 +519,9 @@ static struct kunit_case bc_test_reset_cases[] = {
 	KUNIT_CASE(bc_test_reset_deferral_holds_off_peers),
 	KUNIT_CASE(bc_test_reset_peer_exclusive),
 	KUNIT_CASE(bc_test_reset_own_get_takes_over),
+	KUNIT_CASE(bc_test_reset_peer_pulse_refused),
+	KUNIT_CASE(bc_test_reset_pulse_without_hold),
+	KUNIT_CASE(bc_test_reset_hold_only_deasserts),
 	KUNIT_CASE(bc_test_reset_unknown_line),
 	KUNIT_CASE(bc_test_reset_failed_batch),
 	{}

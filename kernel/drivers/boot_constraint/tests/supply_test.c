@@ -23,6 +23,7 @@
 
 #define BC_TEST_SUPPLY_DEV	"bc-supply-dev"
 #define BC_TEST_SUPPLY_OTHER	"bc-supply-other"
+#define BC_TEST_SUPPLY_THIRD	"bc-supply-third"
 
 /**
  * struct bc_test_supply_ctx - Context of a supply constraint test.
@@ -30,10 +31,12 @@
  * @bc: the test's log, owner, constrained device and its regulator, "vdd"
  *	of both devices.
  * @other: the regulator as the other device's consumer.
+ * @third: a third device, "vdd" too, which gets no handle of it.
  */
 struct bc_test_supply_ctx {
 	struct bc_test_ctx bc;
 	struct regulator *other;
+	struct device *third;
 };
 
 BC_TEST_DEFINE_INIT(bc_test_supply,
@@ -57,6 +60,7 @@ static void bc_test_supply_setup(struct kunit *test, bool enabled, int uv,
 	ctx->bc.reg->enable_err = enable_err;
 	bc_test_reg_add_consumer(ctx->bc.reg, BC_TEST_SUPPLY_DEV);
 	bc_test_reg_add_consumer(ctx->bc.reg, BC_TEST_SUPPLY_OTHER);
+	bc_test_reg_add_consumer(ctx->bc.reg, BC_TEST_SUPPLY_THIRD);
 	KUNIT_ASSERT_EQ(test, bc_test_reg_register(test, ctx->bc.reg), 0);
 
 	pdev = bc_test_pdev_add(test, BC_TEST_SUPPLY_DEV);
@@ -70,6 +74,10 @@ static void bc_test_supply_setup(struct kunit *test, bool enabled, int uv,
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
 							bc_test_supply_regulator_put,
 							ctx->other), 0);
+
+	pdev = bc_test_pdev_add(test, BC_TEST_SUPPLY_THIRD);
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	ctx->third = &pdev->dev;
 }
 
 static int bc_test_supply_add_info(struct kunit *test,
@@ -425,6 +433,138 @@ static void bc_test_supply_exclusive_finds_off(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vin->rdev->use_count, 0);
 }
 
+/* A handle of @dev's "vdd", put at the test's end. */
+static struct regulator *bc_test_supply_get(struct kunit *test,
+					    struct device *dev, bool exclusive)
+{
+	struct regulator *reg;
+
+	reg = exclusive ? regulator_get_exclusive(dev, "vdd") :
+			  regulator_get(dev, "vdd");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, reg);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							bc_test_supply_regulator_put,
+							reg), 0);
+
+	return reg;
+}
+
+/*
+ * A probe attempt that enables the supply, disables it and defers, while
+ * another consumer keeps it on, leaves the rail held again: the other
+ * consumer's disable before the next attempt does not switch it off. The
+ * next attempt's enable is then the rail's only one, as without the hold:
+ * its disable switches the rail off.
+ */
+static void bc_test_supply_deferral_holds_again(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+	struct regulator *own;
+
+	bc_test_supply_hold_boot(test);
+	KUNIT_ASSERT_EQ(test, regulator_enable(ctx->other), 0);
+
+	bc_test_probe_start(ctx->bc.dev);
+	own = regulator_get(ctx->bc.dev, "vdd");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, own);
+	KUNIT_EXPECT_EQ(test, regulator_enable(own), 0);
+	KUNIT_EXPECT_EQ(test, regulator_disable(own), 0);
+	regulator_put(own);
+	bc_test_probe_end(ctx->bc.dev, -EPROBE_DEFER);
+
+	KUNIT_ASSERT_EQ(test, regulator_disable(ctx->other), 0);
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->bc.log, "reg:off"));
+
+	bc_test_probe_start(ctx->bc.dev);
+	own = bc_test_supply_get(test, ctx->bc.dev, false);
+	KUNIT_ASSERT_EQ(test, regulator_enable(own), 0);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->rdev->use_count, 1);
+	bc_test_probe_end(ctx->bc.dev, 0);
+
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
+	KUNIT_EXPECT_EQ(test, regulator_disable(own), 0);
+	KUNIT_EXPECT_FALSE(test, ctx->bc.reg->enabled);
+}
+
+/*
+ * A probe attempt that switches its supply off and defers leaves it off:
+ * the hold does not switch it on again.
+ */
+static void bc_test_supply_deferral_leaves_off(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+	struct regulator *own;
+
+	bc_test_supply_hold_boot(test);
+
+	bc_test_probe_start(ctx->bc.dev);
+	own = bc_test_supply_get(test, ctx->bc.dev, false);
+	KUNIT_EXPECT_EQ(test, regulator_enable(own), 0);
+	KUNIT_EXPECT_EQ(test, regulator_disable(own), 0);
+	bc_test_probe_end(ctx->bc.dev, -EPROBE_DEFER);
+
+	KUNIT_EXPECT_FALSE(test, ctx->bc.reg->enabled);
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->bc.log, "reg:off"));
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->rdev->use_count, 0);
+}
+
+/*
+ * A request of the device's own consumer that fails, out of the
+ * regulator's constraints or in conflict with another consumer's, leaves
+ * the hold's in place: no other consumer moves the rail out of the range.
+ */
+static void bc_test_supply_own_request_fails(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+	struct regulator *own;
+
+	bc_test_supply_hold_boot(test);
+	own = bc_test_supply_get(test, ctx->bc.dev, false);
+	KUNIT_ASSERT_EQ(test, regulator_set_voltage(ctx->other, 1700000,
+						    1900000), 0);
+
+	KUNIT_EXPECT_LT(test, regulator_set_voltage(own, 3600000, 3700000), 0);
+	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 1900000,
+						    1900000), 0);
+	KUNIT_EXPECT_LT(test, regulator_set_voltage(own, 1200000, 1200000), 0);
+	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 1900000,
+						    1900000), 0);
+
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->bc.log, "reg:voltage=1900000"));
+
+	/* One that succeeds replaces it */
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(own, 1700000, 1900000), 0);
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 1900000,
+						    1900000), 0);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 1900000);
+}
+
+/*
+ * Another device's exclusive get takes the hold over: the rail is that
+ * consumer's alone, which switches it off and sets it as it likes, and a
+ * deferral of the held device's probe does not hold it again.
+ */
+static void bc_test_supply_exclusive_by_other(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+	struct regulator *excl;
+
+	bc_test_supply_hold_boot(test);
+	kunit_release_action(test, bc_test_supply_regulator_put, ctx->other);
+	excl = bc_test_supply_get(test, ctx->third, true);
+
+	bc_test_probe_start(ctx->bc.dev);
+	bc_test_probe_end(ctx->bc.dev, -EPROBE_DEFER);
+
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(excl, 3300000, 3300000), 0);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
+	KUNIT_EXPECT_EQ(test, regulator_disable(excl), 0);
+	KUNIT_EXPECT_FALSE(test, ctx->bc.reg->enabled);
+}
+
 static struct kunit_case bc_test_supply_cases[] = {
 	KUNIT_CASE(bc_test_supply_enable),
 	KUNIT_CASE(bc_test_supply_voltage_in_range),
@@ -433,6 +573,10 @@ static struct kunit_case bc_test_supply_cases[] = {
 	KUNIT_CASE(bc_test_supply_other_after_release),
 	KUNIT_CASE(bc_test_supply_names_left_to_driver),
 	KUNIT_CASE(bc_test_supply_exclusive_finds_off),
+	KUNIT_CASE(bc_test_supply_deferral_holds_again),
+	KUNIT_CASE(bc_test_supply_deferral_leaves_off),
+	KUNIT_CASE(bc_test_supply_own_request_fails),
+	KUNIT_CASE(bc_test_supply_exclusive_by_other),
 	KUNIT_CASE(bc_test_supply_other_while_held),
 	KUNIT_CASE(bc_test_supply_other_disable),
 	KUNIT_CASE(bc_test_supply_no_voltage),
