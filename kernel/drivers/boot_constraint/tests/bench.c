@@ -37,13 +37,18 @@
  * had probed, and, with bc_bench.time_hooks=1, what the driver core's boot
  * constraint hooks cost a device without constraints while the displays'
  * constraints are pending, each hook alone and the three together, and
- * where a constraint's time goes (see struct bc_test_bench_phase).
+ * where a constraint's time goes (see struct bc_test_bench_phase); once no
+ * constraint is left (bc_bench/time_hooks_after), the hooks again, and what
+ * adding and probing a new device of the tree's costs then
+ * (BC_TEST_BENCH_ADD_LOOPS devices, each added to the platform bus and
+ * bound by the bench's driver, then removed): as with boot_constraints=off.
  */
 
 #define pr_fmt(fmt) "bc_bench: " fmt
 
 #include <linux/atomic.h>
 #include <linux/boot_constraint.h>
+#include <linux/boot_constraint_bench.h>
 #include <linux/clk.h>
 #include <linux/clk-provider.h>
 #include <linux/debugfs.h>
@@ -63,13 +68,14 @@
 #include <linux/sprintf.h>
 #include <linux/string.h>
 
-#include "../../base/base.h"
 #include "../core.h"
 #include "../debugfs.h"
 #include "fakes.h"
 
 /* Hook calls timed, over devices without constraints. */
 #define BC_TEST_BENCH_HOOK_LOOPS	1000
+/* Devices added and probed once no constraint is left, timed */
+#define BC_TEST_BENCH_ADD_LOOPS		100
 
 static bool bc_test_bench_seed_deferral;
 static bool bc_test_bench_time_hooks_param;
@@ -130,6 +136,9 @@ static bool bc_test_bench_auto_tree;
 static atomic_t bc_test_bench_seed_late;
 /* The three hooks in a row: while constraints are pending, once none is left */
 static u64 bc_test_bench_hook_ns, bc_test_bench_after_hook_ns;
+/* A device's add and probe, once none is left; its phases are not accounted */
+static u64 bc_test_bench_after_add_ns;
+static bool bc_test_bench_adding;
 
 /*
  * Where the time of a constraint goes, measured from outside the core in
@@ -211,7 +220,7 @@ static void bc_test_bench_account(enum bc_test_bench_phase phase, bool display)
 {
 	struct bc_test_bench_time *t = &bc_test_bench_phase_time[phase][display];
 
-	if (!bc_test_bench_time_hooks_param)
+	if (!bc_test_bench_time_hooks_param || bc_test_bench_adding)
 		return;
 
 	t->ns += local_clock() - bc_test_bench_mark;
@@ -869,7 +878,8 @@ static int bc_test_bench_stats_show(struct seq_file *s, void *unused)
 			   bc_test_bench_hook_names[i], bc_test_bench_each_hook_ns[i],
 			   bc_test_bench_hook_names[i],
 			   bc_test_bench_after_each_hook_ns[i]);
-	seq_printf(s, "after_hook_ns %llu\n", bc_test_bench_after_hook_ns);
+	seq_printf(s, "after_hook_ns %llu\nafter_add_ns %llu\n",
+		   bc_test_bench_after_hook_ns, bc_test_bench_after_add_ns);
 	for (i = 0; i < BC_TEST_BENCH_PHASES; i++)
 		seq_printf(s, "%s_device_ns %llu\n%s_device_calls %u\n"
 			   "%s_display_ns %llu\n%s_display_calls %u\n",
@@ -883,9 +893,72 @@ static int bc_test_bench_stats_show(struct seq_file *s, void *unused)
 DEFINE_SHOW_ATTRIBUTE(bc_test_bench_stats);
 
 /*
- * Writing to bc_bench/time_hooks_after times the hooks again: once no
- * constraint is left, they should cost what they cost with
- * boot_constraints=off.
+ * A new device of @np (the tree's first device), added to the platform bus
+ * and bound by the bench's driver of @np: the time platform_device_add()
+ * takes, or 0 if it fails. The device is removed, untimed.
+ */
+static u64 bc_test_bench_time_add_one(struct device_node *np, unsigned int id)
+{
+	struct platform_device *pdev;
+	u64 start, ns;
+	int ret;
+
+	pdev = platform_device_alloc("bc-bench-added", id);
+	if (!pdev)
+		return 0;
+
+	pdev->dev.of_node = of_node_get(np);
+	start = local_clock();
+	ret = platform_device_add(pdev);
+	ns = local_clock() - start;
+	if (ret) {
+		platform_device_put(pdev);
+		return 0;
+	}
+
+	if (!device_is_bound(&pdev->dev))
+		ns = 0;
+	platform_device_unregister(pdev);
+
+	return ns;
+}
+
+/*
+ * What adding and probing a device of the tree costs: the bus notifiers,
+ * the driver core's hooks and the probe, averaged over
+ * BC_TEST_BENCH_ADD_LOOPS devices; 0 if one was not bound.
+ */
+static u64 bc_test_bench_time_add(void)
+{
+	struct device_node *np;
+	u64 ns, sum = 0;
+	unsigned int i;
+
+	np = of_find_compatible_node(NULL, NULL, bc_test_bench_auto_tree ?
+				     "bc-bench,auto-device" : "bc-bench,device");
+	if (!np)
+		return 0;
+
+	bc_test_bench_adding = true;
+	for (i = 0; i < BC_TEST_BENCH_ADD_LOOPS; i++) {
+		ns = bc_test_bench_time_add_one(np, i);
+		if (!ns) {
+			pr_err("added device not bound\n");
+			sum = 0;
+			break;
+		}
+		sum += ns;
+	}
+	bc_test_bench_adding = false;
+	of_node_put(np);
+
+	return div_u64(sum, BC_TEST_BENCH_ADD_LOOPS);
+}
+
+/*
+ * Writing to bc_bench/time_hooks_after times the hooks again, and a new
+ * device's add and probe: once no constraint is left, they should cost
+ * what they cost with boot_constraints=off.
  */
 static ssize_t bc_test_bench_time_hooks_after_write(struct file *file,
 						    const char __user *buf,
@@ -893,6 +966,7 @@ static ssize_t bc_test_bench_time_hooks_after_write(struct file *file,
 {
 	bc_test_bench_time_hooks(bc_test_bench_after_each_hook_ns,
 				 &bc_test_bench_after_hook_ns);
+	bc_test_bench_after_add_ns = bc_test_bench_time_add();
 
 	return count;
 }
