@@ -76,3 +76,12 @@ for p in $(for d in $dirs; do ls "$d"/*.patch; done); do
 	fi
 done
 [ "$bad" = 0 ] || die "checkpatch found problems (above)"
+
+# drivers/base/base.h is the driver core's own, "not to be shared outside
+# of the drivers/base/ directory": what the series gives the driver core
+# and takes from it is in <linux/boot_constraint.h>.
+shared=$(git -C "$src" diff pristine series -- . ':(exclude)drivers/base' |
+	grep -c '^+#include ".*base/base\.h"') || true
+[ "$shared" = 0 ] ||
+	die "$shared file(s) outside drivers/base include drivers/base/base.h"
+echo "series: no file outside drivers/base includes drivers/base/base.h"

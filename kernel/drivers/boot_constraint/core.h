@@ -425,6 +425,7 @@ static inline void boot_constraint_auto_add_device(struct device *dev)
 #endif
 unsigned int boot_constraint_cmdline_specs(const char * const **specs);
 void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline);
+bool boot_constraint_deadlines_open(void);
 __printf(2, 3)
 void boot_constraint_reject(const char *origin, const char *fmt, ...);
 __printf(4, 5)

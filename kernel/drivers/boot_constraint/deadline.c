@@ -30,7 +30,6 @@
 
 #include <kunit/visibility.h>
 
-#include "../base/base.h"
 #include "deadline.h"
 #include "internal.h"
 #include "of.h"
@@ -186,7 +185,8 @@ bc_next_to_expire(const struct boot_constraint_deadline *deadline,
  * Releases the constraints of @deadline whose device has not been taken over
  * yet, each under its device's lock, so never during its probe: warnings
  * first, for all of them, then the releases. From now on, constraints under
- * @deadline are refused: nothing would release them.
+ * @deadline are refused: nothing would release them; once no deadline is
+ * open, the buses' devices are not watched any more.
  */
 static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
 			     enum bc_spare spare)
@@ -207,6 +207,7 @@ static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
 		}
 		bc_warn_auto_expiry(autos, devices);
 	}
+	boot_constraint_of_watch();
 
 	for (;;) {
 		scoped_guard(mutex, &bc_lock) {
@@ -243,6 +244,22 @@ void boot_constraints_expire(void)
 {
 	bc_expire_all(false);
 }
+
+/**
+ * boot_constraint_deadline_init() - Open a deadline of one's own.
+ * @deadline: the deadline.
+ *
+ * Constraints may be added under @deadline, see boot_constraint_add_until(),
+ * until boot_constraint_pass() passes it: the driver core's hooks are on
+ * again if every constraint had ended, and the buses' devices are watched
+ * again if every deadline had passed.
+ */
+void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline)
+{
+	bc_deadline_open(deadline);
+	boot_constraint_of_watch();
+}
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_deadline_init);
 
 /**
  * boot_constraint_pass() - Pass a deadline of boot_constraint_add_until().
@@ -430,10 +447,14 @@ static const struct attribute_group bc_sysfs_group = {
 	.attrs = bc_sysfs_attrs,
 };
 
+/* With boot_constraints=off there is nothing to end: no file. */
 static int __init boot_constraints_sysfs_init(void)
 {
 	struct kobject *kobj;
 	int ret;
+
+	if (boot_constraints_disabled())
+		return 0;
 
 	kobj = kobject_create_and_add("boot_constraints", kernel_kobj);
 	if (!kobj)

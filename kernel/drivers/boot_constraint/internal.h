@@ -94,6 +94,7 @@ void bc_constraint_set_spec(struct boot_constraint *c,
 			    const struct boot_constraint_spec *spec);
 void bc_constraint_destroy(struct boot_constraint *c);
 void bc_hooks_may_quiet(void);
+void bc_deadline_open(struct boot_constraint_deadline *deadline);
 void bc_deadline_close(struct boot_constraint_deadline *deadline);
 struct boot_constraint_dev *bc_find(struct device *dev);
 

@@ -8,7 +8,9 @@
  * at any time before the device's driver probes, even before the devices
  * are populated, and for devices on any bus (platform, AMBA, I2C, SPI...):
  * the driver core tells us of every bus as it is registered, and we watch
- * each one's device additions.
+ * each one's device additions while constraints may be added: once every
+ * deadline has passed, the buses' notifiers are unregistered, and a device's
+ * add costs what it costs with boot_constraints=off, which registers none.
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
@@ -30,7 +32,6 @@
 
 #include <kunit/visibility.h>
 
-#include "../base/base.h"
 #include "core.h"
 #include "of.h"
 
@@ -87,7 +88,8 @@ struct bc_of_waiter {
  *
  * @node: entry in bc_of_buses.
  * @bus: the bus.
- * @nb: the notifier registered on it.
+ * @nb: the notifier registered on it while @watched.
+ * @watched: whether @nb is registered: under bc_of_watch_lock.
  * @kind: whether drivers probe its devices, once its first device is added,
  *	see bc_of_bus_probes().
  */
@@ -95,6 +97,7 @@ struct bc_of_bus {
 	struct list_head node;
 	const struct bus_type *bus;
 	struct notifier_block nb;
+	bool watched;
 	enum {
 		BC_OF_BUS_UNKNOWN,
 		BC_OF_BUS_PROBES,
@@ -125,6 +128,17 @@ static DEFINE_MUTEX(bc_of_lock);
 static DEFINE_HASHTABLE(bc_of_waiters, BC_OF_WAITER_BITS);
 static unsigned int bc_of_waiting[1 << BC_OF_WAITER_BITS];
 static LIST_HEAD(bc_of_buses);
+
+/*
+ * bc_of_watch_lock orders the registration of the buses' notifiers with the
+ * deadlines that open and pass; it protects bc_of_watching and each bus's
+ * watched. The buses are added to and taken out of bc_of_buses under both
+ * locks, so either is enough to walk it. Lock order: bc_of_watch_lock, then
+ * a bus's notifier lock, then bc_of_lock; so it is never taken in a notifier
+ * nor with bc_of_lock held, and bc_lock is taken under it.
+ */
+static DEFINE_MUTEX(bc_of_watch_lock);
+static bool bc_of_watching = true;
 
 static unsigned int *bc_of_waiting_count(const struct device_node *np)
 {
@@ -491,18 +505,44 @@ static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
 	return NOTIFY_OK;
 }
 
+/* Registers or unregisters the notifier of @b. Caller holds bc_of_watch_lock. */
+static void bc_of_bus_watch(struct bc_of_bus *b, bool on)
+{
+	int ret;
+
+	lockdep_assert_held(&bc_of_watch_lock);
+
+	if (b->watched == on)
+		return;
+
+	if (!on) {
+		bus_unregister_notifier(b->bus, &b->nb);
+		b->watched = false;
+		return;
+	}
+
+	ret = bus_register_notifier(b->bus, &b->nb);
+	if (ret)
+		pr_err("bus %s: not watched: %pe\n", b->bus->name, ERR_PTR(ret));
+	b->watched = !ret;
+}
+
 /**
  * dev_boot_constraints_bus_added() - Watch the devices of a new bus.
  * @bus: the bus, just registered.
  *
  * Called by the driver core for every bus it registers, before a device
  * can be added to it, so that the constraints of a node are added to its
- * device on whatever bus the device is.
+ * device on whatever bus the device is. Its devices are watched while
+ * constraints may be added, see boot_constraint_of_watch(); with
+ * boot_constraints=off, never.
  */
 void dev_boot_constraints_bus_added(const struct bus_type *bus)
 {
 	struct bc_of_bus *b;
-	int ret;
+
+	if (boot_constraints_disabled())
+		return;
 
 	b = kzalloc(sizeof(*b), GFP_KERNEL | __GFP_NOWARN);
 	if (!b) {
@@ -512,15 +552,11 @@ void dev_boot_constraints_bus_added(const struct bus_type *bus)
 
 	b->bus = bus;
 	b->nb.notifier_call = bc_of_bus_notify;
-	ret = bus_register_notifier(bus, &b->nb);
-	if (ret) {
-		pr_err("bus %s: not watched: %pe\n", bus->name, ERR_PTR(ret));
-		kfree(b);
-		return;
-	}
 
-	guard(mutex)(&bc_of_lock);
-	list_add_tail(&b->node, &bc_of_buses);
+	guard(mutex)(&bc_of_watch_lock);
+	bc_of_bus_watch(b, bc_of_watching);
+	scoped_guard(mutex, &bc_of_lock)
+		list_add_tail(&b->node, &bc_of_buses);
 }
 
 /**
@@ -531,6 +567,7 @@ void dev_boot_constraints_bus_removed(const struct bus_type *bus)
 {
 	struct bc_of_bus *b, *found = NULL;
 
+	guard(mutex)(&bc_of_watch_lock);
 	scoped_guard(mutex, &bc_of_lock) {
 		list_for_each_entry(b, &bc_of_buses, node) {
 			if (b->bus == bus) {
@@ -544,8 +581,51 @@ void dev_boot_constraints_bus_removed(const struct bus_type *bus)
 	if (!found)
 		return;
 
-	bus_unregister_notifier(bus, &found->nb);
+	bc_of_bus_watch(found, false);
 	kfree(found);
+}
+
+/**
+ * boot_constraint_of_watch() - Watch the buses while constraints may come.
+ *
+ * Called once a deadline has opened or passed. While one is open, a node's
+ * constraints may wait for its device, and boot_constraints=auto adds what
+ * a new device's node names: the notifiers of every bus are registered.
+ * Once none is open, nothing could be added to a new device any more: they
+ * are unregistered, and a device's add and probe cost what they cost with
+ * boot_constraints=off, a test's deadline registering them again.
+ */
+void boot_constraint_of_watch(void)
+{
+	struct bc_of_bus *b;
+	bool on;
+
+	guard(mutex)(&bc_of_watch_lock);
+	on = boot_constraint_deadlines_open();
+	if (on == bc_of_watching)
+		return;
+
+	bc_of_watching = on;
+	list_for_each_entry(b, &bc_of_buses, node)
+		bc_of_bus_watch(b, on);
+	pr_debug("%s the buses' devices\n", on ? "watching" : "stopped watching");
+}
+
+/**
+ * boot_constraint_of_watched() - How many buses' devices are watched.
+ *
+ * Return: the number of buses whose notifier is registered, for debugfs.
+ */
+unsigned int boot_constraint_of_watched(void)
+{
+	struct bc_of_bus *b;
+	unsigned int n = 0;
+
+	guard(mutex)(&bc_of_watch_lock);
+	list_for_each_entry(b, &bc_of_buses, node)
+		n += b->watched;
+
+	return n;
 }
 
 /**

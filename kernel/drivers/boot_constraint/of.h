@@ -16,6 +16,8 @@ int boot_constraint_add_of_node(struct device_node *np,
 				const struct dev_boot_constraint_of *oconst,
 				const char *origin);
 void boot_constraint_of_drop_waiters(void);
+void boot_constraint_of_watch(void);
+unsigned int boot_constraint_of_watched(void);
 bool boot_constraint_boot_console(void);
 const struct dev_boot_constraint_machine *
 boot_constraint_machine_match(const struct device_node *root,

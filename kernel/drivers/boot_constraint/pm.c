@@ -123,13 +123,19 @@ static DEFINE_MUTEX(bc_pm_lock);
 /*
  * The holders' parent. Named after their first user, they collided in
  * /sys/devices when two devices of one name on two buses held domains.
+ * None with boot_constraints=off, which holds nothing.
  */
 static struct device *bc_pm_root;
 static DEFINE_IDA(bc_pm_ids);
 
 static int __init bc_pm_root_init(void)
 {
-	struct device *root = root_device_register("boot_constraint");
+	struct device *root;
+
+	if (boot_constraints_disabled())
+		return 0;
+
+	root = root_device_register("boot_constraint");
 
 	if (IS_ERR(root))
 		return PTR_ERR(root);

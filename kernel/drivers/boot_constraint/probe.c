@@ -18,7 +18,6 @@
 
 #include <kunit/visibility.h>
 
-#include "../base/base.h"
 #include "internal.h"
 
 /*

@@ -26,7 +26,6 @@
 
 #include <asm/sections.h>
 
-#include "../base/base.h"
 #include "internal.h"
 
 /*
@@ -57,7 +56,7 @@
 DEFINE_MUTEX(bc_lock);
 /*
  * The driver core calls its hooks only while dev_boot_constraints_live is
- * on (drivers/base/base.h): from boot until every deadline under which
+ * on (<linux/boot_constraint.h>): from boot until every deadline under which
  * constraints may be added has passed and no device has constraints left;
  * then a probe pays nothing for them. bc_key_lock orders turning it off
  * with turning it on again for a new deadline; it is taken before bc_lock,
@@ -381,14 +380,13 @@ static int __init bc_hooks_init(void)
 early_initcall(bc_hooks_init);
 
 /**
- * boot_constraint_deadline_init() - Open a deadline of one's own.
+ * bc_deadline_open() - Open a deadline.
  * @deadline: the deadline.
  *
- * Constraints may be added under @deadline, see boot_constraint_add_until(),
- * until boot_constraint_pass() passes it: the driver core's hooks are on
- * again if every constraint had ended.
+ * Constraints may be added under @deadline until bc_deadline_close(): the
+ * driver core's hooks are on again if every constraint had ended.
  */
-void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline)
+void bc_deadline_open(struct boot_constraint_deadline *deadline)
 {
 	guard(mutex)(&bc_key_lock);
 	static_branch_enable(&dev_boot_constraints_live);
@@ -397,7 +395,17 @@ void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline)
 	deadline->past = false;
 	bc_open_deadlines++;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_deadline_init);
+
+/**
+ * boot_constraint_deadlines_open() - Whether constraints may still be added.
+ *
+ * Return: true while a deadline, the machine's or a test's, has not passed.
+ */
+bool boot_constraint_deadlines_open(void)
+{
+	guard(mutex)(&bc_lock);
+	return bc_open_deadlines;
+}
 
 /**
  * bc_deadline_close() - A deadline passes.

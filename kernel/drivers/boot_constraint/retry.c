@@ -17,7 +17,6 @@
 
 #include <kunit/visibility.h>
 
-#include "../base/base.h"
 #include "internal.h"
 
 /* Counts binds that retry constraints: under bc_lock */

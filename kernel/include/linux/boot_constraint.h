@@ -8,6 +8,7 @@
 #define _LINUX_BOOT_CONSTRAINT_H
 
 #include <linux/compiler.h>
+#include <linux/jump_label.h>
 #include <linux/types.h>
 
 #include <linux/device/bus.h>
@@ -264,6 +265,59 @@ dev_boot_constraint_add_machine_of(const struct dev_boot_constraint_machine *mac
 
 static inline void dev_boot_constraints_take_over_later(struct device *dev) {}
 static inline void dev_boot_constraints_taken_over(struct device *dev) {}
+#endif /* CONFIG_DEV_BOOT_CONSTRAINT */
+
+/*
+ * For the driver core (drivers/base/) only: what it tells the boot
+ * constraint core of a device's life and of its deadline. The hooks run only
+ * while dev_boot_constraints_live is on: once no constraint is left and none
+ * can be added any more, and from boot with boot_constraints=off, a device's
+ * add and probe pay nothing for them.
+ */
+#ifdef CONFIG_DEV_BOOT_CONSTRAINT
+DECLARE_STATIC_KEY_TRUE(dev_boot_constraints_live);
+
+void __dev_boot_constraints_probe_start(struct device *dev);
+void __dev_boot_constraints_probe_end(struct device *dev, int ret);
+void __dev_boot_constraints_device_bound(struct device *dev);
+void __dev_boot_constraints_remove(struct device *dev);
+void dev_boot_constraints_deadline(void);
+void dev_boot_constraints_no_deadline(void);
+void dev_boot_constraints_bus_added(const struct bus_type *bus);
+void dev_boot_constraints_bus_removed(const struct bus_type *bus);
+
+static inline void dev_boot_constraints_probe_start(struct device *dev)
+{
+	if (static_branch_unlikely(&dev_boot_constraints_live))
+		__dev_boot_constraints_probe_start(dev);
+}
+
+static inline void dev_boot_constraints_probe_end(struct device *dev, int ret)
+{
+	if (static_branch_unlikely(&dev_boot_constraints_live))
+		__dev_boot_constraints_probe_end(dev, ret);
+}
+
+static inline void dev_boot_constraints_device_bound(struct device *dev)
+{
+	if (static_branch_unlikely(&dev_boot_constraints_live))
+		__dev_boot_constraints_device_bound(dev);
+}
+
+static inline void dev_boot_constraints_remove(struct device *dev)
+{
+	if (static_branch_unlikely(&dev_boot_constraints_live))
+		__dev_boot_constraints_remove(dev);
+}
+#else
+static inline void dev_boot_constraints_probe_start(struct device *dev) {}
+static inline void dev_boot_constraints_probe_end(struct device *dev, int ret) {}
+static inline void dev_boot_constraints_device_bound(struct device *dev) {}
+static inline void dev_boot_constraints_remove(struct device *dev) {}
+static inline void dev_boot_constraints_deadline(void) {}
+static inline void dev_boot_constraints_no_deadline(void) {}
+static inline void dev_boot_constraints_bus_added(const struct bus_type *bus) {}
+static inline void dev_boot_constraints_bus_removed(const struct bus_type *bus) {}
 #endif /* CONFIG_DEV_BOOT_CONSTRAINT */
 
 #endif /* _LINUX_BOOT_CONSTRAINT_H */

@@ -37,13 +37,19 @@
  * had probed, and, with bc_bench.time_hooks=1, what the driver core's boot
  * constraint hooks cost a device without constraints while the displays'
  * constraints are pending, each hook alone and the three together, and
- * where a constraint's time goes (see struct bc_test_bench_phase).
+ * where a constraint's time goes (see struct bc_test_bench_phase); once no
+ * constraint is left (bc_bench/time_hooks_after), the hooks again, and what
+ * adding and probing a new device of the tree's costs then
+ * (the median of BC_TEST_BENCH_ADD_LOOPS devices, each added to the
+ * platform bus and bound by the bench's driver, then removed): as with
+ * boot_constraints=off.
  */
 
 #define pr_fmt(fmt) "bc_bench: " fmt
 
 #include <linux/atomic.h>
 #include <linux/boot_constraint.h>
+#include <linux/boot_constraint_bench.h>
 #include <linux/clk.h>
 #include <linux/clk-provider.h>
 #include <linux/debugfs.h>
@@ -60,16 +66,18 @@
 #include <linux/regulator/consumer.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/sprintf.h>
 #include <linux/string.h>
 
-#include "../../base/base.h"
 #include "../core.h"
 #include "../debugfs.h"
 #include "fakes.h"
 
 /* Hook calls timed, over devices without constraints. */
 #define BC_TEST_BENCH_HOOK_LOOPS	1000
+/* Devices added and probed once no constraint is left, timed */
+#define BC_TEST_BENCH_ADD_LOOPS		100
 
 static bool bc_test_bench_seed_deferral;
 static bool bc_test_bench_time_hooks_param;
@@ -130,6 +138,12 @@ static bool bc_test_bench_auto_tree;
 static atomic_t bc_test_bench_seed_late;
 /* The three hooks in a row: while constraints are pending, once none is left */
 static u64 bc_test_bench_hook_ns, bc_test_bench_after_hook_ns;
+/*
+ * A device's add and probe once none is left, and of these what the bus
+ * notifiers and the driver core's hooks take (bc_test_bench_added_ns).
+ */
+static u64 bc_test_bench_after_add_ns, bc_test_bench_after_add_hooks_ns;
+static bool bc_test_bench_adding;
 
 /*
  * Where the time of a constraint goes, measured from outside the core in
@@ -195,6 +209,12 @@ struct bc_test_bench_time {
 /* Per phase: [0] the devices without constraints, [1] the displays. */
 static struct bc_test_bench_time bc_test_bench_phase_time[BC_TEST_BENCH_PHASES][2];
 /*
+ * The phases create, before_probe and after_probe of each device added once
+ * none is left, the bc_test_bench_added-th, kept apart from the others'.
+ */
+static u64 bc_test_bench_added_ns[BC_TEST_BENCH_AFTER + 1][BC_TEST_BENCH_ADD_LOOPS];
+static unsigned int bc_test_bench_added;
+/*
  * Start of the phase in progress: one CPU, one probe at a time. Times are
  * local_clock()'s: timekeeping counts jiffies until fs_initcall, and the
  * devices are created before.
@@ -213,6 +233,13 @@ static void bc_test_bench_account(enum bc_test_bench_phase phase, bool display)
 
 	if (!bc_test_bench_time_hooks_param)
 		return;
+
+	if (bc_test_bench_adding) {
+		if (phase <= BC_TEST_BENCH_AFTER)
+			bc_test_bench_added_ns[phase][bc_test_bench_added] =
+				local_clock() - bc_test_bench_mark;
+		return;
+	}
 
 	t->ns += local_clock() - bc_test_bench_mark;
 	t->calls++;
@@ -355,7 +382,8 @@ static int bc_test_bench_clk_take(struct device *dev, const char *id,
 	if (IS_ERR(clk))
 		return dev_err_probe(dev, PTR_ERR(clk), "no %s clock\n", id);
 
-	if (__clk_get_enable_count(clk))
+	/* The devices added once none is left are not the workload's */
+	if (__clk_get_enable_count(clk) && !bc_test_bench_adding)
 		atomic_inc(held);
 
 	ret = clk_prepare_enable(clk);
@@ -869,7 +897,9 @@ static int bc_test_bench_stats_show(struct seq_file *s, void *unused)
 			   bc_test_bench_hook_names[i], bc_test_bench_each_hook_ns[i],
 			   bc_test_bench_hook_names[i],
 			   bc_test_bench_after_each_hook_ns[i]);
-	seq_printf(s, "after_hook_ns %llu\n", bc_test_bench_after_hook_ns);
+	seq_printf(s, "after_hook_ns %llu\nafter_add_ns %llu\nafter_add_hooks_ns %llu\n",
+		   bc_test_bench_after_hook_ns, bc_test_bench_after_add_ns,
+		   bc_test_bench_after_add_hooks_ns);
 	for (i = 0; i < BC_TEST_BENCH_PHASES; i++)
 		seq_printf(s, "%s_device_ns %llu\n%s_device_calls %u\n"
 			   "%s_display_ns %llu\n%s_display_calls %u\n",
@@ -883,9 +913,96 @@ static int bc_test_bench_stats_show(struct seq_file *s, void *unused)
 DEFINE_SHOW_ATTRIBUTE(bc_test_bench_stats);
 
 /*
- * Writing to bc_bench/time_hooks_after times the hooks again: once no
- * constraint is left, they should cost what they cost with
- * boot_constraints=off.
+ * A new device of @np (the tree's first device), added to the platform bus
+ * and bound by the bench's driver of @np: the time platform_device_add()
+ * takes, or 0 if it fails. The device is removed, untimed.
+ */
+static u64 bc_test_bench_time_add_one(struct device_node *np, unsigned int id)
+{
+	struct platform_device *pdev;
+	u64 start, ns;
+	int ret;
+
+	pdev = platform_device_alloc("bc-bench-added", id);
+	if (!pdev)
+		return 0;
+
+	pdev->dev.of_node = of_node_get(np);
+	start = local_clock();
+	ret = platform_device_add(pdev);
+	ns = local_clock() - start;
+	if (ret) {
+		platform_device_put(pdev);
+		return 0;
+	}
+
+	if (!device_is_bound(&pdev->dev))
+		ns = 0;
+	platform_device_unregister(pdev);
+
+	return ns;
+}
+
+static int bc_test_bench_cmp_ns(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of @ns, BC_TEST_BENCH_ADD_LOOPS times; sorts them. */
+static u64 bc_test_bench_median(u64 *ns)
+{
+	sort(ns, BC_TEST_BENCH_ADD_LOOPS, sizeof(ns[0]), bc_test_bench_cmp_ns, NULL);
+
+	return ns[BC_TEST_BENCH_ADD_LOOPS / 2];
+}
+
+/*
+ * What adding and probing a device of the tree costs: the bus notifiers,
+ * the driver core's hooks and the probe, and of these the phases between
+ * the bench's first and last notifiers and its driver's probe (the
+ * notifiers in between and the hooks). Medians of BC_TEST_BENCH_ADD_LOOPS
+ * devices, as means count the slab refills and timer ticks that fall
+ * among them, which the boot's earlier allocations place: 0 if one was not
+ * bound.
+ */
+static u64 bc_test_bench_time_add(u64 *hooks_ns)
+{
+	static u64 ns[BC_TEST_BENCH_ADD_LOOPS];
+	struct device_node *np;
+	unsigned int i;
+
+	np = of_find_compatible_node(NULL, NULL, bc_test_bench_auto_tree ?
+				     "bc-bench,auto-device" : "bc-bench,device");
+	if (!np)
+		return 0;
+
+	bc_test_bench_adding = true;
+	for (i = 0; i < BC_TEST_BENCH_ADD_LOOPS; i++) {
+		bc_test_bench_added = i;
+		ns[i] = bc_test_bench_time_add_one(np, i);
+		if (!ns[i]) {
+			pr_err("added device not bound\n");
+			break;
+		}
+	}
+	bc_test_bench_adding = false;
+	of_node_put(np);
+	if (i < BC_TEST_BENCH_ADD_LOOPS)
+		return 0;
+
+	*hooks_ns = bc_test_bench_median(bc_test_bench_added_ns[BC_TEST_BENCH_CREATE]) +
+		    bc_test_bench_median(bc_test_bench_added_ns[BC_TEST_BENCH_BEFORE]) +
+		    bc_test_bench_median(bc_test_bench_added_ns[BC_TEST_BENCH_AFTER]);
+
+	return bc_test_bench_median(ns);
+}
+
+/*
+ * Writing to bc_bench/time_hooks_after times the hooks again, and a new
+ * device's add and probe: once no constraint is left, they should cost
+ * what they cost with boot_constraints=off.
  */
 static ssize_t bc_test_bench_time_hooks_after_write(struct file *file,
 						    const char __user *buf,
@@ -893,6 +1010,8 @@ static ssize_t bc_test_bench_time_hooks_after_write(struct file *file,
 {
 	bc_test_bench_time_hooks(bc_test_bench_after_each_hook_ns,
 				 &bc_test_bench_after_hook_ns);
+	bc_test_bench_after_add_ns =
+		bc_test_bench_time_add(&bc_test_bench_after_add_hooks_ns);
 
 	return count;
 }

@@ -29,7 +29,6 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
-#include "../../base/base.h"
 #include "fakes.h"
 
 struct boot_constraint_deadline;
