@@ -9,6 +9,7 @@
 
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/module.h>
 #include <linux/of.h>
 #include <linux/overflow.h>
 #include <linux/regulator/of_regulator.h>
@@ -413,3 +414,6 @@ int bc_test_pd_provide(struct device *dev, struct bc_test_pd *pd)
 	return devm_add_action_or_reset(dev, bc_test_pd_remove, pd);
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_test_pd_provide);
+
+MODULE_DESCRIPTION("Fake providers of the boot constraint tests");
+MODULE_LICENSE("GPL");
