@@ -149,8 +149,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_test_clk_init_hw);
  * bc_test_clk_enable_count() - The clock framework's enable count of a fake.
  * @clk: the clock.
  *
- * Here, built in, for the tests as a module: the framework's count is not
- * exported.
+ * The framework's count, which it exports to KUnit tests only.
  *
  * Return: the count, 0 if the clock is not registered.
  */
@@ -417,3 +416,4 @@ EXPORT_SYMBOL_IF_KUNIT(bc_test_pd_provide);
 
 MODULE_DESCRIPTION("Fake providers of the boot constraint tests");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
