@@ -14,6 +14,7 @@
 #                 every file the series touches) + x86_64 builds with each
 #                 framework off + bisect build (arm64, arm32) + DT bindings
 #                 (yamllint, dt-schema) + the driver-api .rst with Sphinx +
+#                 kunit.py run --kunitconfig=drivers/boot_constraint (UML) +
 #                 the harness's own tests
 #   make clean    remove build outputs (keeps the kernel tree and busybox)
 #   make distclean  remove build/ entirely
@@ -73,7 +74,7 @@ series: deps tree
 bench: deps tree $(addprefix build-,$(BENCH_ARCHES)) $(addprefix initramfs-,$(BENCH_ARCHES))
 	scripts/bench.py $(BENCH_ARGS)
 
-check: check-harness check-binding series check-build check-configs check-bisect check-docs
+check: check-harness check-binding series check-build check-configs check-kunit check-bisect check-docs
 
 check-harness:
 	python3 -m unittest discover -s tests/harness
@@ -86,6 +87,9 @@ check-build: deps tree
 
 check-configs: deps tree
 	scripts/steps/check-configs.sh
+
+check-kunit: deps tree
+	scripts/steps/check-kunit.sh
 
 check-bisect: deps tree
 	scripts/steps/check-bisect.sh
@@ -117,7 +121,7 @@ distclean:
 	rm -rf build
 
 .PHONY: help test test-debug demo series bench check check-harness \
-	check-binding check-build check-configs check-bisect \
+	check-binding check-build check-configs check-kunit check-bisect \
 	deps tree \
 	$(addprefix build-,$(ARCHES) $(DEBUG_ARCH)) \
 	$(addprefix initramfs-,$(ARCHES) $(DEBUG_ARCH)) \

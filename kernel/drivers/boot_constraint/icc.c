@@ -186,7 +186,7 @@ const struct boot_constraint_ops boot_constraint_icc_ops = {
 	.of = &bc_icc_of,
 	.spec = "icc",
 	.decl = "hold-interconnects",
-	.decl_range = "hold-interconnect-bandwidth-kbps",
+	.decl_range = "hold-interconnect-bandwidth-kBps",
 	.range_max = U32_MAX,
 	.range_needed = true,
 };

@@ -19,13 +19,17 @@ while ! hooks_off && [ $i -lt 30 ]; do
 	i=$((i + 1))
 done
 hooks_off && off=0 || off=1
+# The fake providers follow the tests: a module of their own, not vmlinux.
+insmod /lib/modules/boot_constraint_fakes.ko
+fakes=$?
 insmod /lib/modules/boot_constraint_kunit.ko
 loaded=$?
 
-ktap_begin smoke 6
+ktap_begin smoke 7
 ktap_check dt-compatible grep -q 'fsl,imx6q' /proc/device-tree/compatible
 ktap_check uart-bound test -e /sys/bus/platform/drivers/imx-uart/21e8000.serial
 ktap_result $off hooks-off-before-kunit
+ktap_result $fakes fakes-module-loaded
 ktap_result $loaded kunit-module-loaded
 ccgr5=$(devmem 0x020C407C 32)
 if [ -n "$ccgr5" ]; then

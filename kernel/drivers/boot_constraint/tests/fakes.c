@@ -9,6 +9,7 @@
 
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/module.h>
 #include <linux/of.h>
 #include <linux/overflow.h>
 #include <linux/regulator/of_regulator.h>
@@ -150,8 +151,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_test_clk_init_hw);
  * bc_test_clk_enable_count() - The clock framework's enable count of a fake.
  * @clk: the clock.
  *
- * Here, built in, for the tests as a module: the framework's count is not
- * exported.
+ * The framework's count, which it exports to KUnit tests only.
  *
  * Return: the count, 0 if the clock is not registered.
  */
@@ -415,3 +415,7 @@ int bc_test_pd_provide(struct device *dev, struct bc_test_pd *pd)
 	return devm_add_action_or_reset(dev, bc_test_pd_remove, pd);
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_test_pd_provide);
+
+MODULE_DESCRIPTION("Fake providers of the boot constraint tests");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

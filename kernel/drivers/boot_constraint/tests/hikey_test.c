@@ -290,7 +290,8 @@ static void bc_test_hisi_console_first(struct kunit *test)
 /*
  * The table of this very machine (as if it were a HiSilicon board): added
  * only while a boot console is registered, unless it is not for the early
- * console only.
+ * console only. A machine whose root has no compatible (UML's empty tree)
+ * has no table to match.
  */
 static void bc_test_hisi_boot_console_only(struct kunit *test)
 {
@@ -300,8 +301,8 @@ static void bc_test_hisi_boot_console_only(struct kunit *test)
 	bool earlycon = boot_constraint_boot_console();
 	struct device *console;
 
-	KUNIT_ASSERT_EQ(test, of_property_read_string(of_root, "compatible",
-						      &m.compatible), 0);
+	if (of_property_read_string(of_root, "compatible", &m.compatible))
+		kunit_skip(test, "the root node has no compatible");
 	console = bc_test_hisi_uart(test, "/serial@fff32000");
 
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_machine_of(&m, 1), 0);
