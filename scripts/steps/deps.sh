@@ -44,16 +44,22 @@ installed() {
 	dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null | grep -q ' installed$'
 }
 
-missing=
-for p in $pkgs; do
-	installed "$p" || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
+# install_missing PKG...: apt-get install those of PKG not installed yet
+install_missing() {
+	missing=
+	for p in "$@"; do
+		installed "$p" || missing="$missing $p"
+	done
+	[ -n "$missing" ] || return 0
 	echo "deps: installing$missing"
 	apt_update
+	# shellcheck disable=SC2086 # one package a word
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
 		--no-install-recommends $missing
-fi
+}
+
+# shellcheck disable=SC2086 # one package a word
+install_missing $pkgs
 
 # Busybox for the guests.  busybox-static:arm64 and :armhf conflict with
 # each other and with the host's busybox, so unpack them, never install.
@@ -83,13 +89,5 @@ done
 # Debian's U-Boot builds for the boards QEMU models (their files are under
 # /usr/lib/u-boot/BOARD/): armhf packages of data only, without
 # dependencies, installed once armhf is a foreign architecture (above).
-missing=
-for p in $uboot_pkgs; do
-	installed "$p" || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-	echo "deps: installing$missing"
-	apt_update
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
-		--no-install-recommends $missing
-fi
+# shellcheck disable=SC2086 # one package a word
+install_missing $uboot_pkgs
