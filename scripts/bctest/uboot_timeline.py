@@ -34,6 +34,7 @@ VERDICT = re.compile(r'^\s*# timeline verdict: (\d+) held, (\d+) taken over, '
                      r'(\d+) at the deadline, (\d+) early, (\d+) left, hold '
                      r'after takeover (\d+) ns$')
 MARK = re.compile(r'^\s*# tl (init|end) (\d+)$')
+TIMEOUT = re.compile(r'\bboot_constraints\.timeout=(-?\d+)\b')
 SWEEP = 'clk: Disabling unused clocks'
 NO_SWEEP = 'clk: Not disabling unused clocks'
 
@@ -54,8 +55,13 @@ class Boot:
         self.verdict = None
         self.sweep = None       # when clk_disable_unused() ran, if it swept
         self.marks = {}
+        self.timeout = None     # boot_constraints.timeout=, seconds
         for line in lines:
             text = message(line.rstrip('\r\n'))
+            m = TIMEOUT.search(text)
+            if m and 'Kernel command line:' in text:
+                self.timeout = int(m[1])
+                continue
             if SWEEP in text or NO_SWEEP in text:
                 m = TIMESTAMP.match(line)
                 if SWEEP in text and m:
@@ -99,7 +105,8 @@ class Boot:
 def verdict(boot):
     """The constraints' verdict by the guest's rule (tl_verdict of
     uboot-end-state.sh): (held, taken over, at the deadline, early, left,
-    hold after takeover in ns)."""
+    hold after takeover in ns).  Released at the deadline is early before
+    debugfs's deadline or boot_constraints.timeout= seconds of uptime."""
     held = taken = at = early = left = 0
     hold = 0
     for dev, _, _, state, applied, rel in boot.constraints:
@@ -115,7 +122,8 @@ def verdict(boot):
             hold = max(hold, round((rel - t1) * 1e9))
         elif state == 'expired':
             at += 1
-            early += boot.deadline is None or rel < boot.deadline
+            early += (boot.deadline is None or rel < boot.deadline or
+                      (boot.timeout is not None and rel < boot.timeout))
         elif state != 'released':
             left += 1
     return held, taken, at, early, left, hold

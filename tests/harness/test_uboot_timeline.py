@@ -16,6 +16,7 @@ from bctest import uboot_timeline as ut  # noqa: E402
 # gate taken over by 8250_dw, MMC0's held until the deadline, MMC1's (no
 # device) swept, and a PLL the kernel keeps on anyway.
 OURS = """\
+[    0.000000] Kernel command line: console=ttyS0 boot_constraints=auto boot_constraints.timeout=10
 [    0.900000] clk: Disabling unused clocks
     # tl init 2000000000
     # tl clk init pll-periph0 3 Y
@@ -69,6 +70,7 @@ class UbootTimelineTest(unittest.TestCase):
         self.assertEqual(ours.sweep, 0.9)
         self.assertIsNone(ignore.sweep)
         self.assertEqual(ours.deadline, 11.36)
+        self.assertEqual(ours.timeout, 10)
         self.assertEqual(ours.bound['1c28000.serial'], ('8250_dw', 4.8, 7.0))
         self.assertEqual(len(ours.constraints), 6)
         self.assertEqual(ours.verdict, (4, 2, 1, 0, 0, 0))
@@ -103,6 +105,14 @@ class UbootTimelineTest(unittest.TestCase):
         bad = ut.disagreements(*boots(uart='1.000000', hold='0'))
         self.assertIn('ours: guest counted (4, 2, 1, 0, 0, 0), the timeline '
                       '(4, 2, 1, 1, 0, 0)', bad)
+        self.assertIn('ours: 1 constraints released early, 0 left', bad)
+
+    def test_deadline_too_early(self):
+        # MMC0's released at 5 s: before boot_constraints.timeout=10 could
+        # have passed, whatever debugfs says the deadline was
+        ours = OURS.replace('11.365000', '5.000000').replace(
+            'deadline 11.360000', 'deadline 4.990000')
+        bad = ut.disagreements(*boots(ours=ours))
         self.assertIn('ours: 1 constraints released early, 0 left', bad)
 
     def test_end_state_disagrees(self):

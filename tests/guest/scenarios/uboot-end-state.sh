@@ -98,12 +98,14 @@ tl_clocks() {
 # held (applied: not those that failed or never found their provider):
 # those of a device whose driver was loaded late (TAKEN; EARLY if released
 # before its module was loaded), those released at the deadline (EARLY if
-# before it), those still held at the end (LEFT); and the longest hold
+# before it, or before boot_constraints.timeout= seconds of uptime: it
+# counts from late_initcall), those still held at the end (LEFT); and the
+# longest hold
 # after the load of a driver that took its device over returned (HOLD_NS).
 # Those of devices bound before /init count in HELD alone.
 tl_verdict() {
 	sed -n 's/^# deadline //p' $D/boot_constraints/constraints > /tmp/tl-deadline
-	awk -v dl="$(cat /tmp/tl-deadline)" '
+	awk -v dl="$(cat /tmp/tl-deadline)" -v tmo="$(arg_value boot_constraints.timeout)" '
 		FILENAME == "/tmp/tl" { t0[$3] = $5 / 1e9; t1[$3] = $6 / 1e9; next }
 		/^#/ || $(NF - 1) == "-" { next }
 		{ n++; rel = $NF; st = $(NF - 2) }
@@ -115,7 +117,12 @@ tl_verdict() {
 			if (h > hold) hold = h
 			next
 		}
-		st == "expired" { at++; if (dl !~ /^[0-9.]+$/ || rel < dl) early++; next }
+		st == "expired" {
+			at++
+			if (dl !~ /^[0-9.]+$/ || rel < dl || (tmo != "" && rel < tmo + 0))
+				early++
+			next
+		}
 		st != "released" { left++ }
 		END { printf "%d %d %d %d %d %.0f\n", n, taken, at, early, left, hold }
 	' /tmp/tl $D/boot_constraints/constraints
