@@ -336,10 +336,10 @@ def svg(ours, pristine, ignore):
            '<rect width="100%" height="100%" fill="white"/>',
            '<text x="10" y="24" font-size="17" font-weight="bold">U-Boot\'s '
            'clocks on the H3 (orangepi-pc) that pristine 6.12 turns off</text>',
-           '<text x="10" y="42" fill="#444">Each clock three lanes: ours '
+           '<text x="10" y="42" fill="#444">Three lanes a clock: ours '
            '(boot_constraints=auto), pristine 6.12, pristine with '
-           'clk_ignore_unused. Green: on; blue: held by a boot constraint; '
-           'grey: off; orange: kept on for nothing.</text>',
+           'clk_ignore_unused. Green: on; blue: held by a constraint; grey: '
+           'off; orange: on for nothing.</text>',
            '<text x="10" y="58" fill="#444">Black tick: its driver\'s module '
            'loaded (8250_dw); purple dashed line: ours\' deadline; red: '
            'pristine\'s glitch, off before its driver.</text>']
