@@ -145,7 +145,7 @@ def holders(ours):
     return out
 
 
-def rows(ours, pristine, ignore):
+def rows(pristine, ignore):
     """The clocks U-Boot left on that pristine's clean-up turns off: on
     at /init with clk_ignore_unused, off at /init without."""
     return [c for c in ignore.clocks['init']
@@ -219,7 +219,7 @@ def lanes(ours, pristine, ignore):
               [ours.deadline or 0]) or 1.0
     held = holders(ours)
     return [Row(c, ours, pristine, ignore, held, end)
-            for c in rows(ours, pristine, ignore)], end
+            for c in rows(pristine, ignore)], end
 
 
 def disagreements(ours, pristine, ignore):
