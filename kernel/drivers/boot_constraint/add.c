@@ -4,7 +4,7 @@
  * added all together or not at all, and refused on a device that is
  * already bound or not registered, or after its deadline, as nothing would
  * release them. Their resources are taken right away, or, for constraints
- * found from a bus notifier, by a work item or by the device's probe if it
+ * found as their device is added, by a work item or by the device's probe if it
  * comes first; a deferrable constraint whose provider is missing stays
  * pending until its provider binds.
  */
@@ -351,7 +351,7 @@ static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
 /* How bc_add_all() adds constraints */
 #define BC_ADD_DEFERRABLE	BIT(0)	/* a missing provider leaves them pending */
 #define BC_ADD_MISSING		BIT(1)	/* a resource already held is skipped */
-#define BC_ADD_LATER		BIT(2)	/* from a bus notifier: applied later */
+#define BC_ADD_LATER		BIT(2)	/* as the device is added: applied later */
 #define BC_ADD_AUTO		BIT(3)	/* held only if on, see bc_take() */
 
 /**
@@ -580,27 +580,27 @@ int boot_constraint_add_missing(struct device *dev,
 }
 
 /**
- * boot_constraint_add_in_notifier() - Add constraints from a bus notifier.
- * @dev: the device being added.
+ * boot_constraint_add_later() - Add constraints to a device being added.
+ * @dev: the device, being added by the driver core.
  * @infos: the deferrable constraints, without free_resources() callbacks.
  * @n: number of entries in @infos.
  * @origin: what declared them (a declaration node, a boot_constraints=
  *	spec), or NULL. If set, an error is one line naming it.
  *
  * As boot_constraint_add_missing(), except that the resources are not taken
- * here: a bus notifier must not call into the frameworks, which may add
- * devices to the same bus (a reset-gpio line does) and so take the bus's
- * notifier lock again. The constraints are published pending, and applied
+ * here: the driver core adds a device with the locks of the code that adds
+ * it held, and a framework that registers a device for a resource of its own
+ * (the reset core a reset-gpio line's) holds its own, which taking @dev's
+ * resources would take again. The constraints are published pending, and applied
  * right after by a work item, or by @dev's probe if it comes first; a batch
  * that fails then is released whole, with one error.
  *
  * Return: 0 if all are pending, else a negative errno with none of them
  * added.
  */
-int boot_constraint_add_in_notifier(struct device *dev,
-				    const struct dev_boot_constraint_info *infos,
-				    unsigned int n,
-				    const char *origin)
+int boot_constraint_add_later(struct device *dev,
+			      const struct dev_boot_constraint_info *infos,
+			      unsigned int n, const char *origin)
 {
 	return bc_add_all(dev, infos, NULL, n, origin,
 			  BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER);
@@ -608,14 +608,14 @@ int boot_constraint_add_in_notifier(struct device *dev,
 
 /**
  * boot_constraint_add_auto() - Hold what a device's node names, if it is on.
- * @dev: the device being added, from a bus notifier.
+ * @dev: the device, being added by the driver core.
  * @infos: its resources, without ranges nor free_resources() callbacks,
  *	each of a type with a sample() operation.
  * @specs: their entries in @dev's node, as its walk read them, in @infos'
  *	order; or NULL, to have them read again.
  * @n: number of entries in @infos.
  *
- * As boot_constraint_add_in_notifier(), for boot_constraints=auto and
+ * As boot_constraint_add_later(), for boot_constraints=auto and
  * report, except that each resource is its own: once its provider is there,
  * one that is on is held (or, for a report, only recorded), one that is off
  * is left off and its constraint freed, and one that cannot be looked up

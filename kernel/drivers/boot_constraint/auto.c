@@ -141,7 +141,7 @@ static int bc_auto_collect(struct boot_constraint_of_walker *w,
  * boot_constraint_auto_add_device() - Hold what a new device's node names.
  * @dev: the device, being added to its bus, and its node's only device.
  *
- * Called from the bus notifier of every bus, after the constraints that
+ * Called as the driver core adds the device, after the constraints that
  * tables and declarations give @dev. Costs a look at the node's properties
  * for a device that names no resource, and nothing unless
  * boot_constraints=auto or report.

@@ -359,10 +359,9 @@ int boot_constraint_add_missing(struct device *dev,
 				const struct dev_boot_constraint_info *infos,
 				unsigned int n,
 				const char *origin);
-int boot_constraint_add_in_notifier(struct device *dev,
-				    const struct dev_boot_constraint_info *infos,
-				    unsigned int n,
-				    const char *origin);
+int boot_constraint_add_later(struct device *dev,
+			      const struct dev_boot_constraint_info *infos,
+			      unsigned int n, const char *origin);
 bool boot_constraint_deadline_passed(void);
 const char *boot_constraint_state_name(enum boot_constraint_state state);
 unsigned int boot_constraint_count(struct device *dev,

@@ -186,7 +186,7 @@ bc_next_to_expire(const struct boot_constraint_deadline *deadline,
  * yet, each under its device's lock, so never during its probe: warnings
  * first, for all of them, then the releases. From now on, constraints under
  * @deadline are refused: nothing would release them; once no deadline is
- * open, the buses' devices are not watched any more.
+ * open, a new device gets none.
  */
 static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
 			     enum bc_spare spare)
@@ -207,7 +207,6 @@ static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
 		}
 		bc_warn_auto_expiry(autos, devices);
 	}
-	boot_constraint_of_watch();
 
 	for (;;) {
 		scoped_guard(mutex, &bc_lock) {
@@ -251,13 +250,12 @@ void boot_constraints_expire(void)
  *
  * Constraints may be added under @deadline, see boot_constraint_add_until(),
  * until boot_constraint_pass() passes it: the driver core's hooks are on
- * again if every constraint had ended, and the buses' devices are watched
+ * again if every constraint had ended, and new devices get constraints
  * again if every deadline had passed.
  */
 void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline)
 {
 	bc_deadline_open(deadline);
-	boot_constraint_of_watch();
 }
 EXPORT_SYMBOL_IF_KUNIT(boot_constraint_deadline_init);
 

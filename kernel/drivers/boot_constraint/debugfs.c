@@ -34,13 +34,12 @@
  * frameworks' consumer handles, the device that holds a power domain), all
  * freed when it is released. Then the mode (tables, auto or report), how
  * many automatic constraints found their resource off, whether the driver
- * core's hooks are on, and how many buses' devices are watched.
+ * core's hooks are on, and on how many buses a node's device is looked up.
  */
 void boot_constraint_show_stats(struct seq_file *s)
 {
 	unsigned int constraints = 0, pending = 0, attempts = 0;
-	/* Not under bc_lock, which boot_constraint_of_watch() takes */
-	unsigned int buses = boot_constraint_of_watched();
+	unsigned int buses = boot_constraint_of_buses();
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
 
@@ -65,7 +64,7 @@ void boot_constraint_show_stats(struct seq_file *s)
 	seq_printf(s, "mode %s\nauto_off %u\nhooks %s\n",
 		   boot_constraint_mode_name(), bc_nr_auto_off,
 		   static_key_enabled(&dev_boot_constraints_live) ? "on" : "off");
-	seq_printf(s, "watched_buses %u\n", buses);
+	seq_printf(s, "buses %u\n", buses);
 }
 
 static void bc_show_time(struct seq_file *s, ktime_t t)

@@ -7,10 +7,11 @@
  * added to any bus, before it can probe. So the constraints may be declared
  * at any time before the device's driver probes, even before the devices
  * are populated, and for devices on any bus (platform, AMBA, I2C, SPI...):
- * the driver core tells us of every bus as it is registered, and we watch
- * each one's device additions while constraints may be added: once every
- * deadline has passed, the buses' notifiers are unregistered, and a device's
- * add costs what it costs with boot_constraints=off, which registers none.
+ * the driver core tells us of every bus as it is registered, to look its
+ * devices up, and of every device it adds while its hooks are on; once
+ * every deadline has passed, a new device gets nothing, and once no
+ * constraint is left, a device's add costs what it costs with
+ * boot_constraints=off.
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
@@ -22,7 +23,6 @@
 #include <linux/init.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
-#include <linux/notifier.h>
 #include <linux/of.h>
 #include <linux/overflow.h>
 #include <linux/refcount.h>
@@ -30,6 +30,7 @@
 #include <linux/stddef.h>
 #include <linux/string.h>
 
+#include <kunit/static_stub.h>
 #include <kunit/visibility.h>
 
 #include "core.h"
@@ -84,20 +85,16 @@ struct bc_of_waiter {
 };
 
 /**
- * struct bc_of_bus - A bus whose devices are watched.
+ * struct bc_of_bus - A bus whose devices are looked up.
  *
  * @node: entry in bc_of_buses.
  * @bus: the bus.
- * @nb: the notifier registered on it while @watched.
- * @watched: whether @nb is registered: under bc_of_watch_lock.
- * @kind: whether drivers probe its devices, once its first device is added,
- *	see bc_of_bus_probes().
+ * @kind: whether drivers probe its devices, once its first device with a
+ *	node is added, see bc_of_bus_probes().
  */
 struct bc_of_bus {
 	struct list_head node;
 	const struct bus_type *bus;
-	struct notifier_block nb;
-	bool watched;
 	enum {
 		BC_OF_BUS_UNKNOWN,
 		BC_OF_BUS_PROBES,
@@ -110,17 +107,17 @@ struct bc_of_bus {
  *
  * Lock order: bc_of_lock is innermost. Nothing else is taken while it is
  * held (but the allocator, devtree_lock to find a table's nodes and the
- * buses' klist locks to look a device up),
- * so it may be taken with any device_lock() held, as by a parent whose
- * probe adds children; constraints are added to a device only after it is
- * dropped (the core takes device_lock(dev), then bc_lock).
+ * buses' klist locks to look a device up), so it may be taken with any
+ * device_lock() held, as by a parent whose probe adds children; constraints
+ * are added to a device only after it is dropped (the core takes
+ * device_lock(dev), then bc_lock).
  *
  * The waiters are hashed on their node, and the device being added looks
  * at the count of waiters of its bucket first, without the lock, so that
  * adding a device costs a counter read unless a waiter may be for it (the
  * buckets outnumber the waiters of a large board: most are empty). A
- * device added while a waiter is, is in its bus's list before its notifier
- * reads the count, and the waiter is counted before its adder looks for the
+ * device added while a waiter is, is in its bus's list before the driver
+ * core's hook reads the count, and the waiter is counted before its adder looks for the
  * device again: one of them sees the other.
  */
 #define BC_OF_WAITER_BITS	10
@@ -128,17 +125,6 @@ static DEFINE_MUTEX(bc_of_lock);
 static DEFINE_HASHTABLE(bc_of_waiters, BC_OF_WAITER_BITS);
 static unsigned int bc_of_waiting[1 << BC_OF_WAITER_BITS];
 static LIST_HEAD(bc_of_buses);
-
-/*
- * bc_of_watch_lock orders the registration of the buses' notifiers with the
- * deadlines that open and pass; it protects bc_of_watching and each bus's
- * watched. The buses are added to and taken out of bc_of_buses under both
- * locks, so either is enough to walk it. Lock order: bc_of_watch_lock, then
- * a bus's notifier lock, then bc_of_lock; so it is never taken in a notifier
- * nor with bc_of_lock held, and bc_lock is taken under it.
- */
-static DEFINE_MUTEX(bc_of_watch_lock);
-static bool bc_of_watching = true;
 
 static unsigned int *bc_of_waiting_count(const struct device_node *np)
 {
@@ -273,7 +259,7 @@ static struct device *bc_of_find_device(struct device_node *np)
 
 static int bc_of_add_device(struct device *dev,
 			    const struct dev_boot_constraint_of *oconst,
-			    const char *origin, bool in_notifier)
+			    const char *origin, bool later)
 {
 	struct dev_boot_constraint_info *infos;
 	unsigned int i;
@@ -290,9 +276,9 @@ static int bc_of_add_device(struct device *dev,
 	for (i = 0; i < oconst->count; i++)
 		infos[i].constraint = oconst->constraints[i];
 
-	if (in_notifier)
-		ret = boot_constraint_add_in_notifier(dev, infos, oconst->count,
-						      origin);
+	if (later)
+		ret = boot_constraint_add_later(dev, infos, oconst->count,
+						origin);
 	else
 		ret = boot_constraint_add_missing(dev, infos, oconst->count,
 						  origin);
@@ -419,7 +405,7 @@ int boot_constraint_add_of_node(struct device_node *np,
 			return PTR_ERR(w);
 		}
 
-		/* Pairs with the barrier in bc_of_bus_notify(). */
+		/* Pairs with the barrier in bc_of_add_waiting(). */
 		smp_mb();
 		dev = bc_of_find_device(np);
 		if (dev) {
@@ -463,79 +449,104 @@ static void bc_of_add_waiting(struct device *dev, struct device_node *np)
 	}
 }
 
+/* The bus @bus, known since it was registered. Caller holds bc_of_lock. */
+static struct bc_of_bus *bc_of_bus_find(const struct bus_type *bus)
+{
+	struct bc_of_bus *b;
+
+	lockdep_assert_held(&bc_of_lock);
+
+	list_for_each_entry(b, &bc_of_buses, node) {
+		if (b->bus == bus)
+			return b;
+	}
+
+	return NULL;
+}
+
 /*
- * Whether drivers probe the devices of @b. A subsystem (a bus with a root
+ * Whether drivers probe the devices of @bus. A subsystem (a bus with a root
  * device, registered with subsys_system_register() or
  * subsys_virtual_register(): cpu, memory, node, clocksource...) groups
  * devices for user space, and on a machine described by a device tree no
  * driver binds them: the CPUs' devices have a node, which names their clocks
  * and supplies, and no driver, for cpufreq uses them without binding. Its
- * root is registered before its first device is added.
+ * root is registered before its first device is added. A bus the core does
+ * not know (registered before it, or unregistered meanwhile) gets nothing.
  */
-static bool bc_of_bus_probes(struct bc_of_bus *b)
+static bool bc_of_bus_probes(const struct bus_type *bus)
 {
 	struct device *root;
+	struct bc_of_bus *b;
+	int kind;
 
-	if (READ_ONCE(b->kind) == BC_OF_BUS_UNKNOWN) {
-		root = bus_get_dev_root(b->bus);
-		WRITE_ONCE(b->kind, root ? BC_OF_BUS_SUBSYSTEM : BC_OF_BUS_PROBES);
-		put_device(root);
+	scoped_guard(mutex, &bc_of_lock) {
+		b = bc_of_bus_find(bus);
+		kind = b ? b->kind : BC_OF_BUS_SUBSYSTEM;
+	}
+	if (kind != BC_OF_BUS_UNKNOWN)
+		return kind == BC_OF_BUS_PROBES;
+
+	root = bus_get_dev_root(bus);
+	kind = root ? BC_OF_BUS_SUBSYSTEM : BC_OF_BUS_PROBES;
+	put_device(root);
+	scoped_guard(mutex, &bc_of_lock) {
+		b = bc_of_bus_find(bus);
+		if (b)
+			b->kind = kind;
 	}
 
-	return READ_ONCE(b->kind) == BC_OF_BUS_PROBES;
-}
-
-static int bc_of_bus_notify(struct notifier_block *nb, unsigned long action,
-			    void *data)
-{
-	struct bc_of_bus *b = container_of(nb, struct bc_of_bus, nb);
-	struct device *dev = data;
-	struct device_node *np = dev->of_node;
-
-	if (action != BUS_NOTIFY_ADD_DEVICE || !np ||
-	    !bc_of_is_node_device(dev, np))
-		return NOTIFY_DONE;
-
-	/* The tables' constraints first: the automatic ones yield to them */
-	bc_of_add_waiting(dev, np);
-	/* Nothing is held automatically for a device no driver will take */
-	if (bc_of_bus_probes(b))
-		boot_constraint_auto_add_device(dev);
-
-	return NOTIFY_OK;
-}
-
-/* Registers or unregisters the notifier of @b. Caller holds bc_of_watch_lock. */
-static void bc_of_bus_watch(struct bc_of_bus *b, bool on)
-{
-	int ret;
-
-	lockdep_assert_held(&bc_of_watch_lock);
-
-	if (b->watched == on)
-		return;
-
-	if (!on) {
-		bus_unregister_notifier(b->bus, &b->nb);
-		b->watched = false;
-		return;
-	}
-
-	ret = bus_register_notifier(b->bus, &b->nb);
-	if (ret)
-		pr_err("bus %s: not watched: %pe\n", b->bus->name, ERR_PTR(ret));
-	b->watched = !ret;
+	return kind == BC_OF_BUS_PROBES;
 }
 
 /**
- * dev_boot_constraints_bus_added() - Watch the devices of a new bus.
+ * boot_constraint_of_device_added() - Constrain a device being added.
+ * @dev: the device, in its bus's list of devices, not probed yet.
+ *
+ * While a deadline is open, adds the constraints that wait for the device of
+ * @dev's node, then, with boot_constraints=auto or report, what its node
+ * names, unless a table holds it already or no driver binds the devices of
+ * its bus. Nothing is taken here (see boot_constraint_add_later()).
+ */
+void boot_constraint_of_device_added(struct device *dev)
+{
+	struct device_node *np = dev->of_node;
+
+	if (!np || !boot_constraint_deadlines_open() ||
+	    !bc_of_is_node_device(dev, np))
+		return;
+
+	/* The tables' constraints first: the automatic ones yield to them */
+	bc_of_add_waiting(dev, np);
+	if (boot_constraint_mode() != BC_MODE_TABLES &&
+	    bc_of_bus_probes(dev->bus))
+		boot_constraint_auto_add_device(dev);
+}
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_of_device_added);
+
+/**
+ * __dev_boot_constraints_device_added() - The driver core adds a device.
+ * @dev: the device, in its bus's list of devices, after the bus's
+ *	notifiers and before its first probe.
+ *
+ * Called for every device added while the driver core's hooks are on, with
+ * any lock of the code that adds it held (a framework that registers a
+ * device, a parent's device_lock()).
+ */
+void __dev_boot_constraints_device_added(struct device *dev)
+{
+	KUNIT_STATIC_STUB_REDIRECT(__dev_boot_constraints_device_added, dev);
+	boot_constraint_of_device_added(dev);
+}
+EXPORT_SYMBOL_IF_KUNIT(__dev_boot_constraints_device_added);
+
+/**
+ * dev_boot_constraints_bus_added() - Know a new bus.
  * @bus: the bus, just registered.
  *
  * Called by the driver core for every bus it registers, before a device
- * can be added to it, so that the constraints of a node are added to its
- * device on whatever bus the device is. Its devices are watched while
- * constraints may be added, see boot_constraint_of_watch(); with
- * boot_constraints=off, never.
+ * can be added to it, so that the device of a node is looked up on whatever
+ * bus it is; with boot_constraints=off, nothing is recorded.
  */
 void dev_boot_constraints_bus_added(const struct bus_type *bus)
 {
@@ -546,84 +557,45 @@ void dev_boot_constraints_bus_added(const struct bus_type *bus)
 
 	b = kzalloc(sizeof(*b), GFP_KERNEL | __GFP_NOWARN);
 	if (!b) {
-		pr_err("bus %s: not watched, out of memory\n", bus->name);
+		pr_err("bus %s: devices not constrained, out of memory\n",
+		       bus->name);
 		return;
 	}
 
 	b->bus = bus;
-	b->nb.notifier_call = bc_of_bus_notify;
-
-	guard(mutex)(&bc_of_watch_lock);
-	bc_of_bus_watch(b, bc_of_watching);
-	scoped_guard(mutex, &bc_of_lock)
-		list_add_tail(&b->node, &bc_of_buses);
+	guard(mutex)(&bc_of_lock);
+	list_add_tail(&b->node, &bc_of_buses);
 }
 
 /**
- * dev_boot_constraints_bus_removed() - Stop watching a bus.
+ * dev_boot_constraints_bus_removed() - Forget a bus.
  * @bus: the bus, about to be unregistered.
  */
 void dev_boot_constraints_bus_removed(const struct bus_type *bus)
 {
-	struct bc_of_bus *b, *found = NULL;
-
-	guard(mutex)(&bc_of_watch_lock);
-	scoped_guard(mutex, &bc_of_lock) {
-		list_for_each_entry(b, &bc_of_buses, node) {
-			if (b->bus == bus) {
-				list_del(&b->node);
-				found = b;
-				break;
-			}
-		}
-	}
-
-	if (!found)
-		return;
-
-	bc_of_bus_watch(found, false);
-	kfree(found);
-}
-
-/**
- * boot_constraint_of_watch() - Watch the buses while constraints may come.
- *
- * Called once a deadline has opened or passed. While one is open, a node's
- * constraints may wait for its device, and boot_constraints=auto adds what
- * a new device's node names: the notifiers of every bus are registered.
- * Once none is open, nothing could be added to a new device any more: they
- * are unregistered, and a device's add and probe cost what they cost with
- * boot_constraints=off, a test's deadline registering them again.
- */
-void boot_constraint_of_watch(void)
-{
 	struct bc_of_bus *b;
-	bool on;
 
-	guard(mutex)(&bc_of_watch_lock);
-	on = boot_constraint_deadlines_open();
-	if (on == bc_of_watching)
-		return;
-
-	bc_of_watching = on;
-	list_for_each_entry(b, &bc_of_buses, node)
-		bc_of_bus_watch(b, on);
-	pr_debug("%s the buses' devices\n", on ? "watching" : "stopped watching");
+	scoped_guard(mutex, &bc_of_lock) {
+		b = bc_of_bus_find(bus);
+		if (b)
+			list_del(&b->node);
+	}
+	kfree(b);
 }
 
 /**
- * boot_constraint_of_watched() - How many buses' devices are watched.
+ * boot_constraint_of_buses() - How many buses the core knows.
  *
- * Return: the number of buses whose notifier is registered, for debugfs.
+ * Return: the number of buses whose devices are looked up, for debugfs.
  */
-unsigned int boot_constraint_of_watched(void)
+unsigned int boot_constraint_of_buses(void)
 {
 	struct bc_of_bus *b;
 	unsigned int n = 0;
 
-	guard(mutex)(&bc_of_watch_lock);
+	guard(mutex)(&bc_of_lock);
 	list_for_each_entry(b, &bc_of_buses, node)
-		n += b->watched;
+		n++;
 
 	return n;
 }
@@ -757,7 +729,7 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 	/*
 	 * The waiters are counted before the devices are looked at: a device
 	 * added meanwhile is seen here or sees them. Pairs with the barrier in
-	 * bc_of_bus_notify().
+	 * bc_of_add_waiting().
 	 */
 	smp_mb();
 	list_for_each_entry(b, &bc_of_buses, node)
@@ -798,71 +770,3 @@ bool boot_constraint_boot_console(void)
 	return found;
 }
 EXPORT_SYMBOL_IF_KUNIT(boot_constraint_boot_console);
-
-/**
- * boot_constraint_machine_match() - The table of the machine of a root node.
- * @root: the root node, or a node standing for it.
- * @machines: the tables, each for the machines of a "compatible".
- * @count: number of entries in @machines.
- *
- * Return: the first entry of @machines whose compatible @root has, or NULL.
- */
-const struct dev_boot_constraint_machine *
-boot_constraint_machine_match(const struct device_node *root,
-			      const struct dev_boot_constraint_machine *machines,
-			      unsigned int count)
-{
-	unsigned int i;
-
-	for (i = 0; i < count; i++) {
-		if (of_device_is_compatible(root, machines[i].compatible))
-			return &machines[i];
-	}
-
-	return NULL;
-}
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_machine_match);
-
-/**
- * dev_boot_constraint_add_machine_of() - Constrain the devices of a machine.
- * @machines: the tables, each for the machines of a "compatible".
- * @count: number of entries in @machines.
- *
- * Finds the entry of @machines for the machine the kernel runs on, by the
- * compatible of the root node, and adds its constraints as
- * dev_boot_constraint_add_deferrable_of() does, which copies what waits for
- * a device: the caller may free @machines once this returns. An entry that
- * is only for the early console adds nothing unless a boot console is
- * registered.
- *
- * Context: process context; may sleep.
- * Return: 0 if there is nothing to add or all is added or pending, else the
- * first error.
- */
-int dev_boot_constraint_add_machine_of(const struct dev_boot_constraint_machine *machines,
-				       unsigned int count)
-{
-	const struct dev_boot_constraint_machine *m;
-	struct device_node *root;
-	int ret;
-
-	root = of_find_node_by_path("/");
-	m = boot_constraint_machine_match(root, machines, count);
-	of_node_put(root);
-	if (!m || (m->boot_console && !boot_constraint_boot_console()))
-		return 0;
-
-	if (boot_constraint_deadline_passed()) {
-		pr_err("%s: boot constraints rejected: past the deadline; nothing held\n",
-		       m->compatible);
-		return -ETIMEDOUT;
-	}
-
-	ret = dev_boot_constraint_add_deferrable_of(m->oconst, m->count);
-	if (ret)
-		pr_err("%s: boot constraints not all added: %pe\n",
-		       m->compatible, ERR_PTR(ret));
-
-	return ret;
-}
-EXPORT_SYMBOL_GPL(dev_boot_constraint_add_machine_of);

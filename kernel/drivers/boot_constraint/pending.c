@@ -288,7 +288,7 @@ static bool bc_device_absent(struct boot_constraint_dev *bdev,
  * bc_next_to_retry() - The first device whose constraints are to be retried.
  * @binds: the count of binds, read now.
  *
- * A list of its own, as the devices added from a bus notifier are marked
+ * A list of its own, as the devices being added are marked
  * one by one while hundreds of others are active. A device whose every
  * attempt could only fail is unmarked on the way, without taking its lock:
  * the bind of its provider, or its probe, tries it, as they would have

@@ -98,7 +98,7 @@ static void bc_device_take_back(struct boot_constraint_dev *bdev)
 
 /*
  * Releases the constraints of @bdev, whose driver has taken it over, after
- * those that bus notifiers published before are applied: a driver that
+ * those published before as their devices were added are applied: a driver that
  * creates devices (a display subsystem, an MFD) shares resources with
  * them, which its release must not let go before their constraints hold
  * them. bc_retry_work, which applies those first, releases them then.

@@ -65,7 +65,7 @@ DEFINE_MUTEX(bc_lock);
 DEFINE_STATIC_KEY_TRUE(dev_boot_constraints_live);
 EXPORT_SYMBOL_IF_KUNIT(dev_boot_constraints_live);
 static DEFINE_MUTEX(bc_key_lock);
-/* Deadlines not passed yet, the machine's included: under bc_lock */
+/* Deadlines not passed yet, the machine's included: written under bc_lock */
 static unsigned int bc_open_deadlines = 1;
 struct boot_constraint_deadline bc_machine_deadline;
 EXPORT_SYMBOL_IF_KUNIT(bc_machine_deadline);
@@ -393,18 +393,20 @@ void bc_deadline_open(struct boot_constraint_deadline *deadline)
 	guard(mutex)(&bc_lock);
 	deadline->at = 0;
 	deadline->past = false;
-	bc_open_deadlines++;
+	WRITE_ONCE(bc_open_deadlines, bc_open_deadlines + 1);
 }
 
 /**
  * boot_constraint_deadlines_open() - Whether constraints may still be added.
  *
+ * Without a lock: a device added as the last deadline passes may still get
+ * constraints, which their add refuses under bc_lock, see bc_check_deadline().
+ *
  * Return: true while a deadline, the machine's or a test's, has not passed.
  */
 bool boot_constraint_deadlines_open(void)
 {
-	guard(mutex)(&bc_lock);
-	return bc_open_deadlines;
+	return READ_ONCE(bc_open_deadlines);
 }
 
 /**
@@ -422,7 +424,7 @@ void bc_deadline_close(struct boot_constraint_deadline *deadline)
 	lockdep_assert_held(&bc_lock);
 
 	if (!deadline->past)
-		bc_open_deadlines--;
+		WRITE_ONCE(bc_open_deadlines, bc_open_deadlines - 1);
 	WRITE_ONCE(deadline->past, true);
 	bc_hooks_may_quiet();
 }

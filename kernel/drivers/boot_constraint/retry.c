@@ -3,7 +3,7 @@
  * The retries of the boot constraint core: a provider's bind retries the
  * constraints that wait for it, before anything else can use its
  * resources; a work item retries those a bind found busy and those added
- * from a bus notifier, and releases those that a driver took over where it
+ * as their device was added, and releases those that a driver took over where it
  * could not take its device's lock.
  */
 
@@ -24,7 +24,7 @@ static unsigned long bc_seq;
 
 /*
  * Retries the pending constraints of the devices marked for it: those just
- * added from a bus notifier, and those a provider's bind found busy, whose
+ * added as their device was, and those a provider's bind found busy, whose
  * lock's holder may have let them go without a retry. Releases the
  * constraints of those whose driver has taken them over.
  */
@@ -85,9 +85,9 @@ void bc_device_taken_over(struct boot_constraint_dev *bdev)
 }
 
 /**
- * boot_constraint_flush() - Wait for the constraints added from notifiers.
+ * boot_constraint_flush() - Wait for the constraints of devices added.
  *
- * Returns once the constraints published from bus notifiers so far have
+ * Returns once the constraints published as their devices were added have
  * been tried: for tests, which look at them right after adding a device.
  */
 void boot_constraint_flush(void)

@@ -277,6 +277,7 @@ static inline void dev_boot_constraints_taken_over(struct device *dev) {}
 #ifdef CONFIG_DEV_BOOT_CONSTRAINT
 DECLARE_STATIC_KEY_TRUE(dev_boot_constraints_live);
 
+void __dev_boot_constraints_device_added(struct device *dev);
 void __dev_boot_constraints_probe_start(struct device *dev);
 void __dev_boot_constraints_probe_end(struct device *dev, int ret);
 void __dev_boot_constraints_device_bound(struct device *dev);
@@ -285,6 +286,12 @@ void dev_boot_constraints_deadline(void);
 void dev_boot_constraints_no_deadline(void);
 void dev_boot_constraints_bus_added(const struct bus_type *bus);
 void dev_boot_constraints_bus_removed(const struct bus_type *bus);
+
+static inline void dev_boot_constraints_device_added(struct device *dev)
+{
+	if (static_branch_unlikely(&dev_boot_constraints_live))
+		__dev_boot_constraints_device_added(dev);
+}
 
 static inline void dev_boot_constraints_probe_start(struct device *dev)
 {
@@ -310,6 +317,7 @@ static inline void dev_boot_constraints_remove(struct device *dev)
 		__dev_boot_constraints_remove(dev);
 }
 #else
+static inline void dev_boot_constraints_device_added(struct device *dev) {}
 static inline void dev_boot_constraints_probe_start(struct device *dev) {}
 static inline void dev_boot_constraints_probe_end(struct device *dev, int ret) {}
 static inline void dev_boot_constraints_device_bound(struct device *dev) {}

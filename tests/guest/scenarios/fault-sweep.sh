@@ -2,10 +2,10 @@
 # Fault-injection sweep of the debug kernel (tests/debug.boots): lets
 # failslab fail the sleeping allocations that a task's fail-nth counter
 # picks, runs the KUnit suite boot_constraint_fault (fault_test.c) through
-# KUnit's debugfs, reports its cases, and checks the kernel log of the run: each add that the core's
-# bus notifier failed was logged once, no holder device of a power-domain
-# constraint is left, and no report of a checker.  The guest's init scans
-# for leaks afterwards.
+# KUnit's debugfs, reports its cases, and checks the kernel log of the run:
+# each of the core's adds at a device's creation that failed was logged
+# once, no holder device of a power-domain constraint is left, and no
+# report of a checker.  The guest's init scans for leaks afterwards.
 . /ktap.sh
 
 suite=boot_constraint_fault
@@ -57,7 +57,7 @@ for c in $cases; do
 	esac
 done
 
-# Each failed add of the bus notifier: one "not added" line before the
+# Each failed add at a device's creation: one "not added" line before the
 # test's marker of that failure, none for the adds that succeeded, and no
 # more than one line of the core about the constraint that failed.
 awk '

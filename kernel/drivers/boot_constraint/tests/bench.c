@@ -157,8 +157,9 @@ static bool bc_test_bench_adding;
  *
  * @BC_TEST_BENCH_ADD_OF: dev_boot_constraint_add_deferrable_of() of the board, once:
  *	the scan of the tree for the displays' compatible, waiters recorded.
- * @BC_TEST_BENCH_CREATE: BUS_NOTIFY_ADD_DEVICE, all of its notifiers: for a display,
- *	the constraint added to its new device and tried once.
+ * @BC_TEST_BENCH_CREATE: BUS_NOTIFY_ADD_DEVICE, all of its notifiers, and the boot
+ *	constraint core's hook after them: for a display, the constraint added
+ *	to its new device and tried once.
  * @BC_TEST_BENCH_BEFORE: BUS_NOTIFY_BIND_DRIVER to the driver's probe: for a display,
  *	the handover (dev_boot_constraints_probe_start()).
  * @BC_TEST_BENCH_AFTER: the driver's probe to BUS_NOTIFY_BOUND_DRIVER: for a display,
@@ -650,7 +651,8 @@ subsys_initcall(bc_test_bench_seed_init);
 
 /*
  * The phases between bus notifications: the first of the platform bus's
- * notifiers starts them, the last one ends them.
+ * notifiers starts them, the last one ends them (but create, which
+ * dev_boot_constraint_bench_device_added() ends).
  */
 static int bc_test_bench_bus_first(struct notifier_block *nb, unsigned long action,
 				   void *data)
@@ -668,9 +670,7 @@ static int bc_test_bench_bus_first(struct notifier_block *nb, unsigned long acti
 static void bc_test_bench_other_notified(struct device *dev, unsigned long action)
 {
 	if (bc_test_bench_is_auto(dev)) {
-		if (action == BUS_NOTIFY_ADD_DEVICE)
-			bc_test_bench_account(BC_TEST_BENCH_CREATE, true);
-		else if (action == BUS_NOTIFY_BOUND_DRIVER)
+		if (action == BUS_NOTIFY_BOUND_DRIVER)
 			bc_test_bench_account(BC_TEST_BENCH_AFTER, true);
 		return;
 	}
@@ -697,12 +697,29 @@ static int bc_test_bench_bus_last(struct notifier_block *nb, unsigned long actio
 		return NOTIFY_DONE;
 	}
 
-	if (action == BUS_NOTIFY_ADD_DEVICE)
-		bc_test_bench_account(BC_TEST_BENCH_CREATE, bc_test_bench_is_display(dev));
-	else if (action == BUS_NOTIFY_BOUND_DRIVER)
+	if (action == BUS_NOTIFY_BOUND_DRIVER)
 		bc_test_bench_account(BC_TEST_BENCH_AFTER, bc_test_bench_is_display(dev));
 
 	return NOTIFY_DONE;
+}
+
+/**
+ * dev_boot_constraint_bench_device_added() - A device's add has run its hooks.
+ * @dev: the device, after the bus's notifiers and the boot constraint core's
+ *	hook, before its first probe.
+ *
+ * Ends the phase create, which the first of the platform bus's notifiers
+ * started: the core adds a new device's constraints after the notifiers.
+ */
+void dev_boot_constraint_bench_device_added(struct device *dev)
+{
+	if (!bc_test_bench_time_hooks_param)
+		return;
+
+	if (bc_test_bench_is_auto(dev) || bc_test_bench_is_display(dev))
+		bc_test_bench_account(BC_TEST_BENCH_CREATE, true);
+	else if (of_device_is_compatible(dev->of_node, "bc-bench,device"))
+		bc_test_bench_account(BC_TEST_BENCH_CREATE, false);
 }
 
 static struct notifier_block bc_test_bench_bus_first_nb = {

@@ -26,7 +26,6 @@
 #include <linux/bitops.h>
 #include <linux/device.h>
 #include <linux/gfp.h>
-#include <linux/notifier.h>
 #include <linux/of.h>
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
@@ -36,10 +35,12 @@
 
 #include <kunit/of.h>
 #include <kunit/resource.h>
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
 #include "../core.h"
+#include "../of.h"
 #include "../table.h"
 
 /* The device of the overlay's "bc-test-pd-consumer", and of "bc-test-no-pd" */
@@ -76,11 +77,10 @@
  * @of_all: the table that constrains BC_TEST_FAULT_DEV with all three.
  * @of_late: the table that constrains BC_TEST_FAULT_LATE_DEV with the clock and
  *	the supply.
- * @nb_first: platform bus notifier run before the core's: arms @nth.
- * @nb_last: platform bus notifier run after the core's: disarms.
- * @nth: which allocation of the core's bus notifier fails, 0 for none.
+ * @nth: which allocation of the core's add of a new device fails, 0 for
+ *	none.
  * @hit: whether that allocation was reached.
- * @held_at_add: constraints of the new device when its notifiers ran.
+ * @held_at_add: constraints of the new device once the core's add ran.
  * @armed: whether failslab fails what fail-nth picks.
  * @console_np: the node of the console table's sweep.
  * @table: the console table the last add made, or an error pointer.
@@ -101,8 +101,6 @@ struct bc_test_fault_ctx {
 	struct dev_boot_constraint of_constraints[3];
 	struct dev_boot_constraint_of of_all;
 	struct dev_boot_constraint_of of_late;
-	struct notifier_block nb_first;
-	struct notifier_block nb_last;
 	unsigned int nth;
 	bool hit;
 	unsigned int held_at_add;
@@ -124,72 +122,25 @@ static bool bc_test_fault_armed_slab(void)
 	return !p;
 }
 
-static struct bc_test_fault_ctx *bc_test_fault_nb_ctx(struct notifier_block *nb,
-						      bool first)
+/*
+ * The driver core's hook for a device being added, with the n-th allocation
+ * of the core's add failing for the late device when @nth.
+ */
+static void bc_test_fault_device_added(struct device *dev)
 {
-	return first ? container_of(nb, struct bc_test_fault_ctx, nb_first) :
-		       container_of(nb, struct bc_test_fault_ctx, nb_last);
-}
+	struct kunit *test = kunit_get_current_test();
+	struct bc_test_fault_ctx *ctx = test->priv;
 
-static int bc_test_fault_nb_first(struct notifier_block *nb, unsigned long action,
-				  void *data)
-{
-	struct bc_test_fault_ctx *ctx = bc_test_fault_nb_ctx(nb, true);
-	struct device *dev = data;
+	if (dev->of_node != ctx->late_np) {
+		boot_constraint_of_device_added(dev);
+		return;
+	}
 
-	if (action == BUS_NOTIFY_ADD_DEVICE && dev->of_node == ctx->late_np &&
-	    ctx->nth)
-		WRITE_ONCE(current->fail_nth, ctx->nth);
-
-	return NOTIFY_DONE;
-}
-
-static int bc_test_fault_nb_last(struct notifier_block *nb, unsigned long action,
-				 void *data)
-{
-	struct bc_test_fault_ctx *ctx = bc_test_fault_nb_ctx(nb, false);
-	struct device *dev = data;
-
-	if (action != BUS_NOTIFY_ADD_DEVICE || dev->of_node != ctx->late_np)
-		return NOTIFY_DONE;
-
+	WRITE_ONCE(current->fail_nth, ctx->nth);
+	boot_constraint_of_device_added(dev);
 	ctx->hit = ctx->nth && !READ_ONCE(current->fail_nth);
 	WRITE_ONCE(current->fail_nth, 0);
 	ctx->held_at_add = bc_test_count_held(dev);
-
-	return NOTIFY_DONE;
-}
-
-static void bc_test_fault_unregister_notifier(void *nb)
-{
-	bus_unregister_notifier(&platform_bus_type, nb);
-}
-
-/* Registers @nb, calling @call at @priority, until the test ends. */
-static int bc_test_fault_notifier(struct kunit *test, struct notifier_block *nb,
-				  notifier_fn_t call, int priority)
-{
-	int ret;
-
-	nb->notifier_call = call;
-	nb->priority = priority;
-	ret = bus_register_notifier(&platform_bus_type, nb);
-	if (ret)
-		return ret;
-
-	return kunit_add_action_or_reset(test, bc_test_fault_unregister_notifier,
-					 nb);
-}
-
-/* The notifiers that arm fail-nth around the core's, for the late device. */
-static int bc_test_fault_register_notifiers(struct kunit *test)
-{
-	struct bc_test_fault_ctx *ctx = test->priv;
-
-	return bc_test_fault_notifier(test, &ctx->nb_first,
-				      bc_test_fault_nb_first, INT_MAX) ?:
-	       bc_test_fault_notifier(test, &ctx->nb_last,
-				      bc_test_fault_nb_last, INT_MIN);
 }
 
 static void bc_test_fault_init_constraints(struct kunit *test)
@@ -510,8 +461,8 @@ static void bc_test_fault_late_destroy(struct device *dev)
 }
 
 /*
- * The late device is created, with the n-th allocation of the core's bus
- * notifier failing when @nth: its driver probes at once, and finds its
+ * The late device is created, with the n-th allocation of the core's add
+ * failing when @nth: its driver probes at once, and finds its
  * constraints held unless the add failed. Returns whether it failed.
  */
 static bool bc_test_fault_late_probe(struct kunit *test, unsigned int nth,
@@ -556,7 +507,8 @@ static void bc_test_fault_late_setup(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ctx->late_drv);
 	ctx->late_drv->clk = ctx->clk;
 	ctx->late_drv->reg = ctx->reg;
-	KUNIT_ASSERT_EQ(test, bc_test_fault_register_notifiers(test), 0);
+	kunit_activate_static_stub(test, __dev_boot_constraints_device_added,
+				   bc_test_fault_device_added);
 
 	/* The overlay's device goes: the test makes its own. */
 	pdev = of_find_device_by_node(ctx->late_np);
@@ -585,9 +537,9 @@ static bool bc_test_fault_step_waiter(struct kunit *test, unsigned int n, bool *
 }
 
 /*
- * The table's add succeeds; the n-th allocation of the core's bus notifier
- * fails as the late device is created, and the device probes without its
- * constraints.
+ * The table's add succeeds; the n-th allocation of the core's add of the
+ * late device fails as the device is created, and the device probes without
+ * its constraints.
  */
 static bool bc_test_fault_step_notify(struct kunit *test, unsigned int n, bool *failed)
 {
@@ -692,8 +644,8 @@ static const struct bc_test_fault_param bc_test_fault_params[] = {
 	  .add = bc_test_fault_add_late, .step = bc_test_fault_step_waiter,
 	  .held = BC_TEST_FAULT_LATE, .sites = 1 },
 	/*
-	 * That table's constraints added as the device is created, in the
-	 * core's bus notifier: the info array (of.c), the batch, the two
+	 * That table's constraints added as the device is created, from the
+	 * driver core's hook: the info array (of.c), the batch, the two
 	 * constraints and their names, the device's entry, then clk_get() and
 	 * regulator_get(); the guest checks that each failure was logged once.
 	 */
