@@ -3,6 +3,9 @@
 #
 #   make demo     boot the LCD/MMC board with and without constraints and
 #                 draw both timelines in build/demo.svg
+#   make demo-uboot  boot the H3 from Debian's U-Boot three times (auto,
+#                 pristine 6.12, clk_ignore_unused) and draw U-Boot's clocks
+#                 in build/uboot-timeline.svg
 #   make test     build the guest kernels and run every boot of tests/boots,
 #                 JOBS at once (default 3 per CPU; JOBS=1 one by one)
 #   make test-debug  the arm64 guest with KASAN, UBSAN, kmemleak, lockdep,
@@ -49,6 +52,12 @@ BENCH_ARCHES := arm64-prod arm64
 DEMO_ARCH := arm64
 DEMO_TABLE := tests/demo.boots
 
+# make demo-uboot: the U-Boot boots of tests/boots it shows (ours, pristine,
+# clk_ignore_unused; the first compares its end state with the second's)
+# and their kernels.
+UBOOT_DEMO_ARCHES := arm32 arm32-base
+UBOOT_DEMO_BOOTS := uboot-h3-end-auto uboot-h3-end-base uboot-h3-end-ignore
+
 # One step at a time, in the order given: the kernel builds use all
 # cores themselves.
 .NOTPARALLEL:
@@ -67,6 +76,11 @@ demo: deps tree build-$(DEMO_ARCH) initramfs-$(DEMO_ARCH)
 	scripts/run-tests.py --table $(DEMO_TABLE) --jobs $(or $(JOBS),1)
 	scripts/demo-timeline.py --svg build/demo.svg \
 		build/logs/demo-with.log build/logs/demo-without.log
+
+demo-uboot: deps tree $(addprefix build-,$(UBOOT_DEMO_ARCHES)) $(addprefix initramfs-,$(UBOOT_DEMO_ARCHES))
+	scripts/run-tests.py --jobs $(or $(JOBS),1) $(UBOOT_DEMO_BOOTS)
+	scripts/uboot-timeline.py --svg build/uboot-timeline.svg \
+		$(addprefix build/logs/,$(addsuffix .log,$(UBOOT_DEMO_BOOTS)))
 
 series: deps tree
 	scripts/steps/export-series.sh
@@ -113,14 +127,14 @@ $(addprefix initramfs-,$(ALL_ARCHES)): initramfs-%: build-%
 	scripts/steps/mkinitramfs.sh $* $(INITRAMFS_FILES_$*)
 
 clean:
-	rm -rf build/out-* build/pristine/out-* build/logs build/series build/dt build/sd build/initramfs-* build/demo.svg \
+	rm -rf build/out-* build/pristine/out-* build/logs build/series build/dt build/sd build/initramfs-* build/demo.svg build/uboot-timeline.svg \
 		build/bisect
 	-git -C build/linux worktree prune 2>/dev/null
 
 distclean:
 	rm -rf build
 
-.PHONY: help test test-debug demo series bench check check-harness \
+.PHONY: help test test-debug demo demo-uboot series bench check check-harness \
 	check-binding check-build check-configs check-kunit check-bisect \
 	deps tree \
 	$(addprefix build-,$(ARCHES) $(DEBUG_ARCH)) \

@@ -293,12 +293,15 @@ def state_bar(boot, res, x, mid, end):
     t, on = 0.0, True
     for when, state in changes + [(end, None)]:
         if when > t:
-            out.append('<rect x="%.1f" y="%.1f" width="%.1f" height="8" '
-                       'fill="%s" opacity="0.6"/>'
-                       % (x(t), mid - 4, x(when) - x(t),
-                          '#3cb043' if on else '#999999'))
+            out.append(bar(x(t), x(when), mid, '#3cb043' if on else '#999999'))
         t, on = when, state
     return out
+
+
+def bar(x0, x1, mid, colour):
+    """A state bar from x0 to x1 at height mid (also make demo-uboot's)."""
+    return ('<rect x="%.1f" y="%.1f" width="%.1f" height="8" fill="%s" '
+            'opacity="0.6"/>' % (x0, mid - 4, x1 - x0, colour))
 
 
 def events(ops, marks_, res, x, mid):

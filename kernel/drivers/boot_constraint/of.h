@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The constraints of devices matched in the device tree (of.c): adding a
- * node's constraints before or after its device exists, and the tables of
- * machines.
+ * node's constraints before or after its device exists, and whether an
+ * early console runs.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_OF_H
 #define _DRIVERS_BOOT_CONSTRAINT_OF_H
@@ -20,9 +20,5 @@ void boot_constraint_of_drop_waiters(void);
 void boot_constraint_of_device_added(struct device *dev);
 unsigned int boot_constraint_of_buses(void);
 bool boot_constraint_boot_console(void);
-const struct dev_boot_constraint_machine *
-boot_constraint_machine_match(const struct device_node *root,
-			      const struct dev_boot_constraint_machine *machines,
-			      unsigned int count);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_OF_H */

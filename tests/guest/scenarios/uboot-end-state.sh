@@ -19,6 +19,26 @@
 # "auto, then nothing" must be pristine.  Also checked here: the drivers
 # loaded late bound, and in auto mode one summary warning at the deadline
 # for what no driver took over (none without constraints).
+#
+# The boot's timeline (scripts/uboot-timeline.py, make demo-uboot), as
+# "# tl ..." lines, times in ns of ktime_get() (/proc/timer_list's "now"),
+# the clock of the constraints' applied and released times:
+#
+#   tl init NS                     when /init ran
+#   tl clk init|end NAME EN HW [DEVICE:CON_ID ...]
+#                                  each clock on (HW Y) or enabled (EN > 0)
+#                                  at /init and at the end, with its
+#                                  consumers (clk_summary)
+#   tl bound DEVICE MODULE T0 T1   the module loaded from T0 to T1, its
+#                                  driver bound DEVICE (synchronous probe)
+#   tl bc LINE                     debugfs boot_constraints/constraints
+#   tl end NS                      when the end state was read
+#
+# With constraints, the guest's own verdict on them: no constraint of a
+# device bound late released before its module was loaded (or, for the
+# others, before the deadline), none released after its driver's probe
+# returned: the hold after the takeover, "timeline-hold-after-takeover-ns",
+# must be 0.
 . /ktap.sh
 
 compat=$(tr '\0' ' ' < /proc/device-tree/compatible)
@@ -45,19 +65,97 @@ load=$(arg_value bc.load)
 waitfor=$(arg_value bc.wait)
 D=/sys/kernel/debug
 
+# tl_now: ktime_get() in ns
+tl_now() {
+	awk '/^now at/ { print $3; exit }' /proc/timer_list
+}
+
+# tl_clocks PHASE: "# tl clk PHASE NAME EN HW [DEVICE:CON_ID ...]" for each
+# clock on or enabled, with its consumers (clk_summary's, the constraints'
+# handles among them), a write (a kernel log record) each
+tl_clocks() {
+	awk -v p="$1" '
+		function flush() {
+			if (name != "" && (hw == "Y" || en > 0)) {
+				print "    # tl clk " p, name, en, hw users
+				fflush()
+			}
+			name = ""
+		}
+		$2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/ && NF >= 9 {
+			flush()
+			name = $1; en = $2; hw = $9; users = ""
+			if (NF >= 11 && $10 != "deviceless")
+				users = " " $10 ":" $11
+			next
+		}
+		name != "" && NF == 2 && $1 != "deviceless" { users = users " " $1 ":" $2 }
+		END { flush() }' $D/clk/clk_summary
+}
+
+# tl_verdict: the constraints' verdict, from debugfs and the tl lines
+# (/tmp/tl): "HELD TAKEN DEADLINE EARLY LEFT HOLD_NS".  Of the constraints
+# held (applied: not those that failed or never found their provider):
+# those of a device whose driver was loaded late (TAKEN; EARLY if released
+# before its module was loaded), those released at the deadline (EARLY if
+# before it, or before boot_constraints.timeout= seconds of uptime: it
+# counts from late_initcall), those still held at the end (LEFT); and the
+# longest hold
+# after the load of a driver that took its device over returned (HOLD_NS).
+# Those of devices bound before /init count in HELD alone.
+tl_verdict() {
+	sed -n 's/^# deadline //p' $D/boot_constraints/constraints > /tmp/tl-deadline
+	awk -v dl="$(cat /tmp/tl-deadline)" -v tmo="$(arg_value boot_constraints.timeout)" '
+		FILENAME == "/tmp/tl" { t0[$3] = $5 / 1e9; t1[$3] = $6 / 1e9; next }
+		/^#/ || $(NF - 1) == "-" { next }
+		{ n++; rel = $NF; st = $(NF - 2) }
+		rel == "-" { left++; next }
+		$1 in t0 {
+			taken++
+			if (rel < t0[$1]) early++
+			h = (rel - t1[$1]) * 1e9
+			if (h > hold) hold = h
+			next
+		}
+		st == "expired" {
+			at++
+			if (dl !~ /^[0-9.]+$/ || rel < dl || (tmo != "" && rel < tmo + 0))
+				early++
+			next
+		}
+		st != "released" { left++ }
+		END { printf "%d %d %d %d %d %.0f\n", n, taken, at, early, left, hold }
+	' /tmp/tl $D/boot_constraints/constraints
+}
+
 # show KEY FILE: the compare line of FILE's text, then the text.
 show() {
 	ktap_diag "compare $1: $(wc -l < "$2") $(md5sum < "$2" | cut -d' ' -f1)"
 	sed "s/^/    # $1: /" "$2"
 }
 
-ktap_begin uboot_end_state 3
+with_bc=
+[ -d $D/boot_constraints ] && ! arg boot_constraints=off && with_bc=y
+ncases=3
+[ -n "$with_bc" ] && ncases=5
+ktap_begin uboot_end_state $ncases
+ktap_diag "tl init $(tl_now)"
+tl_clocks init
+: > /tmp/tl
 while [ "$(uptime_s)" -lt "${load:-0}" ]; do
 	sleep 1
 done
 for m in $mods; do
 	ktap_diag "loading $m.ko at $(cut -d' ' -f1 /proc/uptime)"
+	t0=$(tl_now)
 	insmod /lib/modules/$m.ko
+	t1=$(tl_now)
+	for b in $bound; do
+		d=/sys/bus/platform/drivers/${b%/*}
+		[ -e /sys/bus/platform/drivers/$b ] &&
+			[ "$(basename "$(readlink $d/module)")" = "$(echo $m | tr - _)" ] &&
+			echo "tl bound ${b#*/} $m $t0 $t1" >> /tmp/tl
+	done
 done
 while [ "$(uptime_s)" -le "${waitfor:-0}" ]; do
 	sleep 1
@@ -95,6 +193,20 @@ for d in /sys/bus/*/drivers/*/*; do
 	[ -L "$d" ] && [ -e "$d/driver" ] && echo "${d#/sys/bus/}"
 done | sort > /tmp/drivers
 ktap_check clk-summary-read [ -s /tmp/clk ]
+tl_clocks end
+while read -r line; do
+	echo "    # $line"
+done < /tmp/tl
+if [ -n "$with_bc" ]; then
+	while read -r line; do
+		echo "    # tl bc $line"
+	done < $D/boot_constraints/constraints
+	set -- $(tl_verdict)
+	ktap_diag "timeline verdict: $1 held, $2 taken over, $3 at the deadline, $4 early, $5 left, hold after takeover $6 ns"
+	ktap_check timeline-held-until-takeover-or-deadline [ "$4" = 0 -a "$5" = 0 ]
+	ktap_check timeline-no-hold-after-takeover [ "$6" = 0 ]
+fi
+ktap_diag "tl end $(tl_now)"
 for key in clk regulator genpd gates drivers; do
 	show $key /tmp/$key
 done

@@ -21,6 +21,7 @@
 #include "boot_constraint_kunit.h"
 #include "../core.h"
 #include "../hikey.h"
+#include "../machine.h"
 #include "../of.h"
 
 /**

@@ -23,6 +23,7 @@
 #include "boot_constraint_kunit.h"
 #include "../core.h"
 #include "../qcom.h"
+#include "../machine.h"
 #include "../of.h"
 
 #define BC_TEST_QCOM_MDSS	"/display-subsystem@1a00000"
