@@ -9,7 +9,6 @@
 #include <linux/clk/boot-hold.h>
 #include <linux/device.h>
 #include <linux/err.h>
-#include <linux/notifier.h>
 #include <linux/seq_file.h>
 #include <linux/of.h>
 #include <linux/slab.h>
@@ -25,14 +24,12 @@
  * @rate_min: lower bound of the rate range, or 0 for none.
  * @rate_max: upper bound of the rate range, or 0 for none.
  * @clk: the clock, while held.
- * @nb: its rate-change notifier, registered while it is held with a range.
  */
 struct bc_clk {
 	struct boot_constraint c;
 	unsigned long rate_min;
 	unsigned long rate_max;
 	struct clk *clk;
-	struct notifier_block nb;
 };
 
 #define to_bc_clk(_c) container_of_const(_c, struct bc_clk, c)
@@ -78,31 +75,6 @@ static bool bc_clk_sets_range(const struct boot_constraint *c)
 }
 
 /*
- * The clock framework keeps the clock within the range when a consumer sets
- * its rate, not when a parent's change moves it: until the device's driver
- * takes the range over, such a change out of it is refused, and the request
- * that made it fails with -EBUSY, as for any notifier's refusal.
- */
-static int bc_clk_rate_change(struct notifier_block *nb, unsigned long event,
-			      void *data)
-{
-	struct bc_clk *bc = container_of(nb, struct bc_clk, nb);
-	struct clk_notifier_data *cnd = data;
-
-	if (event != PRE_RATE_CHANGE ||
-	    (cnd->new_rate >= bc->rate_min && cnd->new_rate <= bc->rate_max) ||
-	    !clk_boot_hold_bounds_rate(cnd->clk))
-		return NOTIFY_DONE;
-
-	dev_info_ratelimited(boot_constraint_device(&bc->c),
-			     "clk boot constraint %s: refused a change to %lu Hz, out of %lu-%lu Hz\n",
-			     bc->c.name ?: "(default)", cnd->new_rate,
-			     bc->rate_min, bc->rate_max);
-
-	return NOTIFY_BAD;
-}
-
-/*
  * Holds @clk, enabled and within the range, as a boot hold: the device's
  * driver sets the rate and the parent, of a clock gated for either
  * included, as if nothing held the clock, and takes the range over with
@@ -120,11 +92,6 @@ static int bc_clk_hold(struct boot_constraint *c, struct clk *clk)
 
 	if (bc_clk_sets_range(c)) {
 		ret = clk_set_rate_range(clk, bc->rate_min, bc->rate_max);
-		if (ret)
-			goto unhold;
-
-		bc->nb.notifier_call = bc_clk_rate_change;
-		ret = clk_notifier_register(clk, &bc->nb);
 		if (ret)
 			goto unhold;
 	}
@@ -174,8 +141,6 @@ static int bc_clk_release(struct boot_constraint *c)
 {
 	struct bc_clk *bc = to_bc_clk(c);
 
-	if (bc_clk_sets_range(c))
-		clk_notifier_unregister(bc->clk, &bc->nb);
 	clk_boot_unhold(bc->clk);
 	clk_put(bc->clk);
 	bc->clk = NULL;
