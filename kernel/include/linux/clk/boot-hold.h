@@ -15,7 +15,6 @@ struct clk;
 #ifdef CONFIG_COMMON_CLK
 int clk_boot_hold(struct clk *clk);
 void clk_boot_unhold(struct clk *clk);
-bool clk_boot_hold_bounds_rate(struct clk *clk);
 #else
 static inline int clk_boot_hold(struct clk *clk)
 {
@@ -23,11 +22,6 @@ static inline int clk_boot_hold(struct clk *clk)
 }
 
 static inline void clk_boot_unhold(struct clk *clk) {}
-
-static inline bool clk_boot_hold_bounds_rate(struct clk *clk)
-{
-	return false;
-}
 #endif
 
 #endif /* __LINUX_CLK_BOOT_HOLD_H */
