@@ -13,7 +13,6 @@ and the constraints' release.  Fails if a log has no operation log, or if
 its marks disagree with the guest's own counts.
 """
 
-import argparse
 import os
 import sys
 
@@ -23,29 +22,20 @@ from bctest import timeline  # noqa: E402
 TITLES = ['with boot constraints', 'without (boot_constraints=off)']
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--svg', metavar='FILE', help='write the picture there')
-    ap.add_argument('logs', nargs=2, metavar='LOG')
-    opt = ap.parse_args()
-    boots = []
-    for path in opt.logs:
-        with open(path, errors='replace') as f:
-            boots.append(timeline.Boot(f))
-        if not boots[-1].ops:
-            sys.exit('demo-timeline: no operation log in %s' % path)
-    print('\n'.join(timeline.text(boots, TITLES)))
-    bad = ['%s: %s' % (p, d) for p, b in zip(opt.logs, boots)
+def load(path):
+    with open(path, errors='replace') as f:
+        boot = timeline.Boot(f)
+    if not boot.ops:
+        sys.exit('demo-timeline: no operation log in %s' % path)
+    return boot
+
+
+def render(logs, boots):
+    bad = ['%s: %s' % (p, d) for p, b in zip(logs, boots)
            for d in timeline.disagreements(b)]
-    if opt.svg:
-        with open(opt.svg, 'w') as f:
-            f.write(timeline.svg(boots, TITLES))
-        print('demo-timeline: the picture is in %s' % opt.svg)
-    if bad:
-        sys.exit('demo-timeline: the marks disagree with the guest:\n  ' +
-                 '\n  '.join(bad))
-    return 0
+    return (timeline.text(boots, TITLES), timeline.svg(boots, TITLES),
+            ['the marks disagree with the guest'] + bad if bad else [])
 
 
 if __name__ == '__main__':
-    sys.exit(main())
+    sys.exit(timeline.command('demo-timeline', __doc__, 2, load, render))

@@ -15,36 +15,26 @@ turns a clock off before its driver or holds one after its driver took it
 over.
 """
 
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bctest import uboot_timeline  # noqa: E402
+from bctest import timeline, uboot_timeline  # noqa: E402
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--svg', metavar='FILE', help='write the picture there')
-    ap.add_argument('logs', nargs=3, metavar='LOG')
-    opt = ap.parse_args()
-    boots = []
-    for path in opt.logs:
-        with open(path, errors='replace') as f:
-            boots.append(uboot_timeline.Boot(f))
-        if not boots[-1].clocks['init']:
-            sys.exit('uboot-timeline: no timeline in %s' % path)
-    print('\n'.join(uboot_timeline.text(*boots)))
+def load(path):
+    with open(path, errors='replace') as f:
+        boot = uboot_timeline.Boot(f)
+    if not boot.clocks['init']:
+        sys.exit('uboot-timeline: no timeline in %s' % path)
+    return boot
+
+
+def render(logs, boots):
     bad = uboot_timeline.disagreements(*boots)
-    if opt.svg:
-        with open(opt.svg, 'w') as f:
-            f.write(uboot_timeline.svg(*boots))
-        print('uboot-timeline: the picture is in %s' % opt.svg)
-    if bad:
-        sys.exit('uboot-timeline: the timeline disagrees with the guests:\n  ' +
-                 '\n  '.join(bad))
-    return 0
+    return (uboot_timeline.text(*boots), uboot_timeline.svg(*boots),
+            ['the timeline disagrees with the guests'] + bad if bad else [])
 
 
 if __name__ == '__main__':
-    sys.exit(main())
+    sys.exit(timeline.command('uboot-timeline', __doc__, 3, load, render))

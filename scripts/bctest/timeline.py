@@ -17,7 +17,9 @@ tree); glitches() marks the operations by the guest's rule
 (bct_glitch_counts), and the counts must agree with the guest's.
 """
 
+import argparse
 import re
+import sys
 from xml.sax.saxutils import escape
 
 from .ktap import message
@@ -355,3 +357,27 @@ def axis(x, y, end, step):
                    '%g s</text>' % (x(t), y, x(t), y + 4, x(t), y + 16, t))
         t = round(t + step, 6)
     return out
+
+
+def command(prog, doc, nlogs, load, render):
+    """The command line of a timeline script: [--svg FILE] LOG x nlogs.
+
+    load(path) reads a console (or exits naming it); render(logs, boots)
+    returns the text's lines, the picture and the disagreements, each a
+    line.  Prints the text, writes the picture with --svg, and exits with
+    the disagreements if there are any.
+    """
+    ap = argparse.ArgumentParser(description=doc.split('\n')[0])
+    ap.add_argument('--svg', metavar='FILE', help='write the picture there')
+    ap.add_argument('logs', nargs=nlogs, metavar='LOG')
+    opt = ap.parse_args()
+    boots = [load(path) for path in opt.logs]
+    lines, picture, bad = render(opt.logs, boots)
+    print('\n'.join(lines))
+    if opt.svg:
+        with open(opt.svg, 'w') as f:
+            f.write(picture)
+        print('%s: the picture is in %s' % (prog, opt.svg))
+    if bad:
+        sys.exit('%s: %s:\n  ' % (prog, bad[0]) + '\n  '.join(bad[1:]))
+    return 0
