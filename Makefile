@@ -127,7 +127,7 @@ $(addprefix initramfs-,$(ALL_ARCHES)): initramfs-%: build-%
 	scripts/steps/mkinitramfs.sh $* $(INITRAMFS_FILES_$*)
 
 clean:
-	rm -rf build/out-* build/pristine/out-* build/logs build/series build/dt build/sd build/initramfs-* build/demo.svg build/uboot-timeline.svg \
+	rm -rf build/out-* build/pristine/out-* build/logs build/series build/dt build/sd build/tftp build/initramfs-* build/demo.svg build/uboot-timeline.svg \
 		build/bisect
 	-git -C build/linux worktree prune 2>/dev/null
 

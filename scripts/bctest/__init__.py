@@ -11,7 +11,7 @@ bctest) for what they need.  Modules:
     series    the one parser of ./series
     ktap      the KTAP parser and the console's report patterns
     qemu      boots one guest: device tree, QEMU, console, monitor
-    uboot     the SD card image of a boot that starts at U-Boot
+    uboot     the SD card image or TFTP directory of a boot that starts at U-Boot
     run       make test's runner (scripts/run-tests.py)
     bench     make bench's benchmark (scripts/bench.py)
     timeline  the providers' operation logs of the lcd-mmc board's boots

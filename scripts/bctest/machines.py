@@ -58,6 +58,19 @@ MACHINES = {
         # loaded: merged into every boot's tree, see the file.
         'dtsi': 'tests/dt/imx6q-no-twd.dtsi',
     },
+    'sabrelite-uboot': {
+        # The same i.MX6Q board, started by Debian's U-Boot (u-boot-imx,
+        # mx6qsabrelite), loaded into RAM: QEMU cannot run the boot ROM,
+        # and U-Boot finds no SD card or USB stick there; its distro boot
+        # loads boot.scr.uimg, the kernel, this .dtb and the initramfs
+        # over TFTP from QEMU's user network (scripts/bctest/uboot.py),
+        # once the runner has typed the MAC address QEMU's fuses lack.
+        'qemu': _arm_qemu('sabrelite', 'null', 'stdio'),
+        'dtb': 'nxp/imx/imx6q-sabrelite.dtb',
+        'append': 'console=ttymxc1 panic=-1',
+        'dtsi': 'tests/dt/imx6q-no-twd.dtsi',
+        'uboot': 'imx',
+    },
     'zynq': {
         # Zynq-7000 (QEMU's ZC702-like xilinx-zynq-a9): UART1 (ttyPS0) is
         # the console, on the second serial port.  QEMU models its clock:
@@ -106,7 +119,8 @@ _ARM32 = dict(_ARM64, karch='arm', cross='arm-linux-gnueabihf-',
                          'configs/boot-constraint.config',
                          'configs/kunit-module.config'],
               image='arch/arm/boot/zImage', debarch='armhf',
-              machines=['sabrelite', 'zynq', 'ast2600-evb', 'orangepi-pc'])
+              machines=['sabrelite', 'sabrelite-uboot', 'zynq', 'ast2600-evb',
+                        'orangepi-pc'])
 
 # Harness archs: one kernel each, built in build/out-ARCH from the source
 # tree build/TREE.  'qemu' (optional) overrides options of the machine's
@@ -167,6 +181,7 @@ def make_targets(name):
     .dtb of every machine it boots that QEMU does not make one for."""
     a = arch(name)
     dtbs = [MACHINES[m]['dtb'] for m in a['machines'] if MACHINES[m]['dtb']]
+    dtbs = sorted(set(dtbs), key=dtbs.index)
     mods = ['modules'] if a.get('modules', True) else []
     return [os.path.basename(a['image'])] + mods + dtbs
 

@@ -81,11 +81,12 @@ def make_dtb(boot, m):
     return dtb
 
 
-def uboot_drive(boot, m, kernel, initrd, append):
-    """QEMU's options for a machine U-Boot boots: an SD card image with
-    U-Boot, the kernel, the .dtb (the machine's with the .dtsi files merged
-    on the host) and the initramfs, whose boot script runs the boot's DT
-    '+FILE' (U-Boot commands) on the tree before it boots it
+def uboot_options(boot, m, kernel, initrd, append):
+    """QEMU's options for a machine U-Boot boots: U-Boot and its medium
+    (an SD card image, or a TFTP directory on QEMU's user network) with the
+    kernel, the .dtb (the machine's with the .dtsi files merged on the
+    host) and the initramfs, whose boot script runs the boot's DT '+FILE'
+    (U-Boot commands) on the tree before it boots it
     (scripts/bctest/uboot.py)."""
     frag, _, declare = (boot['dt'] or '').partition('+')
     if frag or m.get('dtsi'):
@@ -96,10 +97,26 @@ def uboot_drive(boot, m, kernel, initrd, append):
         declare = os.path.join(TOP, declare)
         if not os.path.isfile(declare):
             raise RuntimeError('no U-Boot script %s' % declare)
-    img = uboot.sd_image(boot['name'], m['uboot'],
-                         {'zImage': kernel, 'board.dtb': dtb,
-                          'initramfs.cpio': initrd}, append, declare or None)
+    files = {'zImage': kernel, 'board.dtb': dtb, 'initramfs.cpio': initrd}
+    if uboot.FLAVOURS[m['uboot']]['medium'] == 'net':
+        return uboot.net_boot(boot['name'], m['uboot'], files, append,
+                              declare or None)
+    img = uboot.sd_image(boot['name'], m['uboot'], files, append,
+                         declare or None)
     return ['-drive', 'file=%s,format=raw,if=sd' % img]
+
+
+def with_options(cmd, opts):
+    """The QEMU command cmd (a list) with opts (a list of OPTION VALUE
+    pairs) added: each replaces the value of the same option in cmd, if
+    cmd has it (the machines' "-nic none")."""
+    cmd = list(cmd)
+    for opt, value in zip(opts[::2], opts[1::2]):
+        if opt in cmd and opt != '-device':
+            cmd[cmd.index(opt) + 1] = value
+        else:
+            cmd += [opt, value]
+    return cmd
 
 
 def monitor_read(path, addr):
@@ -137,6 +154,22 @@ def monitor_read_once(path, addr):
     except OSError:
         pass
     return None
+
+
+def type_keys(p, flavour, lines, buf):
+    """Type at U-Boot's prompt what its flavour wants typed
+    (uboot.keys()), once the console (lines, then the unfinished line buf)
+    shows it; whether it was typed."""
+    said = lines[-3:] + [buf.decode('utf-8', 'replace')]
+    keys = uboot.keys(flavour, '\n'.join(said))
+    if keys is None:
+        return False
+    for k in keys:
+        p.stdin.write(k.encode())
+        p.stdin.flush()
+        # U-Boot's UART has a tiny FIFO and reads it between commands.
+        time.sleep(0.3)
+    return True
 
 
 def kill_all():
@@ -186,7 +219,8 @@ def boot_one(boot, timeout, console):
     append = (m['append'] + ' ' + boot['args']).strip()
     try:
         if m.get('uboot'):
-            cmd = qemu + uboot_drive(boot, m, kernel, initrd, append)
+            cmd = with_options(qemu, uboot_options(boot, m, kernel, initrd,
+                                                   append))
         else:
             cmd = qemu + ['-kernel', kernel, '-initrd', initrd,
                           '-append', append]
@@ -199,8 +233,12 @@ def boot_one(boot, timeout, console):
 
     lines, problems, cases = [], [], []
     marker = panic = silent = False
+    # Whether U-Boot's prompt is answered (or wants no answer): the console
+    # is QEMU's stdin then, else nothing is.
+    typed = 'keys' not in uboot.FLAVOURS.get(m.get('uboot'), {})
     with _running_lock:
-        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL if typed else
+                             subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         _running.add(p)
     sel = selectors.DefaultSelector()
@@ -230,6 +268,8 @@ def boot_one(boot, timeout, console):
             break       # QEMU exited
         last = time.monotonic()
         buf += chunk
+        if not typed:
+            typed = type_keys(p, m['uboot'], lines, buf)
         *done, buf = buf.split(b'\n')
         for raw in done:
             line = raw.decode('utf-8', 'replace').rstrip('\r')
@@ -271,6 +311,8 @@ def boot_one(boot, timeout, console):
         _running.discard(p)
     sel.close()
     p.stdout.close()
+    if p.stdin:
+        p.stdin.close()
     if sock and os.path.exists(sock):
         os.unlink(sock)
 

@@ -91,6 +91,7 @@ class MachinesTest(unittest.TestCase):
         self.assertNotIn('-smp', machines.boot_machine('arm64', 'virt')['qemu'])
 
     def test_arm32_builds_the_trees_of_its_machines(self):
+        # sabrelite and sabrelite-uboot share one tree: built once.
         v = dict(machines.shell_vars('arm32'))
         self.assertEqual(v['targets'].split(), [
             'zImage', 'modules', 'nxp/imx/imx6q-sabrelite.dtb',

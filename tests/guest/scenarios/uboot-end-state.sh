@@ -18,7 +18,9 @@
 # each as "# compare KEY: LINES DIGEST", the text following as diagnostics.
 # "auto, then nothing" must be pristine.  Also checked here: the drivers
 # loaded late bound, and in auto mode one summary warning at the deadline
-# for what no driver took over (none without constraints).
+# for what no driver took over (none without constraints), and no
+# constraint of a CPU's device (its node names the clocks and supplies
+# cpufreq uses without binding a driver: auto must not hold them).
 #
 # The boot's timeline (scripts/uboot-timeline.py, make demo-uboot), as
 # "# tl ..." lines, times in ns of ktime_get() (/proc/timer_list's "now"),
@@ -52,6 +54,14 @@ case $compat in
 	regs="0x01C20060 0x01C20064 0x01C20068 0x01C2006C 0x01C20070 0x01C20088"
 	mods="8250_dw"
 	bound="dw-apb-uart/1c28000.serial"
+	;;
+*fsl,imx6q*)
+	# i.MX6Q CCM: CCGR0..6; the UART's driver.  sdhci-esdhc-imx is held
+	# back by the boots (initcall_blacklist=), as imx-gates.sh's are: its
+	# runtime PM turns the uSDHCs' clocks on and off.
+	regs="0x020C4068 0x020C406C 0x020C4070 0x020C4074 0x020C4078 0x020C407C 0x020C4080"
+	mods="imx"
+	bound="imx-uart/21e8000.serial"
 	;;
 *)
 	ktap_begin uboot_end_state 1
@@ -128,6 +138,15 @@ tl_verdict() {
 	' /tmp/tl $D/boot_constraints/constraints
 }
 
+# none_of_cpus CPU...: 0 if there is a CPU and no constraint of any
+none_of_cpus() {
+	[ $# -gt 0 ] || return 1
+	for c; do
+		grep -q "^$c " $D/boot_constraints/constraints && return 1
+	done
+	return 0
+}
+
 # show KEY FILE: the compare line of FILE's text, then the text.
 show() {
 	ktap_diag "compare $1: $(wc -l < "$2") $(md5sum < "$2" | cut -d' ' -f1)"
@@ -138,6 +157,8 @@ with_bc=
 [ -d $D/boot_constraints ] && ! arg boot_constraints=off && with_bc=y
 ncases=3
 [ -n "$with_bc" ] && ncases=5
+auto=
+[ -n "$with_bc" ] && arg boot_constraints=auto && auto=y ncases=$((ncases + 1))
 ktap_begin uboot_end_state $ncases
 ktap_diag "tl init $(tl_now)"
 tl_clocks init
@@ -193,6 +214,14 @@ for d in /sys/bus/*/drivers/*/*; do
 	[ -L "$d" ] && [ -e "$d/driver" ] && echo "${d#/sys/bus/}"
 done | sort > /tmp/drivers
 ktap_check clk-summary-read [ -s /tmp/clk ]
+if [ -n "$auto" ]; then
+	# The CPUs' devices (cpu0...), each of a node with clocks.
+	cpus=$(for c in /sys/devices/system/cpu/cpu[0-9]*; do
+		[ -e "$c/of_node/clocks" ] && echo "${c##*/}"
+	done)
+	ktap_diag "CPUs with clocks: $(echo $cpus)"
+	ktap_check nothing-of-a-cpu none_of_cpus $cpus
+fi
 tl_clocks end
 while read -r line; do
 	echo "    # $line"
