@@ -284,7 +284,7 @@ def text(ours, pristine, ignore):
                       TITLES['pristine'], TITLES['ignore']))
     out.append('-' * 130)
     for r in rs:
-        who = ' '.join(sorted({'%s:%s' % (h[0].split('.')[1], h[1])
+        who = ' '.join(sorted({'%s:%s' % (h[0].rpartition('.')[2], h[1])
                                for h in r.held})) or '(no device)'
         out.append(fmt % (r.clock, who, r.cells['ours'], r.cells['pristine'],
                           r.cells['ignore']))

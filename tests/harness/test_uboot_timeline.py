@@ -122,6 +122,12 @@ class UbootTimelineTest(unittest.TestCase):
         self.assertIn('ours: bus-mmc0 ends off in the timeline, on in the '
                       'guest', ut.disagreements(*boots(ours=ours)))
 
+    def test_device_without_unit_address(self):
+        # A device named without a unit address (i.MX's "ldb") holds a clock
+        ours = OURS.replace('1c28000.serial', 'ldb')
+        text = '\n'.join(ut.text(*boots(ours=ours)))
+        self.assertIn('ldb:(default)', text)
+
     def test_svg(self):
         root = ET.fromstring(ut.svg(*boots()).split('\n', 1)[1])
         self.assertTrue(root.tag.endswith('svg'))
