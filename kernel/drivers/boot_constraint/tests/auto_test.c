@@ -72,7 +72,7 @@ static void bc_test_auto_add_clk(struct kunit *test, struct device *dev,
 
 	KUNIT_ASSERT_EQ(test, boot_constraint_add_auto(dev, &info, NULL, 1), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
-	/* Added from a bus notifier, they are applied by a work item */
+	/* Added as the device is, they are applied by a work item */
 	boot_constraint_flush();
 }
 

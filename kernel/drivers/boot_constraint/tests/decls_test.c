@@ -224,7 +224,7 @@ static void bc_test_dt_parent_populates(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, wait_for_completion_timeout(&p.added, 10 * HZ));
 
 	KUNIT_EXPECT_EQ(test, p.ret, -EBUSY);
-	/* The child's constraints, found by the bus notifier, apply from a work item */
+	/* The child's constraints, found as it is added, apply from a work item */
 	boot_constraint_flush();
 	child = bc_test_of_pdev(test, "/bc-dt-parent/bc-dt-child");
 	KUNIT_ASSERT_NOT_NULL(test, child);

@@ -220,7 +220,7 @@ static void bc_test_qcom_db410c(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->clk_log), "");
 
 	bc_test_qcom_populate(test);
-	/* Found by the bus notifier, applied right after. */
+	/* Found as the device is added, applied right after. */
 	boot_constraint_flush();
 	mdp5 = bc_test_dev(test, BC_TEST_QCOM_MDP5);
 	dsi = bc_test_dev(test, BC_TEST_QCOM_DSI);
