@@ -23,6 +23,9 @@
 #include <kunit/visibility.h>
 
 #include "internal.h"
+#include "records.h"
+#include "pending.h"
+#include "life.h"
 
 /* Caller holds device_lock(dev) and bc_lock. */
 static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
@@ -30,7 +33,7 @@ static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
 {
 	unsigned int j;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	if (bdev && bc_find_live(bdev, cs[i]))
 		return true;
@@ -52,7 +55,7 @@ static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
 static int bc_check_deadline(struct device *dev,
 			     const struct boot_constraint_batch *batch)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	if (!batch->deadline->past || bc_is_console(dev))
 		return 0;
@@ -70,7 +73,7 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 	unsigned int i;
 	int ret;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 	device_lock_assert(dev);
 
 	/*
@@ -118,7 +121,7 @@ static unsigned int bc_drop_live(struct device *dev, struct boot_constraint **cs
 	struct boot_constraint_dev *bdev = bc_find(dev);
 	unsigned int i, kept = 0;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	for (i = 0; i < n; i++) {
 		if (bdev && bc_find_live(bdev, cs[i])) {
@@ -188,12 +191,11 @@ static void bc_publish(struct boot_constraint_dev *bdev,
 {
 	unsigned int i;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	for (i = 0; i < n; i++) {
 		list_add_tail(&cs[i]->node, &bdev->constraints);
-		bc_count_bytes(bc_constraint_bytes(cs[i]), 0);
-		bc_nr_added++;
+		bc_count_added(cs[i]);
 		if (cs[i]->state == BC_PENDING)
 			bc_pending_add(cs[i]);
 	}
@@ -249,7 +251,7 @@ static void bc_attach_settle(struct boot_constraint_dev *bdev,
 	}
 	/* Published, then the binds counted again: see above */
 	smp_mb();
-	if (pending && (atomic_long_read(&bc_binds) != binds ||
+	if (pending && (bc_binds() != binds ||
 			READ_ONCE(bdev->retry)))
 		bc_device_retry(bdev, NULL, false, &done);
 
@@ -268,14 +270,14 @@ static int bc_attach_publish(struct boot_constraint_dev *bdev,
 {
 	int ret;
 
-	mutex_lock(&bc_lock);
+	bc_lock();
 	ret = bc_check_deadline(bdev->dev, cs[0]->batch);
 	if (!ret) {
 		bc_publish(bdev, cs, n);
 		if (later)
 			bc_mark_retry(bdev);
 	}
-	mutex_unlock(&bc_lock);
+	bc_unlock();
 
 	if (ret && !later)
 		bc_undo(cs, n);
@@ -301,12 +303,12 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 
 	device_lock_assert(dev);
 
-	mutex_lock(&bc_lock);
+	bc_lock();
 	if (missing)
 		*nr = n = bc_drop_live(dev, cs, n);
 	bdev = bc_find(dev);
 	ret = n ? bc_check_attach(dev, bdev, cs, n) : 0;
-	mutex_unlock(&bc_lock);
+	bc_unlock();
 	if (ret || !n)
 		return ret;
 
@@ -317,7 +319,7 @@ static int bc_attach(struct device *dev, struct boot_constraint **cs,
 	}
 
 	/* A provider counted here was bound before the attempts below */
-	binds = atomic_long_read_acquire(&bc_binds);
+	binds = bc_binds();
 	if (later) {
 		for (i = 0; i < n; i++)
 			cs[i]->bdev = bdev;
@@ -385,7 +387,7 @@ bc_create_all(struct device *dev, struct bc_add *add, unsigned int n,
 	if (!cs)
 		return ERR_PTR(-ENOMEM);
 
-	batch = flags & BC_ADD_AUTO ? &bc_batch_alone :
+	batch = flags & BC_ADD_AUTO ? bc_batch_alone() :
 				      bc_batch_alloc(origin, n, add->deadline);
 	if (!batch) {
 		ret = -ENOMEM;
@@ -410,7 +412,7 @@ bc_create_all(struct device *dev, struct bc_add *add, unsigned int n,
 
 err:
 	/* The batch goes with its last member, or now if it has none. */
-	if (batch != &bc_batch_alone)
+	if (batch != bc_batch_alone())
 		batch->members = i + 1;
 	bc_destroy_all(cs, i);
 	bc_batch_put(batch);
@@ -484,7 +486,7 @@ static int bc_add_until(struct device *dev,
 VISIBLE_IF_KUNIT struct boot_constraint_deadline *bc_add_deadline(void)
 {
 	KUNIT_STATIC_STUB_REDIRECT(bc_add_deadline);
-	return &bc_machine_deadline;
+	return bc_machine_deadline();
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_add_deadline);
 
@@ -632,7 +634,7 @@ int boot_constraint_add_auto(struct device *dev,
 			     unsigned int n)
 {
 	/* Nothing would release them; a table's would be refused, loudly */
-	if (READ_ONCE(bc_machine_deadline.past))
+	if (READ_ONCE(bc_machine_deadline()->past))
 		return 0;
 
 	return bc_add_all(dev, infos, specs, n, NULL,

@@ -32,7 +32,8 @@
  * driver has probed are released at a deadline.
  *
  * This file applies and releases the constraints of one device: the index
- * of the pending ones is in pending.c, their retry at a provider's bind in
+ * of the pending ones is in pending.c, the lines of what is rejected in
+ * reject.c, their retry at a provider's bind in
  * retry.c, the adds in add.c and the driver core's probe hooks in probe.c.
  */
 
@@ -47,86 +48,9 @@
 #include <linux/string.h>
 
 #include "internal.h"
-
-/**
- * boot_constraint_reject() - Say why the constraints of a declaration went.
- * @origin: what declared them: a node of /chosen/boot-constraints, a
- *	boot_constraints= spec.
- * @fmt: why, printf()-style.
- * @...: its arguments.
- *
- * The one line of a rejection, "ORIGIN: REASON, nothing held", whoever
- * finds it: the parser of the declaration, or the core when it cannot
- * hold what was declared.
- */
-void boot_constraint_reject(const char *origin, const char *fmt, ...)
-{
-	struct va_format vaf;
-	va_list args;
-
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	pr_err("%s: %pV, nothing held\n", origin, &vaf);
-	va_end(args);
-}
-
-/**
- * boot_constraint_reject_or() - Say why constraints went, in one line.
- * @origin: what declared them (a node of /chosen/boot-constraints, a
- *	boot_constraints= spec), or NULL.
- * @fallback: prints the line of constraints without an origin, from @arg
- *	and the reason.
- * @arg: what @fallback names: a device, a node's path.
- * @fmt: why, printf()-style.
- * @...: its arguments.
- *
- * With @origin, the line is boot_constraint_reject()'s; without it, the
- * adder's own, which @fallback prints.
- */
-void boot_constraint_reject_or(const char *origin,
-			       void (*fallback)(const void *arg,
-						struct va_format *why),
-			       const void *arg, const char *fmt, ...)
-{
-	struct va_format vaf;
-	va_list args;
-
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	if (origin)
-		boot_constraint_reject(origin, "%pV", &vaf);
-	else
-		fallback(arg, &vaf);
-	va_end(args);
-}
-
-/**
- * bc_reject_dev() - The line of a device's rejected constraints.
- * @dev: the device, whose constraints have no origin.
- * @why: the reason.
- *
- * boot_constraint_reject_or()'s fallback for the constraints of a device.
- */
-void bc_reject_dev(const void *dev, struct va_format *why)
-{
-	dev_err(dev, "boot constraints rejected: %pV; nothing held\n", why);
-}
-
-/**
- * bc_reject_applied() - Say that a constraint could not be applied.
- * @dev: its device.
- * @c: the constraint.
- * @error: why.
- */
-void bc_reject_applied(struct device *dev, const struct boot_constraint *c,
-		       int error)
-{
-	boot_constraint_reject_or(c->batch->origin, bc_reject_dev, dev,
-				  "cannot apply %s boot constraint %s: %pe",
-				  c->ops->name, bc_name(c), ERR_PTR(error));
-}
+#include "records.h"
+#include "pending.h"
+#include "life.h"
 
 /**
  * bc_same_resource() - Whether two constraints hold the same resource.
@@ -185,7 +109,7 @@ struct boot_constraint *bc_find_live(struct boot_constraint_dev *bdev,
  */
 void bc_set_state(struct boot_constraint *c, enum boot_constraint_state state)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	if (c->state == BC_PENDING)
 		bc_pending_del(c);
@@ -227,19 +151,19 @@ int bc_take(struct boot_constraint *c)
  */
 static int bc_apply(struct boot_constraint *c)
 {
-	unsigned long binds = atomic_long_read_acquire(&bc_binds);
+	unsigned long binds = bc_binds();
 	int ret;
 
 	device_lock_assert(c->bdev->dev);
 	ret = bc_take(c);
 
-	mutex_lock(&bc_lock);
+	bc_lock();
 	c->attempts++;
 	if (!ret)
 		bc_set_state(c, BC_APPLIED);
 	else if (ret == -EPROBE_DEFER)
 		bc_note_absent(c, binds);
-	mutex_unlock(&bc_lock);
+	bc_unlock();
 
 	return ret;
 }
@@ -266,7 +190,7 @@ bool bc_release(struct boot_constraint *c, enum boot_constraint_state state)
 	if (bc_takes(c))
 		ret = c->ops->release(c);
 
-	scoped_guard(mutex, &bc_lock) {
+	scoped_guard(bc) {
 		if (ret)
 			c->error = ret;
 		else
@@ -314,22 +238,23 @@ void bc_device_settle(struct boot_constraint_dev *bdev, struct list_head *done)
 
 	bc_notify_owners(done);
 
-	mutex_lock(&bc_lock);
+	bc_lock();
 	list_for_each_entry(c, &bdev->constraints, node) {
 		if (bc_is_live(c))
 			goto out;
 	}
-	bc_unmark_retry(bdev);
+	bc_unmark_retry_locked(bdev);
 	put = bc_device_retire(bdev);
+	bc_hooks_may_quiet();
 out:
-	mutex_unlock(&bc_lock);
+	bc_unlock();
 	put_device(put);
 }
 
 static bool bc_same_batch(const struct boot_constraint *a,
 			  const struct boot_constraint *b)
 {
-	return a == b || (a->batch == b->batch && a->batch != &bc_batch_alone);
+	return a == b || (a->batch == b->batch && a->batch != bc_batch_alone());
 }
 
 /*
@@ -349,7 +274,7 @@ static void bc_fail_batch(struct boot_constraint *c, int error,
 		if (!bc_same_batch(m, c) || !bc_release(m, BC_FAILED))
 			continue;
 
-		scoped_guard(mutex, &bc_lock)
+		scoped_guard(bc)
 			m->error = m == c ? error : -ECANCELED;
 		list_add_tail(&m->done_node, done);
 	}
@@ -363,12 +288,12 @@ static void bc_fail_batch(struct boot_constraint *c, int error,
  */
 static void bc_forget_off(struct boot_constraint *c)
 {
-	mutex_lock(&bc_lock);
+	bc_lock();
 	bc_pending_del(c);
 	list_del(&c->node);
 	bc_count_bytes(0, bc_constraint_bytes(c));
-	bc_nr_auto_off++;
-	mutex_unlock(&bc_lock);
+	bc_count_auto_off();
+	bc_unlock();
 
 	bc_constraint_destroy(c);
 }
@@ -400,9 +325,9 @@ void bc_yield_auto(struct boot_constraint *c, struct list_head *done)
 /* Whether an attempt of @c could only fail, see bc_known_absent(). */
 static bool bc_absent_now(struct boot_constraint *c)
 {
-	unsigned long binds = atomic_long_read_acquire(&bc_binds);
+	unsigned long binds = bc_binds();
 
-	guard(mutex)(&bc_lock);
+	guard(bc)();
 	return bc_known_absent(c, binds);
 }
 
@@ -434,7 +359,7 @@ void bc_device_retry(struct boot_constraint_dev *bdev,
 
 	/* Not marked now: a mark from now on asks for a retry after this one */
 	if (READ_ONCE(bdev->retry))
-		bc_unmark_retry_locked(bdev);
+		bc_unmark_retry(bdev);
 
 	list_for_each_entry_safe(c, tmp, &bdev->constraints, node) {
 		if (c->state != BC_PENDING)
@@ -473,7 +398,7 @@ struct boot_constraint_dev *bc_lookup(struct device *dev)
 	if (!bc_is_constrained(dev))
 		return NULL;
 
-	guard(mutex)(&bc_lock);
+	guard(bc)();
 	return bc_find(dev);
 }
 

@@ -32,6 +32,8 @@
 
 #include "deadline.h"
 #include "internal.h"
+#include "records.h"
+#include "life.h"
 #include "of.h"
 
 /* Counts the passes of deadlines: under bc_lock */
@@ -83,7 +85,7 @@ bc_device_warn_expiry(struct boot_constraint_dev *bdev,
 	struct boot_constraint *c;
 	unsigned int autos = 0;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	if (bdev->probing)
 		return 0;
@@ -137,7 +139,7 @@ static void bc_device_expire(struct device *dev,
 
 	device_lock_assert(dev);
 
-	scoped_guard(mutex, &bc_lock) {
+	scoped_guard(bc) {
 		bdev = bc_find(dev);
 		if (!bdev || (expected && bdev != expected))
 			return;
@@ -165,9 +167,9 @@ bc_next_to_expire(const struct boot_constraint_deadline *deadline,
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
-	list_for_each_entry(bdev, &bc_devices, node) {
+	bc_for_each_device(bdev) {
 		if (bdev->seq == seq)
 			continue;
 
@@ -196,11 +198,11 @@ static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
 	struct device *dev;
 	unsigned long seq;
 
-	scoped_guard(mutex, &bc_lock) {
+	scoped_guard(bc) {
 		seq = ++bc_expiry_seq;
 		bc_deadline_close(deadline);
 		deadline->at = ktime_get();
-		list_for_each_entry(bdev, &bc_devices, node) {
+		bc_for_each_device(bdev) {
 			n = bc_device_warn_expiry(bdev, deadline, spare);
 			autos += n;
 			devices += !!n;
@@ -209,7 +211,7 @@ static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
 	}
 
 	for (;;) {
-		scoped_guard(mutex, &bc_lock) {
+		scoped_guard(bc) {
 			bdev = bc_next_to_expire(deadline, spare, seq);
 			dev = bdev ? get_device(bdev->dev) : NULL;
 		}
@@ -230,7 +232,7 @@ static void bc_expire_all(bool driver_core)
 
 	spare = !driver_core ? BC_SPARE_NONE :
 		boot_constraint_boot_console() ? BC_SPARE_ALL : BC_SPARE_TABLES;
-	bc_deadline_pass(&bc_machine_deadline, spare);
+	bc_deadline_pass(bc_machine_deadline(), spare);
 }
 
 /**
@@ -341,8 +343,8 @@ void dev_boot_constraints_no_deadline(void)
 
 	pr_info("deferred_probe_timeout=-1: the constraints of devices whose driver has not probed are released in %d s\n",
 		BC_TIMEOUT_NO_DRIVER_CORE);
-	scoped_guard(mutex, &bc_lock)
-		bc_machine_deadline.at = ktime_add(ktime_get(),
+	scoped_guard(bc)
+		bc_machine_deadline()->at = ktime_add(ktime_get(),
 						   ktime_set(BC_TIMEOUT_NO_DRIVER_CORE, 0));
 	schedule_delayed_work(&bc_driver_core_deadline_work,
 			      secs_to_jiffies(BC_TIMEOUT_NO_DRIVER_CORE));
@@ -363,8 +365,8 @@ void boot_constraint_report(const char *when)
 	struct boot_constraint *c;
 	unsigned int n = 0;
 
-	scoped_guard(mutex, &bc_lock) {
-		list_for_each_entry(bdev, &bc_devices, node) {
+	scoped_guard(bc) {
+		bc_for_each_device(bdev) {
 			list_for_each_entry(c, &bdev->constraints, node) {
 				if (!c->report || c->state != BC_APPLIED)
 					continue;
@@ -399,8 +401,8 @@ int boot_constraint_end(const char *name)
 	struct boot_constraint_dev *bdev;
 	unsigned int n = 0;
 
-	scoped_guard(mutex, &bc_lock) {
-		list_for_each_entry(bdev, &bc_devices, node) {
+	scoped_guard(bc) {
+		bc_for_each_device(bdev) {
 			if (all || !strcmp(dev_name(bdev->dev), name)) {
 				bdev->ended = true;
 				bc_device_taken_over(bdev);
@@ -482,8 +484,8 @@ static int __init boot_constraints_deadline_init(void)
 	if (boot_constraints_disabled() || timeout < 0)
 		return 0;
 
-	scoped_guard(mutex, &bc_lock)
-		bc_machine_deadline.at = ktime_add(ktime_get(),
+	scoped_guard(bc)
+		bc_machine_deadline()->at = ktime_add(ktime_get(),
 						   ktime_set(timeout, 0));
 	schedule_delayed_work(&bc_deadline_work, secs_to_jiffies(timeout));
 

@@ -20,6 +20,7 @@
 
 #include "debugfs.h"
 #include "internal.h"
+#include "records.h"
 #include "of.h"
 
 /**
@@ -42,16 +43,18 @@ void boot_constraint_show_stats(struct seq_file *s)
 	unsigned int buses = boot_constraint_of_buses();
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
+	struct bc_stats stats;
 
-	guard(mutex)(&bc_lock);
-	list_for_each_entry(bdev, &bc_devices, node) {
+	guard(bc)();
+	bc_stats(&stats);
+	bc_for_each_device(bdev) {
 		list_for_each_entry(c, &bdev->constraints, node) {
 			constraints++;
 			pending += c->state == BC_PENDING;
 			attempts += c->attempts;
 		}
 	}
-	list_for_each_entry(bdev, &bc_history, node) {
+	for (bdev = bc_next_ended(NULL); bdev; bdev = bc_next_ended(bdev)) {
 		list_for_each_entry(c, &bdev->constraints, node) {
 			constraints++;
 			attempts += c->attempts;
@@ -59,10 +62,10 @@ void boot_constraint_show_stats(struct seq_file *s)
 	}
 
 	seq_printf(s, "added %u\nconstraints %u\npending %u\napply_attempts %u\nbytes %zu\nbytes_peak %zu\n",
-		   bc_nr_added, constraints, pending, attempts, bc_bytes,
-		   bc_bytes_peak);
+		   stats.added, constraints, pending, attempts, stats.bytes,
+		   stats.bytes_peak);
 	seq_printf(s, "mode %s\nauto_off %u\nhooks %s\n",
-		   boot_constraint_mode_name(), bc_nr_auto_off,
+		   boot_constraint_mode_name(), stats.auto_off,
 		   static_key_enabled(&dev_boot_constraints_live) ? "on" : "off");
 	seq_printf(s, "buses %u\n", buses);
 }
@@ -104,12 +107,14 @@ static void bc_show_constraint(struct seq_file *s,
 	seq_putc(s, '\n');
 }
 
-static void bc_show_devices(struct seq_file *s, struct list_head *devices)
+/* Caller holds bc_lock: @next is bc_next_device() or bc_next_ended(). */
+static void bc_show_devices(struct seq_file *s,
+			    struct boot_constraint_dev *(*next)(struct boot_constraint_dev *))
 {
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
 
-	list_for_each_entry(bdev, devices, node) {
+	for (bdev = next(NULL); bdev; bdev = next(bdev)) {
 		list_for_each_entry(c, &bdev->constraints, node)
 			bc_show_constraint(s, bdev, c);
 	}
@@ -125,16 +130,16 @@ static void bc_show_devices(struct seq_file *s, struct list_head *devices)
  */
 void boot_constraint_show_all(struct seq_file *s)
 {
-	guard(mutex)(&bc_lock);
+	guard(bc)();
 	seq_puts(s, "# deadline");
-	if (!bc_machine_deadline.at && boot_constraint_timeout() == BC_TIMEOUT_DRIVER_CORE)
+	if (!bc_machine_deadline()->at && boot_constraint_timeout() == BC_TIMEOUT_DRIVER_CORE)
 		seq_puts(s, " deferred_probe_timeout");
 	else
-		bc_show_time(s, bc_machine_deadline.at);
+		bc_show_time(s, bc_machine_deadline()->at);
 	seq_puts(s, "\n# device type resource parameters state applied released\n");
 
-	bc_show_devices(s, &bc_history);
-	bc_show_devices(s, &bc_devices);
+	bc_show_devices(s, bc_next_ended);
+	bc_show_devices(s, bc_next_device);
 }
 EXPORT_SYMBOL_IF_KUNIT(boot_constraint_show_all);
 

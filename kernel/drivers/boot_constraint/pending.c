@@ -20,9 +20,10 @@
 #include <linux/of.h>
 
 #include "internal.h"
+#include "pending.h"
 
 /*
- * The tables below are bc_lock's (internal.h, and its rule in records.c).
+ * The tables below are bc_lock's (its rule in records.c).
  *
  * Devices marked for bc_retry_work, oldest mark first.
  */
@@ -31,15 +32,55 @@ static LIST_HEAD(bc_retry_list);
 #define BC_PENDING_BITS	7
 static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
 /*
- * The counts are kept in more buckets than the table has, so that the bind
- * of a node that provides nothing most often finds a zero (internal.h).
+ * The counts of the constraints waiting for a node, by its bucket: kept in
+ * more buckets than the table has, so that the bind of a node that
+ * provides nothing most often finds a zero. Written under bc_lock, read
+ * without it by bc_pending_may_retry(), as are the two below.
  */
-unsigned int bc_pending_in[1 << BC_PENDING_IN_BITS];
-unsigned int bc_nr_keyed;
+#define BC_PENDING_IN_BITS	10
+#define BC_PENDING_IN_SHIFT	7
+static unsigned int bc_pending_in[1 << BC_PENDING_IN_BITS];
+/* How many wait for any node */
+static unsigned int bc_nr_keyed;
 /* Pending constraints without a provider node */
-HLIST_HEAD(bc_pending_any);
+static HLIST_HEAD(bc_pending_any);
 /* Counts every bind: an add retries only if a device was bound meanwhile */
-atomic_long_t bc_binds = ATOMIC_LONG_INIT(0);
+static atomic_long_t bc_binds_seen = ATOMIC_LONG_INIT(0);
+
+/*
+ * The count of @np's bucket. Device nodes lie more than 128 bytes apart:
+ * their address over 128 picks their bucket.
+ */
+static unsigned int *bc_pending_count(const struct device_node *np)
+{
+	return &bc_pending_in[((unsigned long)np >> BC_PENDING_IN_SHIFT) &
+			      (ARRAY_SIZE(bc_pending_in) - 1)];
+}
+
+/**
+ * bc_binds() - The count of binds.
+ *
+ * Read with acquire semantics: a provider counted here was bound before
+ * what the caller does next.
+ *
+ * Return: how many devices were bound since boot.
+ */
+unsigned long bc_binds(void)
+{
+	return atomic_long_read_acquire(&bc_binds_seen);
+}
+
+/**
+ * bc_count_bind() - Count a bind.
+ *
+ * Fully ordered: see bc_pending_may_retry().
+ *
+ * Return: the count of binds, this one included.
+ */
+unsigned long bc_count_bind(void)
+{
+	return atomic_long_inc_return(&bc_binds_seen);
+}
 
 /**
  * bc_mark_retry() - Mark a device for bc_retry_work.
@@ -49,7 +90,7 @@ atomic_long_t bc_binds = ATOMIC_LONG_INIT(0);
  */
 void bc_mark_retry(struct boot_constraint_dev *bdev)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	WRITE_ONCE(bdev->retry, true);
 	if (list_empty(&bdev->retry_node))
@@ -57,29 +98,29 @@ void bc_mark_retry(struct boot_constraint_dev *bdev)
 }
 
 /**
- * bc_unmark_retry() - Unmark a device marked for bc_retry_work.
+ * bc_unmark_retry_locked() - Unmark a device marked for bc_retry_work.
  * @bdev: the device's record, marked or not.
  *
  * Context: caller holds bc_lock.
  */
-void bc_unmark_retry(struct boot_constraint_dev *bdev)
+void bc_unmark_retry_locked(struct boot_constraint_dev *bdev)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	WRITE_ONCE(bdev->retry, false);
 	list_del_init(&bdev->retry_node);
 }
 
 /**
- * bc_unmark_retry_locked() - Unmark a device, taking bc_lock.
+ * bc_unmark_retry() - Unmark a device, taking bc_lock.
  * @bdev: the device's record, marked or not.
  *
  * Context: caller holds no lock of the core.
  */
-void bc_unmark_retry_locked(struct boot_constraint_dev *bdev)
+void bc_unmark_retry(struct boot_constraint_dev *bdev)
 {
-	guard(mutex)(&bc_lock);
-	bc_unmark_retry(bdev);
+	guard(bc)();
+	bc_unmark_retry_locked(bdev);
 }
 
 /**
@@ -90,7 +131,7 @@ void bc_unmark_retry_locked(struct boot_constraint_dev *bdev)
  */
 bool bc_retry_queued(void)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	return !list_empty(&bc_retry_list);
 }
@@ -108,7 +149,7 @@ void bc_pending_add(struct boot_constraint *c)
 {
 	unsigned int *count;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	if (!c->provider && c->ops->provider)
 		c->provider = c->ops->provider(c);
@@ -133,7 +174,7 @@ void bc_pending_del(struct boot_constraint *c)
 {
 	unsigned int *count;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	hlist_del_init(&c->pending_node);
 	if (!c->provider)
@@ -159,7 +200,7 @@ void bc_pending_del(struct boot_constraint *c)
  */
 void bc_pending_unkey(struct boot_constraint *c, struct device_node *bound)
 {
-	guard(mutex)(&bc_lock);
+	guard(bc)();
 	if (bound && c->provider == bound) {
 		bc_pending_del(c);
 		hlist_add_head(&c->pending_node, &bc_pending_any);
@@ -216,7 +257,7 @@ void bc_mark_absent(struct boot_constraint *c, unsigned long binds)
  */
 void bc_note_absent(struct boot_constraint *c, unsigned long binds)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	bc_mark_absent(c, binds);
 	if (c->state != BC_PENDING || !c->provider)
@@ -248,7 +289,7 @@ bool bc_known_absent(struct boot_constraint *c, unsigned long binds)
 {
 	struct boot_constraint *p;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	if (c->state != BC_PENDING || !c->provider)
 		return false;
@@ -274,7 +315,7 @@ static bool bc_device_absent(struct boot_constraint_dev *bdev,
 {
 	struct boot_constraint *c;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	list_for_each_entry(c, &bdev->constraints, node) {
 		if (c->state == BC_PENDING && !bc_known_absent(c, binds))
@@ -301,12 +342,12 @@ struct boot_constraint_dev *bc_next_to_retry(unsigned long binds)
 {
 	struct boot_constraint_dev *bdev, *tmp;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	list_for_each_entry_safe(bdev, tmp, &bc_retry_list, retry_node) {
 		if (bdev->taken_over || !bc_device_absent(bdev, binds))
 			return bdev;
-		bc_unmark_retry(bdev);
+		bc_unmark_retry_locked(bdev);
 	}
 
 	return NULL;
@@ -322,7 +363,7 @@ static struct boot_constraint *bc_next_keyed(struct device_node *np,
 	struct boot_constraint *c, *found = NULL;
 	struct device_node *child;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	hash_for_each_possible(bc_pending, c, pending_node, (unsigned long)np) {
 		if (c->provider == np && c->tried != seq)
@@ -355,7 +396,7 @@ struct boot_constraint *bc_next_pending(struct device_node *np, bool keyed,
 {
 	struct boot_constraint *c;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	hlist_for_each_entry(c, &bc_pending_any, pending_node) {
 		if (c->tried != seq)
@@ -365,13 +406,23 @@ struct boot_constraint *bc_next_pending(struct device_node *np, bool keyed,
 	return keyed ? bc_next_keyed(np, seq) : NULL;
 }
 
-/**
- * bc_may_wait_below() - Whether a constraint may wait for a node below one.
- * @np: the node.
- *
- * Return: true if the count of a node below @np is not zero.
+static bool bc_may_wait_below(struct device_node *np);
+
+/*
+ * Whether a constraint may wait for @np or a node below it, without bc_lock:
+ * a leaf that provides nothing costs a bind one counter.
  */
-bool bc_may_wait_below(struct device_node *np)
+static bool bc_may_wait_for(struct device_node *np)
+{
+	if (READ_ONCE(*bc_pending_count(np)))
+		return true;
+
+	/* A hint too, that spares a leaf the lock of the tree */
+	return READ_ONCE(np->child) && bc_may_wait_below(np);
+}
+
+/* Whether the count of a node below @np is not zero. */
+static bool bc_may_wait_below(struct device_node *np)
 {
 	struct device_node *child;
 
@@ -383,4 +434,22 @@ bool bc_may_wait_below(struct device_node *np)
 	}
 
 	return false;
+}
+
+/**
+ * bc_pending_may_retry() - Whether a bind may have constraints to retry.
+ * @np: the bound device's node (its parent's for a device without one), or
+ *	NULL.
+ * @keyed: set if a constraint may wait for @np or a node below it.
+ *
+ * Without bc_lock: a hint, taken after the bind was counted. A constraint
+ * counted after it is retried by its add, see bc_binds().
+ *
+ * Return: true if a constraint may wait for @np, or waits for no node.
+ */
+bool bc_pending_may_retry(struct device_node *np, bool *keyed)
+{
+	*keyed = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
+
+	return *keyed || !hlist_empty(&bc_pending_any);
 }

@@ -19,6 +19,9 @@
 #include <kunit/visibility.h>
 
 #include "internal.h"
+#include "records.h"
+#include "pending.h"
+#include "life.h"
 
 /*
  * The probe hook of a constrained device, see below; out of line, so that
@@ -31,7 +34,7 @@ static noinline void bc_probe_start(struct device *dev)
 	LIST_HEAD(done);
 
 	/* Each attempt says anew whether its driver takes over later */
-	scoped_guard(mutex, &bc_lock) {
+	scoped_guard(bc) {
 		bdev = bc_find(dev);
 		if (!bdev)
 			return;
@@ -43,7 +46,7 @@ static noinline void bc_probe_start(struct device *dev)
 	bc_device_retry(bdev, NULL, false, &done);
 
 	/* No framework is called: one critical section for them all */
-	scoped_guard(mutex, &bc_lock) {
+	scoped_guard(bc) {
 		list_for_each_entry(c, &bdev->constraints, node)
 			if (c->state == BC_APPLIED)
 				bc_set_state(c, BC_HANDED_OVER);
@@ -91,7 +94,7 @@ static void bc_device_take_back(struct boot_constraint_dev *bdev)
 			dev_warn(bdev->dev, "%s boot constraint %s: cannot take back what the driver took over: %pe\n",
 				 c->ops->name, bc_name(c), ERR_PTR(ret));
 
-		scoped_guard(mutex, &bc_lock)
+		scoped_guard(bc)
 			bc_set_state(c, BC_APPLIED);
 	}
 }
@@ -108,11 +111,11 @@ static void bc_device_end(struct boot_constraint_dev *bdev)
 {
 	bool queued;
 
-	mutex_lock(&bc_lock);
+	bc_lock();
 	queued = bc_retry_queued();
 	if (queued)
 		bc_device_taken_over(bdev);
-	mutex_unlock(&bc_lock);
+	bc_unlock();
 
 	if (!queued)
 		bc_device_release(bdev, BC_RELEASED);
@@ -125,7 +128,7 @@ static noinline void bc_probe_end(struct device *dev, int ret)
 	bool keep, ended;
 	LIST_HEAD(done);
 
-	scoped_guard(mutex, &bc_lock) {
+	scoped_guard(bc) {
 		bdev = bc_find(dev);
 		if (!bdev)
 			return;
@@ -177,7 +180,7 @@ EXPORT_SYMBOL_IF_KUNIT(__dev_boot_constraints_probe_end);
 /* The driver probing the device takes it over after its probe. */
 static void bc_device_later(struct boot_constraint_dev *bdev)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	if (bdev->probing)
 		bdev->later = true;
@@ -248,7 +251,7 @@ void __dev_boot_constraints_remove(struct device *dev)
 		return;
 
 	device_lock(dev);
-	scoped_guard(mutex, &bc_lock)
+	scoped_guard(bc)
 		bdev = bc_find(dev);
 	if (bdev)
 		bc_device_release(bdev, BC_RELEASED);

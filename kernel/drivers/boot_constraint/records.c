@@ -1,32 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The records of the boot constraint core: the types built in, each
+ * The records of the boot constraint core, and its one lock: each
  * constraint and its batch, the table of the devices with constraints and
  * the history of those whose constraints ended, what they cost, and the
- * driver core's static key, off once nothing is left to do. The life
- * cycle (core.c) fills them, the deadline (deadline.c) and debugfs read
- * them, the tests query them.
+ * machine's deadline. The life cycle (core.c) fills them, the deadline
+ * (deadline.c) and debugfs read them through the functions below, the
+ * tests query them.
  */
-
-#define pr_fmt(fmt) "boot_constraint: " fmt
 
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/hashtable.h>
-#include <linux/init.h>
-#include <linux/jump_label.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/rculist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/workqueue.h>
 
 #include <kunit/visibility.h>
 
-#include <asm/sections.h>
-
 #include "internal.h"
+#include "records.h"
 
 /*
  * A device's constraints change only under device_lock() of that device:
@@ -38,12 +32,12 @@
  * no lock of the core held: they may register and bind devices, whose binds
  * come back here.
  *
- * bc_lock protects bc_active, bc_devices, bc_history, the retry list and
- * the pending index of pending.c (bc_retry_list, bc_pending, bc_pending_in,
- * bc_nr_keyed, bc_pending_any), the state of every constraint, the
- * deadlines and the counters. It is held only around them, never across a
- * call into a framework or into a constraint's owner. A function whose
- * comment says "Caller holds bc_lock" asserts it with lockdep.
+ * bc_lock() takes bc_mutex, which protects the records below, the retry
+ * list and the pending index of pending.c, the state of every constraint,
+ * the deadlines and the counters. It is held only around them, never
+ * across a call into a framework or into a constraint's owner. A function
+ * whose comment says "Caller holds bc_lock" asserts it with
+ * bc_assert_held().
  *
  * The driver core's hooks first look the device up in bc_active under RCU,
  * so devices without constraints never take bc_lock. A bind takes it only if
@@ -53,141 +47,102 @@
  *
  * Lock order: device_lock(dev), then bc_lock.
  */
-DEFINE_MUTEX(bc_lock);
-/*
- * The driver core calls its hooks only while dev_boot_constraints_live is
- * on (<linux/boot_constraint.h>): from boot until every deadline under which
- * constraints may be added has passed and no device has constraints left;
- * then a probe pays nothing for them. bc_key_lock orders turning it off
- * with turning it on again for a new deadline; it is taken before bc_lock,
- * never under it, and never across a call into a framework.
- */
-DEFINE_STATIC_KEY_TRUE(dev_boot_constraints_live);
-EXPORT_SYMBOL_IF_KUNIT(dev_boot_constraints_live);
-static DEFINE_MUTEX(bc_key_lock);
-/* Deadlines not passed yet, the machine's included: written under bc_lock */
-static unsigned int bc_open_deadlines = 1;
-struct boot_constraint_deadline bc_machine_deadline;
-EXPORT_SYMBOL_IF_KUNIT(bc_machine_deadline);
+static DEFINE_MUTEX(bc_mutex);
 /*
  * Devices with constraints, hashed on the device: sized so that a device
  * without constraints most often finds its bucket empty, and costs the
  * hooks a load, while hundreds of devices have constraints (250 of them
  * leave 6% of the buckets taken).
  */
-DEFINE_HASHTABLE(bc_active, BC_ACTIVE_BITS);
-LIST_HEAD(bc_devices);
+#define BC_ACTIVE_BITS	12
+static DEFINE_HASHTABLE(bc_active, BC_ACTIVE_BITS);
+static LIST_HEAD(bc_devices);
 /* Devices whose constraints have all ended, newest last, for debugfs */
-LIST_HEAD(bc_history);
+static LIST_HEAD(bc_history);
 static unsigned int bc_history_len;
 /* What the core holds and has held, for debugfs */
-unsigned int bc_nr_added;
-size_t bc_bytes, bc_bytes_peak;
-/* Resources found off by an automatic constraint, which held nothing */
-unsigned int bc_nr_auto_off;
+static struct bc_stats bc_stats_now;
 
-static const char * const bc_state_names[] = {
-	[BC_PENDING] = "pending",
-	[BC_APPLIED] = "applied",
-	[BC_HANDED_OVER] = "handed-over",
-	[BC_RELEASED] = "released",
-	[BC_EXPIRED] = "expired",
-	[BC_FAILED] = "failed",
-};
+/** bc_lock() - Take the core's lock. */
+void bc_lock(void)
+{
+	mutex_lock(&bc_mutex);
+}
+
+/** bc_unlock() - Give the core's lock back. */
+void bc_unlock(void)
+{
+	mutex_unlock(&bc_mutex);
+}
+
+#ifdef CONFIG_LOCKDEP
+/** bc_assert_held() - Check that the caller holds the core's lock. */
+void bc_assert_held(void)
+{
+	lockdep_assert_held(&bc_mutex);
+}
+#endif
 
 /**
- * boot_constraint_state_name() - The name of a state, as debugfs shows it.
- * @state: the state.
+ * bc_stats() - What the core holds and has held.
+ * @stats: filled with the counts.
  *
- * Return: "pending", "applied", "handed-over", "released", "expired" or
- * "failed".
+ * Context: caller holds bc_lock.
  */
-const char *boot_constraint_state_name(enum boot_constraint_state state)
+void bc_stats(struct bc_stats *stats)
 {
-	return bc_state_names[state];
-}
+	bc_assert_held();
 
-/*
- * The types built in, by enum dev_boot_constraint_type: a type's file, its
- * config option and its line here are all a new type needs (see "Adding a
- * resource type" in Documentation/driver-api/boot-constraint.rst). A type
- * whose option is off is refused. Each entry names its option as written:
- * kbuild rebuilds this file when an option it names changes.
- */
-static const struct boot_constraint_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
-	[DEV_BOOT_CONSTRAINT_CLK] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_CLK) ?
-		&boot_constraint_clk_ops : NULL,
-	[DEV_BOOT_CONSTRAINT_PM] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_PM) ?
-		&boot_constraint_pm_ops : NULL,
-	[DEV_BOOT_CONSTRAINT_SUPPLY] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_SUPPLY) ?
-		&boot_constraint_supply_ops : NULL,
-	[DEV_BOOT_CONSTRAINT_ICC] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_ICC) ?
-		&boot_constraint_icc_ops : NULL,
-	[DEV_BOOT_CONSTRAINT_RESET] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_RESET) ?
-		&boot_constraint_reset_ops : NULL,
-};
-
-/**
- * boot_constraint_type() - What a type of constraint does.
- * @type: the type.
- *
- * Return: its ops, or NULL for a type that is unknown or whose framework
- * is not built in.
- */
-const struct boot_constraint_ops *boot_constraint_type(enum dev_boot_constraint_type type)
-{
-	return (unsigned int)type < DEV_BOOT_CONSTRAINT_NR_TYPES ?
-	       bc_types[type] : NULL;
-}
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_type);
-
-/**
- * boot_constraint_next_type() - The next type built in.
- * @type: a type; set to the first type built in from it on.
- *
- * Return: the ops of that type, or NULL if there is none: @type is then
- * %DEV_BOOT_CONSTRAINT_NR_TYPES.
- */
-const struct boot_constraint_ops *
-boot_constraint_next_type(enum dev_boot_constraint_type *type)
-{
-	for (; *type < DEV_BOOT_CONSTRAINT_NR_TYPES; (*type)++) {
-		if (bc_types[*type])
-			return bc_types[*type];
-	}
-
-	return NULL;
-}
-
-/* A type whose framework is not built in is refused, not ignored. */
-static const struct boot_constraint_ops *
-bc_type_ops(struct device *dev, enum dev_boot_constraint_type type)
-{
-	const struct boot_constraint_ops *ops = boot_constraint_type(type);
-
-	if (ops)
-		return ops;
-
-	dev_err(dev, "boot constraint of unknown type %d, or of a framework not built in\n",
-		type);
-	return ERR_PTR((unsigned int)type < DEV_BOOT_CONSTRAINT_NR_TYPES ?
-		       -EOPNOTSUPP : -EINVAL);
-}
-
-static size_t bc_ksize_const(const void *p)
-{
-	return p && !is_kernel_rodata((unsigned long)p) ? ksize(p) : 0;
+	*stats = bc_stats_now;
 }
 
 /**
- * bc_constraint_bytes() - The memory a constraint's record takes.
- * @c: the constraint.
+ * bc_next_device() - The next device with constraints.
+ * @bdev: a device's record, or NULL for the first one.
  *
- * Return: its bytes, its type's state and its resource's name included.
+ * Context: caller holds bc_lock.
+ * Return: the record of the next device with constraints live, oldest
+ * first, or NULL after the last one.
  */
-size_t bc_constraint_bytes(const struct boot_constraint *c)
+struct boot_constraint_dev *bc_next_device(struct boot_constraint_dev *bdev)
 {
-	return ksize(c) + bc_ksize_const(c->name);
+	bc_assert_held();
+
+	bdev = bdev ? list_next_entry(bdev, node) :
+		      list_first_entry(&bc_devices, struct boot_constraint_dev, node);
+
+	return list_entry_is_head(bdev, &bc_devices, node) ? NULL : bdev;
+}
+
+/**
+ * bc_next_ended() - The next device whose constraints all ended.
+ * @bdev: a device's record in the history, or NULL for the first one.
+ *
+ * Context: caller holds bc_lock.
+ * Return: the record of the next device in the history, oldest first, or
+ * NULL after the last one.
+ */
+struct boot_constraint_dev *bc_next_ended(struct boot_constraint_dev *bdev)
+{
+	bc_assert_held();
+
+	bdev = bdev ? list_next_entry(bdev, node) :
+		      list_first_entry(&bc_history, struct boot_constraint_dev, node);
+
+	return list_entry_is_head(bdev, &bc_history, node) ? NULL : bdev;
+}
+
+/**
+ * bc_devices_empty() - Whether no device has constraints.
+ *
+ * Context: caller holds bc_lock.
+ * Return: true if no device has a constraint live.
+ */
+bool bc_devices_empty(void)
+{
+	bc_assert_held();
+
+	return list_empty(&bc_devices);
 }
 
 /**
@@ -199,235 +154,39 @@ size_t bc_constraint_bytes(const struct boot_constraint *c)
  */
 void bc_count_bytes(size_t add, size_t sub)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
-	bc_bytes += add;
-	bc_bytes -= sub;
-	bc_bytes_peak = max(bc_bytes_peak, bc_bytes);
-}
-
-/* The batch of every automatic constraint: each stands alone. */
-struct boot_constraint_batch bc_batch_alone = {
-	.deadline = &bc_machine_deadline,
-};
-
-/**
- * bc_batch_alloc() - Allocate the batch of constraints added together.
- * @origin: what declared them, copied; or NULL.
- * @n: how many they are.
- * @deadline: what releases them if their device's driver does not take
- *	them over.
- *
- * Return: the batch, or NULL if out of memory.
- */
-struct boot_constraint_batch *
-bc_batch_alloc(const char *origin, unsigned int n,
-	       struct boot_constraint_deadline *deadline)
-{
-	struct boot_constraint_batch *batch;
-
-	batch = kzalloc(sizeof(*batch), GFP_KERNEL);
-	if (!batch)
-		return NULL;
-
-	if (origin) {
-		batch->origin = kstrdup_const(origin, GFP_KERNEL);
-		if (!batch->origin) {
-			kfree(batch);
-			return NULL;
-		}
-	}
-	batch->members = n;
-	batch->deadline = deadline;
-
-	return batch;
+	bc_stats_now.bytes += add;
+	bc_stats_now.bytes -= sub;
+	bc_stats_now.bytes_peak = max(bc_stats_now.bytes_peak,
+				      bc_stats_now.bytes);
 }
 
 /**
- * bc_batch_put() - A member of a batch goes.
- * @batch: its batch, freed with its last member unless it is bc_batch_alone.
- */
-void bc_batch_put(struct boot_constraint_batch *batch)
-{
-	if (batch == &bc_batch_alone || --batch->members)
-		return;
-
-	kfree_const(batch->origin);
-	kfree(batch);
-}
-
-/**
- * bc_constraint_create() - Allocate a constraint, as its type checks it.
- * @dev: the device it is for.
- * @info: the caller's description of it.
- *
- * The constraint is allocated at its type's size: its &struct
- * boot_constraint starts the type's struct.
- *
- * Return: the constraint, not in any batch nor list yet; or an ERR_PTR():
- * -EOPNOTSUPP for a type whose framework is not built in, -EINVAL for an
- * unknown type, or the type's init() error.
- */
-struct boot_constraint *
-bc_constraint_create(struct device *dev,
-		     const struct dev_boot_constraint_info *info)
-{
-	const struct boot_constraint_ops *ops;
-	struct boot_constraint *c;
-	int ret;
-
-	ops = bc_type_ops(dev, info->constraint.type);
-	if (IS_ERR(ops))
-		return ERR_CAST(ops);
-
-	c = kzalloc(ops->size, GFP_KERNEL);
-	if (!c)
-		return ERR_PTR(-ENOMEM);
-
-	INIT_HLIST_NODE(&c->pending_node);
-	INIT_LIST_HEAD(&c->done_node);
-	c->ops = ops;
-	c->free_resources = info->free_resources;
-	c->free_resources_data = info->free_resources_data;
-
-	ret = ops->init(c, dev, info->constraint.data);
-	if (ret) {
-		kfree_const(c->name);
-		kfree(c);
-		return ERR_PTR(ret);
-	}
-
-	return c;
-}
-
-/**
- * bc_constraint_set_spec() - Where the device's node names the resource.
- * @c: the constraint, not published yet.
- * @spec: the node's entry for its resource, as its adder read it, or NULL
- *	if it did not.
- */
-void bc_constraint_set_spec(struct boot_constraint *c,
-			    const struct boot_constraint_spec *spec)
-{
-	c->nr_cells = BOOT_CONSTRAINT_CELLS + 1;
-	if (!spec)
-		return;
-
-	c->provider = spec->np;
-	c->nr_cells = spec->nr;
-	memcpy(c->cells, spec->cells, sizeof(c->cells));
-}
-
-/**
- * bc_constraint_destroy() - Free a constraint that holds nothing.
- * @c: the constraint, in no list.
- */
-void bc_constraint_destroy(struct boot_constraint *c)
-{
-	bc_batch_put(c->batch);
-	kfree_const(c->name);
-	kfree(c);
-}
-
-/* Whether the hooks have nothing left to do, and can get nothing more. */
-static bool bc_hooks_idle(void)
-{
-	lockdep_assert_held(&bc_lock);
-
-	return !bc_open_deadlines && list_empty(&bc_devices);
-}
-
-static void bc_hooks_quiet_fn(struct work_struct *work)
-{
-	bool idle;
-
-	guard(mutex)(&bc_key_lock);
-	scoped_guard(mutex, &bc_lock)
-		idle = bc_hooks_idle();
-	if (idle && static_key_enabled(&dev_boot_constraints_live)) {
-		static_branch_disable(&dev_boot_constraints_live);
-		pr_info("no constraint left: the driver core's hooks are off\n");
-	}
-}
-
-static DECLARE_WORK(bc_hooks_quiet_work, bc_hooks_quiet_fn);
-
-/**
- * bc_hooks_may_quiet() - Turn the driver core's hooks off if they are idle.
- *
- * Once no deadline is open and no device has constraints, from a work item:
- * static_branch_disable() takes the CPU hotplug lock, which must not nest
- * in bc_lock.
+ * bc_count_added() - Count a constraint published on its device.
+ * @c: the constraint.
  *
  * Context: caller holds bc_lock.
  */
-void bc_hooks_may_quiet(void)
+void bc_count_added(const struct boot_constraint *c)
 {
-	lockdep_assert_held(&bc_lock);
-
-	if (bc_hooks_idle())
-		schedule_work(&bc_hooks_quiet_work);
-}
-
-/* With boot_constraints=off, the hooks are off from the start. */
-static int __init bc_hooks_init(void)
-{
-	if (boot_constraints_disabled())
-		static_branch_disable(&dev_boot_constraints_live);
-
-	return 0;
-}
-early_initcall(bc_hooks_init);
-
-/**
- * bc_deadline_open() - Open a deadline.
- * @deadline: the deadline.
- *
- * Constraints may be added under @deadline until bc_deadline_close(): the
- * driver core's hooks are on again if every constraint had ended.
- */
-void bc_deadline_open(struct boot_constraint_deadline *deadline)
-{
-	guard(mutex)(&bc_key_lock);
-	static_branch_enable(&dev_boot_constraints_live);
-	guard(mutex)(&bc_lock);
-	deadline->at = 0;
-	deadline->past = false;
-	WRITE_ONCE(bc_open_deadlines, bc_open_deadlines + 1);
+	bc_count_bytes(bc_constraint_bytes(c), 0);
+	bc_stats_now.added++;
 }
 
 /**
- * boot_constraint_deadlines_open() - Whether constraints may still be added.
- *
- * Without a lock: a device added as the last deadline passes may still get
- * constraints, which their add refuses under bc_lock, see bc_check_deadline().
- *
- * Return: true while a deadline, the machine's or a test's, has not passed.
- */
-bool boot_constraint_deadlines_open(void)
-{
-	return READ_ONCE(bc_open_deadlines);
-}
-
-/**
- * bc_deadline_close() - A deadline passes.
- * @deadline: the deadline, open or already passed.
- *
- * From now on, constraints added under @deadline are refused: nothing would
- * release them. The driver core's hooks go off once no deadline is open
- * and no device has constraints left.
+ * bc_count_auto_off() - Count an automatic constraint that found its
+ *	resource off, and held nothing.
  *
  * Context: caller holds bc_lock.
  */
-void bc_deadline_close(struct boot_constraint_deadline *deadline)
+void bc_count_auto_off(void)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
-	if (!deadline->past)
-		WRITE_ONCE(bc_open_deadlines, bc_open_deadlines - 1);
-	WRITE_ONCE(deadline->past, true);
-	bc_hooks_may_quiet();
+	bc_stats_now.auto_off++;
 }
+
 
 /**
  * bc_find() - The record of a device with constraints.
@@ -440,7 +199,7 @@ struct boot_constraint_dev *bc_find(struct device *dev)
 {
 	struct boot_constraint_dev *bdev;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	hash_for_each_possible(bc_active, bdev, hnode, (unsigned long)dev) {
 		if (bdev->dev == dev)
@@ -451,16 +210,25 @@ struct boot_constraint_dev *bc_find(struct device *dev)
 }
 
 /**
- * __bc_is_constrained() - Whether a device is in its bucket of bc_active.
+ * bc_is_constrained() - Whether a device may have constraints.
  * @dev: the device.
- * @head: its bucket, not empty: see bc_is_constrained().
+ *
+ * A hint for the driver core's hooks, taken without bc_lock: a racing
+ * removal is harmless, the hooks look again under bc_lock. Most devices
+ * fall in an empty bucket and pay no RCU read-side section; the walk could
+ * see no more of a racing addition than the empty head.
  *
  * Return: true if @dev is in the table of devices with constraints.
  */
-bool __bc_is_constrained(struct device *dev, struct hlist_head *head)
+bool bc_is_constrained(struct device *dev)
 {
+	struct hlist_head *head = &bc_active[hash_min((unsigned long)dev,
+						      BC_ACTIVE_BITS)];
 	struct boot_constraint_dev *bdev;
 	bool found = false;
+
+	if (hlist_empty(head))
+		return false;
 
 	rcu_read_lock();
 	hlist_for_each_entry_rcu(bdev, head, hnode) {
@@ -510,7 +278,7 @@ static size_t bc_device_bytes(const struct boot_constraint_dev *bdev)
  */
 const char *bc_device_name(const struct boot_constraint_dev *bdev)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	return bdev->dev ? dev_name(bdev->dev) : bdev->name ?: "(unnamed)";
 }
@@ -544,7 +312,7 @@ void bc_device_free(struct boot_constraint_dev *bdev)
  */
 void bc_device_activate(struct boot_constraint_dev *bdev)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	get_device(bdev->dev);
 	bdev->active = true;
@@ -568,13 +336,12 @@ struct device *bc_device_retire(struct boot_constraint_dev *bdev)
 	struct boot_constraint_dev *oldest;
 	struct device *dev = bdev->dev;
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	hash_del_rcu(&bdev->hnode);
 	bdev->active = false;
 	WRITE_ONCE(bdev->dev, NULL);
 	list_del_init(&bdev->node);
-	bc_hooks_may_quiet();
 
 	/* Only automatic constraints that found their resource off: nothing */
 	if (list_empty(&bdev->constraints)) {
@@ -606,7 +373,7 @@ static struct boot_constraint_dev *bc_find_recorded(struct device *dev)
 {
 	struct boot_constraint_dev *bdev = bc_find(dev);
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	if (bdev)
 		return bdev;
@@ -633,7 +400,7 @@ static unsigned int bc_count_recorded(struct device *dev,
 	unsigned int count = 0;
 
 	*attempts = 0;
-	guard(mutex)(&bc_lock);
+	guard(bc)();
 	bdev = bc_find_recorded(dev);
 	if (bdev) {
 		list_for_each_entry(c, &bdev->constraints, node) {
@@ -670,8 +437,8 @@ EXPORT_SYMBOL_IF_KUNIT(boot_constraint_count);
  */
 unsigned int boot_constraint_auto_off(void)
 {
-	guard(mutex)(&bc_lock);
-	return bc_nr_auto_off;
+	guard(bc)();
+	return bc_stats_now.auto_off;
 }
 EXPORT_SYMBOL_IF_KUNIT(boot_constraint_auto_off);
 

@@ -18,6 +18,9 @@
 #include <kunit/visibility.h>
 
 #include "internal.h"
+#include "records.h"
+#include "pending.h"
+#include "life.h"
 
 /* Counts binds that retry constraints: under bc_lock */
 static unsigned long bc_seq;
@@ -36,26 +39,26 @@ static void bc_retry_fn(struct work_struct *work)
 	LIST_HEAD(done);
 
 	for (;;) {
-		binds = atomic_long_read_acquire(&bc_binds);
-		mutex_lock(&bc_lock);
+		binds = bc_binds();
+		bc_lock();
 		bdev = bc_next_to_retry(binds);
 		dev = bdev ? get_device(bdev->dev) : NULL;
-		mutex_unlock(&bc_lock);
+		bc_unlock();
 		if (!dev)
 			return;
 
 		device_lock(dev);
 		if (bc_lookup(dev) == bdev && READ_ONCE(bdev->taken_over) &&
 		    !READ_ONCE(bdev->probing)) {
-			bc_unmark_retry_locked(bdev);
+			bc_unmark_retry(bdev);
 			bc_device_release(bdev, BC_RELEASED);
 		} else if (bc_lookup(dev) == bdev && READ_ONCE(bdev->retry)) {
 			bc_device_retry(bdev, NULL, true, &done);
 			bc_device_settle(bdev, &done);
 		} else {
-			scoped_guard(mutex, &bc_lock) {
+			scoped_guard(bc) {
 				if (bc_find(dev) == bdev)
-					bc_unmark_retry(bdev);
+					bc_unmark_retry_locked(bdev);
 			}
 		}
 		device_unlock(dev);
@@ -77,7 +80,7 @@ static DECLARE_WORK(bc_retry_work, bc_retry_fn);
  */
 void bc_device_taken_over(struct boot_constraint_dev *bdev)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	WRITE_ONCE(bdev->taken_over, true);
 	bc_mark_retry(bdev);
@@ -122,7 +125,7 @@ void bc_device_mark(struct device *dev,
 	if (!bc_is_constrained(dev))
 		return;
 
-	guard(mutex)(&bc_lock);
+	guard(bc)();
 	bdev = bc_find(dev);
 	if (bdev)
 		mark(bdev);
@@ -135,7 +138,7 @@ void bc_device_mark(struct device *dev,
  */
 static void bc_device_bound(struct boot_constraint_dev *bdev)
 {
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	if (!bdev->later)
 		bc_device_taken_over(bdev);
@@ -154,16 +157,16 @@ static void bc_retry_owner(struct boot_constraint *c, struct device_node *bound,
 	struct device *dev;
 	LIST_HEAD(done);
 
-	lockdep_assert_held(&bc_lock);
+	bc_assert_held();
 
 	/* One retry covers all the device's pending constraints. */
 	list_for_each_entry(m, &bdev->constraints, node)
 		m->tried = seq;
 	dev = get_device(bdev->dev);
-	mutex_unlock(&bc_lock);
+	bc_unlock();
 
 	if (!device_trylock(dev)) {
-		scoped_guard(mutex, &bc_lock) {
+		scoped_guard(bc) {
 			if (bc_find(dev) == bdev) {
 				bc_mark_retry(bdev);
 				schedule_work(&bc_retry_work);
@@ -212,15 +215,15 @@ void __dev_boot_constraints_device_bound(struct device *dev)
 	 * ordered, before the pending constraints are looked at. Pairs with
 	 * bc_attach().
 	 */
-	atomic_long_inc_return(&bc_binds);
+	bc_count_bind();
 	if (!bc_pending_may_retry(np, &keyed))
 		return;
 
-	mutex_lock(&bc_lock);
+	bc_lock();
 	seq = ++bc_seq;
 	while ((c = bc_next_pending(np, keyed, seq))) {
 		bc_retry_owner(c, dev->of_node, seq);
-		mutex_lock(&bc_lock);
+		bc_lock();
 	}
-	mutex_unlock(&bc_lock);
+	bc_unlock();
 }

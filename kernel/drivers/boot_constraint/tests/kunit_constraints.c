@@ -19,6 +19,7 @@
 #include "../core.h"
 #include "../deadline.h"
 #include "../internal.h"
+#include "../life.h"
 
 const struct dev_boot_constraint_supply_info bc_test_vdd_boot = {
 	.name = "vdd",

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A constraint and its batch: a constraint is created through its type
+ * (types.c) for the device it is for, belongs to the batch of the
+ * constraints added with it, whose deadline releases them if the device's
+ * driver does not take them over (the machine's, unless a test's), and is
+ * freed once it holds nothing. The records of the devices (records.c) keep
+ * the constraints and count what they cost.
+ */
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include <kunit/visibility.h>
+
+#include <asm/sections.h>
+
+#include "internal.h"
+#include "records.h"
+
+/* The machine's deadline: its fields are bc_lock's */
+static struct boot_constraint_deadline bc_machine;
+/* The batch of every automatic constraint: each stands alone. */
+static struct boot_constraint_batch bc_alone = {
+	.deadline = &bc_machine,
+};
+
+/**
+ * bc_machine_deadline() - The machine's deadline.
+ *
+ * Return: the deadline of every constraint but those a test adds under its
+ * own; its fields are bc_lock's.
+ */
+struct boot_constraint_deadline *bc_machine_deadline(void)
+{
+	return &bc_machine;
+}
+EXPORT_SYMBOL_IF_KUNIT(bc_machine_deadline);
+
+/**
+ * bc_batch_alone() - The batch of the constraints that stand alone.
+ *
+ * Return: the batch of every automatic constraint, which is never freed.
+ */
+struct boot_constraint_batch *bc_batch_alone(void)
+{
+	return &bc_alone;
+}
+
+static size_t bc_ksize_const(const void *p)
+{
+	return p && !is_kernel_rodata((unsigned long)p) ? ksize(p) : 0;
+}
+
+/**
+ * bc_constraint_bytes() - The memory a constraint's record takes.
+ * @c: the constraint.
+ *
+ * Return: its bytes, its type's state and its resource's name included.
+ */
+size_t bc_constraint_bytes(const struct boot_constraint *c)
+{
+	return ksize(c) + bc_ksize_const(c->name);
+}
+
+/**
+ * bc_batch_alloc() - Allocate the batch of constraints added together.
+ * @origin: what declared them, copied; or NULL.
+ * @n: how many they are.
+ * @deadline: what releases them if their device's driver does not take
+ *	them over.
+ *
+ * Return: the batch, or NULL if out of memory.
+ */
+struct boot_constraint_batch *
+bc_batch_alloc(const char *origin, unsigned int n,
+	       struct boot_constraint_deadline *deadline)
+{
+	struct boot_constraint_batch *batch;
+
+	batch = kzalloc(sizeof(*batch), GFP_KERNEL);
+	if (!batch)
+		return NULL;
+
+	if (origin) {
+		batch->origin = kstrdup_const(origin, GFP_KERNEL);
+		if (!batch->origin) {
+			kfree(batch);
+			return NULL;
+		}
+	}
+	batch->members = n;
+	batch->deadline = deadline;
+
+	return batch;
+}
+
+/**
+ * bc_batch_put() - A member of a batch goes.
+ * @batch: its batch, freed with its last member unless it is bc_batch_alone().
+ */
+void bc_batch_put(struct boot_constraint_batch *batch)
+{
+	if (batch == &bc_alone || --batch->members)
+		return;
+
+	kfree_const(batch->origin);
+	kfree(batch);
+}
+
+/**
+ * bc_constraint_create() - Allocate a constraint, as its type checks it.
+ * @dev: the device it is for.
+ * @info: the caller's description of it.
+ *
+ * The constraint is allocated at its type's size: its &struct
+ * boot_constraint starts the type's struct.
+ *
+ * Return: the constraint, not in any batch nor list yet; or an ERR_PTR():
+ * -EOPNOTSUPP for a type whose framework is not built in, -EINVAL for an
+ * unknown type, or the type's init() error.
+ */
+struct boot_constraint *
+bc_constraint_create(struct device *dev,
+		     const struct dev_boot_constraint_info *info)
+{
+	const struct boot_constraint_ops *ops;
+	struct boot_constraint *c;
+	int ret;
+
+	ops = bc_type_ops(dev, info->constraint.type);
+	if (IS_ERR(ops))
+		return ERR_CAST(ops);
+
+	c = kzalloc(ops->size, GFP_KERNEL);
+	if (!c)
+		return ERR_PTR(-ENOMEM);
+
+	INIT_HLIST_NODE(&c->pending_node);
+	INIT_LIST_HEAD(&c->done_node);
+	c->ops = ops;
+	c->free_resources = info->free_resources;
+	c->free_resources_data = info->free_resources_data;
+
+	ret = ops->init(c, dev, info->constraint.data);
+	if (ret) {
+		kfree_const(c->name);
+		kfree(c);
+		return ERR_PTR(ret);
+	}
+
+	return c;
+}
+
+/**
+ * bc_constraint_set_spec() - Where the device's node names the resource.
+ * @c: the constraint, not published yet.
+ * @spec: the node's entry for its resource, as its adder read it, or NULL
+ *	if it did not.
+ */
+void bc_constraint_set_spec(struct boot_constraint *c,
+			    const struct boot_constraint_spec *spec)
+{
+	c->nr_cells = BOOT_CONSTRAINT_CELLS + 1;
+	if (!spec)
+		return;
+
+	c->provider = spec->np;
+	c->nr_cells = spec->nr;
+	memcpy(c->cells, spec->cells, sizeof(c->cells));
+}
+
+/**
+ * bc_constraint_destroy() - Free a constraint that holds nothing.
+ * @c: the constraint, in no list.
+ */
+void bc_constraint_destroy(struct boot_constraint *c)
+{
+	bc_batch_put(c->batch);
+	kfree_const(c->name);
+	kfree(c);
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What waits (pending.c): the constraints whose provider is not there yet,
+ * by its node; the devices marked for bc_retry_work; the count of binds,
+ * for the attempts that found a provider missing. Caller holds bc_lock
+ * unless a function says otherwise.
+ */
+#ifndef _DRIVERS_BOOT_CONSTRAINT_PENDING_H
+#define _DRIVERS_BOOT_CONSTRAINT_PENDING_H
+
+#include <linux/types.h>
+
+struct boot_constraint;
+struct boot_constraint_dev;
+struct device_node;
+
+unsigned long bc_binds(void);
+unsigned long bc_count_bind(void);
+void bc_mark_retry(struct boot_constraint_dev *bdev);
+void bc_unmark_retry_locked(struct boot_constraint_dev *bdev);
+void bc_unmark_retry(struct boot_constraint_dev *bdev);
+bool bc_retry_queued(void);
+struct boot_constraint_dev *bc_next_to_retry(unsigned long binds);
+void bc_pending_add(struct boot_constraint *c);
+void bc_pending_del(struct boot_constraint *c);
+void bc_pending_unkey(struct boot_constraint *c, struct device_node *bound);
+bool bc_node_covers(struct device_node *np, const struct device_node *key);
+void bc_mark_absent(struct boot_constraint *c, unsigned long binds);
+void bc_note_absent(struct boot_constraint *c, unsigned long binds);
+bool bc_known_absent(struct boot_constraint *c, unsigned long binds);
+struct boot_constraint *bc_next_pending(struct device_node *np, bool keyed,
+					unsigned long seq);
+bool bc_pending_may_retry(struct device_node *np, bool *keyed);
+
+#endif /* _DRIVERS_BOOT_CONSTRAINT_PENDING_H */

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The records of the boot constraint core: the types (types.c), a
+ * constraint and its batch (constraint.c), the devices with constraints and
+ * what they cost (records.c), and the driver core's static key (live.c).
+ */
+#ifndef _DRIVERS_BOOT_CONSTRAINT_RECORDS_H
+#define _DRIVERS_BOOT_CONSTRAINT_RECORDS_H
+
+#include <linux/types.h>
+
+#include "core.h"
+
+struct device;
+struct dev_boot_constraint_info;
+
+/* types.c */
+const struct boot_constraint_ops *
+bc_type_ops(struct device *dev, enum dev_boot_constraint_type type);
+
+/* constraint.c */
+struct boot_constraint_deadline *bc_machine_deadline(void);
+struct boot_constraint_batch *bc_batch_alone(void);
+size_t bc_constraint_bytes(const struct boot_constraint *c);
+struct boot_constraint_batch *
+bc_batch_alloc(const char *origin, unsigned int n,
+	       struct boot_constraint_deadline *deadline);
+void bc_batch_put(struct boot_constraint_batch *batch);
+struct boot_constraint *
+bc_constraint_create(struct device *dev,
+		     const struct dev_boot_constraint_info *info);
+void bc_constraint_set_spec(struct boot_constraint *c,
+			    const struct boot_constraint_spec *spec);
+void bc_constraint_destroy(struct boot_constraint *c);
+
+/* records.c; the history keeps the last BC_HISTORY_MAX devices */
+#define BC_HISTORY_MAX	64
+
+/* What the core holds and has held, for debugfs */
+struct bc_stats {
+	unsigned int added;
+	unsigned int auto_off;	/* automatic constraints that held nothing */
+	size_t bytes;
+	size_t bytes_peak;
+};
+
+void bc_stats(struct bc_stats *stats);
+void bc_count_bytes(size_t add, size_t sub);
+void bc_count_added(const struct boot_constraint *c);
+void bc_count_auto_off(void);
+struct boot_constraint_dev *bc_next_device(struct boot_constraint_dev *bdev);
+struct boot_constraint_dev *bc_next_ended(struct boot_constraint_dev *bdev);
+bool bc_devices_empty(void);
+struct boot_constraint_dev *bc_find(struct device *dev);
+bool bc_is_constrained(struct device *dev);
+struct boot_constraint_dev *bc_device_alloc(struct device *dev);
+const char *bc_device_name(const struct boot_constraint_dev *bdev);
+void bc_device_free(struct boot_constraint_dev *bdev);
+void bc_device_activate(struct boot_constraint_dev *bdev);
+struct device *bc_device_retire(struct boot_constraint_dev *bdev);
+
+/* Each device with constraints live, oldest first. Caller holds bc_lock. */
+#define bc_for_each_device(bdev) \
+	for (bdev = bc_next_device(NULL); bdev; bdev = bc_next_device(bdev))
+
+/* live.c */
+void bc_hooks_may_quiet(void);
+void bc_deadline_open(struct boot_constraint_deadline *deadline);
+void bc_deadline_close(struct boot_constraint_deadline *deadline);
+
+#endif /* _DRIVERS_BOOT_CONSTRAINT_RECORDS_H */
