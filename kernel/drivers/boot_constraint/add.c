@@ -159,6 +159,8 @@ static int bc_take_all(struct boot_constraint_dev *bdev,
 	unsigned int i;
 	int ret;
 
+	device_lock_assert(bdev->dev);
+
 	for (i = 0; i < n; i++) {
 		c = cs[i];
 		c->bdev = bdev;
@@ -218,6 +220,8 @@ static void bc_release_if_deleted(struct boot_constraint_dev *bdev,
 {
 	struct boot_constraint *c;
 
+	device_lock_assert(bdev->dev);
+
 	/* Pairs with the barrier in dev_boot_constraints_remove() */
 	smp_mb();
 	if (device_is_registered(bdev->dev))
@@ -245,6 +249,8 @@ static void bc_attach_settle(struct boot_constraint_dev *bdev,
 	unsigned int i;
 	LIST_HEAD(done);
 
+	device_lock_assert(bdev->dev);
+
 	for (i = 0; i < n; i++) {
 		pending |= cs[i]->state == BC_PENDING;
 		bc_yield_auto(cs[i], &done);
@@ -269,6 +275,8 @@ static int bc_attach_publish(struct boot_constraint_dev *bdev,
 			     bool later)
 {
 	int ret;
+
+	device_lock_assert(bdev->dev);
 
 	bc_lock();
 	ret = bc_check_deadline(bdev->dev, cs[0]->batch);

@@ -86,6 +86,8 @@ struct boot_constraint *bc_find_live(struct boot_constraint_dev *bdev,
 {
 	struct boot_constraint *c;
 
+	bc_assert_held();
+
 	list_for_each_entry(c, &bdev->constraints, node) {
 		/* A table's constraint replaces an automatic one */
 		if (c->auto_on && !new->auto_on)
@@ -137,6 +139,8 @@ int bc_take(struct boot_constraint *c)
 {
 	int on;
 
+	device_lock_assert(c->bdev->dev);
+
 	if (!c->auto_on)
 		return c->ops->apply(c);
 
@@ -183,6 +187,8 @@ static int bc_apply(struct boot_constraint *c)
 bool bc_release(struct boot_constraint *c, enum boot_constraint_state state)
 {
 	int ret = 0;
+
+	device_lock_assert(c->bdev->dev);
 
 	if (!bc_is_live(c))
 		return false;
@@ -236,6 +242,8 @@ void bc_device_settle(struct boot_constraint_dev *bdev, struct list_head *done)
 	struct boot_constraint *c;
 	struct device *put = NULL;
 
+	device_lock_assert(bdev->dev);
+
 	bc_notify_owners(done);
 
 	bc_lock();
@@ -268,6 +276,8 @@ static void bc_fail_batch(struct boot_constraint *c, int error,
 	struct boot_constraint_dev *bdev = c->bdev;
 	struct boot_constraint *m;
 
+	device_lock_assert(bdev->dev);
+
 	bc_reject_applied(bdev->dev, c, error);
 
 	list_for_each_entry_reverse(m, &bdev->constraints, node) {
@@ -288,6 +298,8 @@ static void bc_fail_batch(struct boot_constraint *c, int error,
  */
 static void bc_forget_off(struct boot_constraint *c)
 {
+	device_lock_assert(c->bdev->dev);
+
 	bc_lock();
 	bc_pending_del(c);
 	list_del(&c->node);
@@ -311,6 +323,8 @@ static void bc_forget_off(struct boot_constraint *c)
 void bc_yield_auto(struct boot_constraint *c, struct list_head *done)
 {
 	struct boot_constraint *a;
+
+	device_lock_assert(c->bdev->dev);
 
 	if (c->auto_on || !bc_holds(c))
 		return;
@@ -417,6 +431,8 @@ void bc_device_release(struct boot_constraint_dev *bdev,
 {
 	struct boot_constraint *c;
 	LIST_HEAD(done);
+
+	device_lock_assert(bdev->dev);
 
 	list_for_each_entry_reverse(c, &bdev->constraints, node) {
 		if (bc_release(c, state))

@@ -114,6 +114,8 @@ static void bc_show_devices(struct seq_file *s,
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
 
+	bc_assert_held();
+
 	for (bdev = next(NULL); bdev; bdev = next(bdev)) {
 		list_for_each_entry(c, &bdev->constraints, node)
 			bc_show_constraint(s, bdev, c);

@@ -68,6 +68,8 @@ static noinline void bc_probe_start(struct device *dev)
  */
 void __dev_boot_constraints_probe_start(struct device *dev)
 {
+	device_lock_assert(dev);
+
 	if (bc_is_constrained(dev))
 		bc_probe_start(dev);
 }
@@ -110,6 +112,8 @@ static void bc_device_take_back(struct boot_constraint_dev *bdev)
 static void bc_device_end(struct boot_constraint_dev *bdev)
 {
 	bool queued;
+
+	device_lock_assert(bdev->dev);
 
 	bc_lock();
 	queued = bc_retry_queued();
@@ -172,6 +176,8 @@ static noinline void bc_probe_end(struct device *dev, int ret)
  */
 void __dev_boot_constraints_probe_end(struct device *dev, int ret)
 {
+	device_lock_assert(dev);
+
 	if (bc_is_constrained(dev))
 		bc_probe_end(dev, ret);
 }
@@ -209,6 +215,8 @@ static void bc_device_later(struct boot_constraint_dev *bdev)
  */
 void dev_boot_constraints_take_over_later(struct device *dev)
 {
+	device_lock_assert(dev);
+
 	if (static_branch_unlikely(&dev_boot_constraints_live))
 		bc_device_mark(dev, bc_device_later);
 }
