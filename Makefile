@@ -93,23 +93,11 @@ check: check-harness check-binding series check-build check-configs check-kunit 
 check-harness:
 	python3 -m unittest discover -s tests/harness
 
-check-binding: deps tree
-	scripts/steps/check-binding.sh
+# Each a script of scripts/steps/ on the tree of the series
+CHECK_STEPS := binding build configs kunit bisect docs
 
-check-build: deps tree
-	scripts/steps/check-build.sh
-
-check-configs: deps tree
-	scripts/steps/check-configs.sh
-
-check-kunit: deps tree
-	scripts/steps/check-kunit.sh
-
-check-bisect: deps tree
-	scripts/steps/check-bisect.sh
-
-check-docs: deps tree
-	scripts/steps/check-docs.sh
+$(addprefix check-,$(CHECK_STEPS)): check-%: deps tree
+	scripts/steps/check-$*.sh
 
 # Internal steps.
 deps:
