@@ -130,18 +130,35 @@ def hooks_boot(config, n, dtsi, way, opt, workload):
                            'bc_bench.time_hooks=1', workload)
 
 
+HOOKS = {'abc': bench_figures.abc_hooks, 'auto': bench_figures.auto_hooks}
+
+
+def run_ways(config, n, dtsi, workload, opt, exp=None):
+    """The workload's boots on the tree dtsi of n devices: {way: the
+    summary of its boots, their figures, and its hooks boot's figures}.
+    With exp (the automatic workload's auto_expected()), exits if a way's
+    boots did not find in the tree what it holds."""
+    boots = boot_ways(config, n, dtsi, workload, opt)
+    res = {}
+    for way in WORKLOADS[workload]:
+        s = res[way] = bench_figures.summarize(boots[way])
+        s['raw'] = boots[way]
+        problems = bench_figures.auto_problems(s, exp, way) if exp else []
+        if problems:
+            sys.exit('%s auto N=%d way %s: %s' % (config, n, way,
+                                                  '; '.join(problems)))
+        s.update(HOOKS[workload](hooks_boot(config, n, dtsi, way, opt,
+                                            workload)))
+    return res
+
+
 def run_abc(config, n, opt):
     """The abc workload at size n: its results."""
     text, displays, providers = bench_trees.abc_dtsi(n, opt.every)
     dtsi = write_tree('bench-%d.dtsi' % n, text)
-    boots = boot_ways(config, n, dtsi, 'abc', opt)
     res = {'workload': 'abc', 'config': config, 'devices': n,
            'displays': displays, 'providers': providers}
-    for way in WORKLOADS['abc']:
-        res[way] = bench_figures.summarize(boots[way])
-        res[way]['raw'] = boots[way]
-        res[way].update(bench_figures.abc_hooks(
-            hooks_boot(config, n, dtsi, way, opt, 'abc')))
+    res.update(run_ways(config, n, dtsi, 'abc', opt))
     res['c']['breakdown'] = bench_figures.breakdown(
         res['c']['phases_raw'], res['a']['phases_raw'], n, displays)
     res['ratios'] = {q: bench_figures.ratios(res, q[0])
@@ -150,22 +167,12 @@ def run_abc(config, n, opt):
 
 
 def run_auto(config, n, opt):
-    """The automatic workload at size n: its results; exits if a boot did
-    not find in the tree what it holds."""
+    """The automatic workload at size n: its results."""
     text, exp, providers = bench_trees.auto_dtsi(n)
     dtsi = write_tree('bench-auto-%d.dtsi' % n, text)
-    boots = boot_ways(config, n, dtsi, 'auto', opt)
     res = {'workload': 'auto', 'config': config, 'devices': n,
            'providers': providers, 'expected': exp}
-    for way in WORKLOADS['auto']:
-        res[way] = bench_figures.summarize(boots[way])
-        res[way]['raw'] = boots[way]
-        problems = bench_figures.auto_problems(res[way], exp, way)
-        if problems:
-            sys.exit('%s auto N=%d way %s: %s' % (config, n, way,
-                                                  '; '.join(problems)))
-        res[way].update(bench_figures.auto_hooks(
-            hooks_boot(config, n, dtsi, way, opt, 'auto')))
+    res.update(run_ways(config, n, dtsi, 'auto', opt, exp))
     res['auto']['breakdown'] = bench_figures.auto_breakdown(
         res['auto']['phases_raw'], res['a']['phases_raw'], n)
     res['ratios'] = {'auto/a': bench_figures.ratios(res, 'auto')}
