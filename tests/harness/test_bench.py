@@ -108,7 +108,8 @@ class TreesTest(unittest.TestCase):
         self.assertEqual(sum(len(line.split()) - 2 for line in on),
                          exp['clocks_on'])
         # the even regulators and domains
-        self.assertEqual(text.count('bc-bench,on;'), bench_trees.AUTO_PROVIDERS)
+        self.assertEqual(text.count('bc-bench,on;'),
+                         bench_trees.AUTO_PROVIDERS)
 
 
 if __name__ == '__main__':
