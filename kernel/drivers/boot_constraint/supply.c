@@ -229,7 +229,7 @@ static int bc_supply_sample(struct boot_constraint *c, bool hold)
  * it up for a missing regulator formats and allocates nothing.
  */
 static const struct boot_constraint_of_names bc_supply_of = {
-	.suffix = "-supply",
+	.suffix = "-supply", .suffix_len = sizeof("-supply") - 1,
 };
 
 const struct boot_constraint_ops boot_constraint_supply_ops = {
