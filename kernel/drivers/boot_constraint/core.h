@@ -274,6 +274,8 @@ struct boot_constraint_dev {
  * @absent: while pending, its last attempt found its provider missing, or
  *	it was not tried because another constraint's had, see
  *	bc_known_absent().
+ * @bytes: the size of its allocation, as kmalloc gave it, or 0 if that is
+ *	above U16_MAX (a name of 64 KiB): see bc_constraint_bytes().
  * @applied_at: when it was applied, or 0.
  * @released_at: when it was released, or 0.
  * @free_resources: the owner's callback, run after release.
@@ -303,6 +305,7 @@ struct boot_constraint {
 	bool auto_on;
 	bool report;
 	bool absent;
+	u16 bytes;
 	ktime_t applied_at;
 	ktime_t released_at;
 	void (*free_resources)(void *data);

@@ -15,6 +15,7 @@
 #include <linux/hashtable.h>
 #include <linux/init.h>
 #include <linux/jump_label.h>
+#include <linux/limits.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/rculist.h>
@@ -178,11 +179,14 @@ bc_type_ops(struct device *dev, enum dev_boot_constraint_type type)
  * bc_constraint_bytes() - The memory a constraint's record takes.
  * @c: the constraint.
  *
+ * As ksize() says, read once as it was allocated: the add and the free of
+ * each constraint of a large tree count it.
+ *
  * Return: its bytes, its type's state and its resource's name included.
  */
 size_t bc_constraint_bytes(const struct boot_constraint *c)
 {
-	return ksize(c);
+	return c->bytes ?: ksize(c);
 }
 
 /**
@@ -274,7 +278,7 @@ bc_constraint_create(struct device *dev,
 	const struct boot_constraint_ops *ops;
 	const char *name = NULL;
 	struct boot_constraint *c;
-	size_t len = 0;
+	size_t len = 0, size;
 	int ret;
 
 	ops = bc_type_ops(dev, info->constraint.type);
@@ -286,10 +290,12 @@ bc_constraint_create(struct device *dev,
 	if (name && !is_kernel_rodata((unsigned long)name))
 		len = strlen(name) + 1;
 
-	c = kzalloc(ops->size + len, GFP_KERNEL);
+	size = kmalloc_size_roundup(ops->size + len);
+	c = kzalloc(size, GFP_KERNEL);
 	if (!c)
 		return ERR_PTR(-ENOMEM);
 
+	c->bytes = size <= U16_MAX ? size : 0;
 	INIT_HLIST_NODE(&c->pending_node);
 	INIT_LIST_HEAD(&c->done_node);
 	c->ops = ops;
@@ -501,9 +507,11 @@ struct boot_constraint_dev *bc_device_alloc(struct device *dev)
 	return bdev;
 }
 
+/* As ksize() says of each record, all of one size, and of the name's copy. */
 static size_t bc_device_bytes(const struct boot_constraint_dev *bdev)
 {
-	return ksize(bdev) + (bdev->name ? ksize(bdev->name) : 0);
+	return kmalloc_size_roundup(sizeof(*bdev)) +
+	       (bdev->name ? ksize(bdev->name) : 0);
 }
 
 /**
