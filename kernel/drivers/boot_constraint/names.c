@@ -16,6 +16,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include <kunit/visibility.h>
+
 #include "core.h"
 #include "names.h"
 
@@ -233,6 +235,7 @@ int boot_constraint_of_walk(struct device_node *np,
 
 	return bc_names_walk_listed(np, of, w);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_of_walk);
 
 /**
  * boot_constraint_of_name() - The name of a node's resource of a type.
