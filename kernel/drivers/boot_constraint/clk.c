@@ -57,12 +57,6 @@ static int bc_clk_init(struct boot_constraint *c, struct device *dev,
 		return -EINVAL;
 	}
 
-	if (info->name) {
-		c->name = kstrdup_const(info->name, GFP_KERNEL);
-		if (!c->name)
-			return -ENOMEM;
-	}
-
 	bc->rate_min = info->rate_min;
 	bc->rate_max = info->rate_max;
 
@@ -238,6 +232,7 @@ static int bc_clk_sample(struct boot_constraint *c, bool hold)
 const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.name = "clk",
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_clk),
+	.name_offset = offsetof(struct dev_boot_constraint_clk_info, name),
 	.init = bc_clk_init,
 	.apply = bc_clk_apply,
 	.take_back = bc_clk_take_back,

@@ -10,6 +10,7 @@
 
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/limits.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -49,20 +50,18 @@ struct boot_constraint_batch *bc_batch_alone(void)
 	return &bc_alone;
 }
 
-static size_t bc_ksize_const(const void *p)
-{
-	return p && !is_kernel_rodata((unsigned long)p) ? ksize(p) : 0;
-}
-
 /**
  * bc_constraint_bytes() - The memory a constraint's record takes.
  * @c: the constraint.
+ *
+ * As ksize() says, read once as it was allocated: the add and the free of
+ * each constraint of a large tree count it.
  *
  * Return: its bytes, its type's state and its resource's name included.
  */
 size_t bc_constraint_bytes(const struct boot_constraint *c)
 {
-	return ksize(c) + bc_ksize_const(c->name);
+	return c->bytes ?: ksize(c);
 }
 
 /**
@@ -116,7 +115,10 @@ void bc_batch_put(struct boot_constraint_batch *batch)
  * @info: the caller's description of it.
  *
  * The constraint is allocated at its type's size: its &struct
- * boot_constraint starts the type's struct.
+ * boot_constraint starts the type's struct. The resource's name, unless it
+ * is in .rodata, is copied right after it, in the same allocation: the
+ * constraint of a large tree's device costs one allocation, and one free
+ * if the resource is found off.
  *
  * Return: the constraint, not in any batch nor list yet; or an ERR_PTR():
  * -EOPNOTSUPP for a type whose framework is not built in, -EINVAL for an
@@ -126,27 +128,37 @@ struct boot_constraint *
 bc_constraint_create(struct device *dev,
 		     const struct dev_boot_constraint_info *info)
 {
+	const void *data = info->constraint.data;
 	const struct boot_constraint_ops *ops;
+	const char *name = NULL;
 	struct boot_constraint *c;
+	size_t len = 0, size;
 	int ret;
 
 	ops = bc_type_ops(dev, info->constraint.type);
 	if (IS_ERR(ops))
 		return ERR_CAST(ops);
 
-	c = kzalloc(ops->size, GFP_KERNEL);
+	if (data)
+		name = *(const char * const *)(data + ops->name_offset);
+	if (name && !is_kernel_rodata((unsigned long)name))
+		len = strlen(name) + 1;
+
+	size = kmalloc_size_roundup(ops->size + len);
+	c = kzalloc(size, GFP_KERNEL);
 	if (!c)
 		return ERR_PTR(-ENOMEM);
 
+	c->bytes = size <= U16_MAX ? size : 0;
 	INIT_HLIST_NODE(&c->pending_node);
 	INIT_LIST_HEAD(&c->done_node);
 	c->ops = ops;
+	c->name = len ? memcpy((void *)c + ops->size, name, len) : name;
 	c->free_resources = info->free_resources;
 	c->free_resources_data = info->free_resources_data;
 
-	ret = ops->init(c, dev, info->constraint.data);
+	ret = ops->init ? ops->init(c, dev, data) : 0;
 	if (ret) {
-		kfree_const(c->name);
 		kfree(c);
 		return ERR_PTR(ret);
 	}
@@ -179,6 +191,5 @@ void bc_constraint_set_spec(struct boot_constraint *c,
 void bc_constraint_destroy(struct boot_constraint *c)
 {
 	bc_batch_put(c->batch);
-	kfree_const(c->name);
 	kfree(c);
 }

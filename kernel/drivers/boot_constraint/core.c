@@ -150,8 +150,25 @@ int bc_take(struct boot_constraint *c)
 }
 
 /*
- * Tries to take the resource. Caller holds device_lock() of the device, not
- * bc_lock.
+ * An automatic constraint found its resource off: it is left off, and the
+ * constraint is taken out of its device's records at once, a device of a
+ * large tree at a time; nothing shows it again, so it is not stamped
+ * released. The caller frees it. Caller holds bc_lock.
+ */
+static void bc_forget_off(struct boot_constraint *c)
+{
+	bc_assert_held();
+
+	bc_pending_del(c);
+	list_del(&c->node);
+	bc_count_bytes(0, bc_constraint_bytes(c));
+	bc_count_auto_off();
+}
+
+/*
+ * Tries to take the resource. An automatic constraint that finds it off is
+ * forgotten, for the caller to free (-ENODATA). Caller holds device_lock()
+ * of the device, not bc_lock.
  */
 static int bc_apply(struct boot_constraint *c)
 {
@@ -167,6 +184,8 @@ static int bc_apply(struct boot_constraint *c)
 		bc_set_state(c, BC_APPLIED);
 	else if (ret == -EPROBE_DEFER)
 		bc_note_absent(c, binds);
+	else if (ret == -ENODATA && c->auto_on)
+		bc_forget_off(c);
 	bc_unlock();
 
 	return ret;
@@ -290,26 +309,6 @@ static void bc_fail_batch(struct boot_constraint *c, int error,
 	}
 }
 
-/*
- * An automatic constraint found its resource off: it is left off, and the
- * constraint is freed at once, a device of a large tree at a time; nothing
- * shows it again, so it is not stamped released. Caller holds device_lock()
- * of the device, not bc_lock.
- */
-static void bc_forget_off(struct boot_constraint *c)
-{
-	device_lock_assert(c->bdev->dev);
-
-	bc_lock();
-	bc_pending_del(c);
-	list_del(&c->node);
-	bc_count_bytes(0, bc_constraint_bytes(c));
-	bc_count_auto_off();
-	bc_unlock();
-
-	bc_constraint_destroy(c);
-}
-
 /**
  * bc_yield_auto() - Let an automatic constraint go for a table's.
  * @c: a table's constraint.
@@ -392,7 +391,7 @@ void bc_device_retry(struct boot_constraint_dev *bdev,
 		else if (ret == -EPROBE_DEFER)
 			bc_pending_unkey(c, bound);
 		else if (ret == -ENODATA && c->auto_on)
-			bc_forget_off(c);
+			bc_constraint_destroy(c);
 		else
 			bc_fail_batch(c, ret, done);
 	}

@@ -83,9 +83,12 @@ struct boot_constraint_desc {
  * @name: the type's name, as debugfs shows it.
  * @size: the bytes of the type's constraint: a struct of the type's that
  *	embeds &struct boot_constraint first, see BOOT_CONSTRAINT_SIZE().
- * @init: check the caller's description of the constraint and copy it; the
- *	resource name goes in &boot_constraint.name, allocated with
- *	kstrdup_const().
+ * @name_offset: where the type's description (the @data of struct
+ *	dev_boot_constraint) keeps the resource's name, a const char *: the
+ *	core copies the name into the constraint's own allocation, and sets
+ *	&boot_constraint.name, before @init.
+ * @init: optional; check the caller's description of the constraint and
+ *	copy it, but the resource's name, which the core has copied.
  * @apply: take the resource. Returns -EPROBE_DEFER while its provider is
  *	missing, and leaves nothing taken on any error.
  * @take_back: optional; ask again for what the driver's requests took over
@@ -133,6 +136,7 @@ struct boot_constraint_desc {
 struct boot_constraint_ops {
 	const char *name;
 	size_t size;
+	size_t name_offset;
 	int (*init)(struct boot_constraint *c, struct device *dev,
 		    const void *data);
 	int (*apply)(struct boot_constraint *c);
@@ -246,7 +250,9 @@ struct boot_constraint_dev {
  * @bdev: the device it constrains.
  * @batch: the constraints added with it.
  * @ops: its type's operations.
- * @name: name of the resource, or NULL for the device's default one.
+ * @name: name of the resource, or NULL for the device's default one; in
+ *	the constraint's own allocation, past its type's struct, or in
+ *	.rodata.
  * @state: where it is in its life cycle.
  * @error: why it failed, in %BC_FAILED, or why it could not be given back.
  * @attempts: number of times it was tried to be applied.
@@ -268,6 +274,8 @@ struct boot_constraint_dev {
  * @absent: while pending, its last attempt found its provider missing, or
  *	it was not tried because another constraint's had, see
  *	bc_known_absent().
+ * @bytes: the size of its allocation, as kmalloc gave it, or 0 if that is
+ *	above U16_MAX (a name of 64 KiB): see bc_constraint_bytes().
  * @applied_at: when it was applied, or 0.
  * @released_at: when it was released, or 0.
  * @free_resources: the owner's callback, run after release.
@@ -297,6 +305,7 @@ struct boot_constraint {
 	bool auto_on;
 	bool report;
 	bool absent;
+	u16 bytes;
 	ktime_t applied_at;
 	ktime_t released_at;
 	void (*free_resources)(void *data);

@@ -58,12 +58,6 @@ static int bc_icc_init(struct boot_constraint *c, struct device *dev,
 		return -EINVAL;
 	}
 
-	if (info->name) {
-		c->name = kstrdup_const(info->name, GFP_KERNEL);
-		if (!c->name)
-			return -ENOMEM;
-	}
-
 	bc->avg_bw = info->avg_bw;
 	bc->peak_bw = info->peak_bw;
 
@@ -175,6 +169,7 @@ static void bc_icc_describe(struct boot_constraint_desc *desc,
 const struct boot_constraint_ops boot_constraint_icc_ops = {
 	.name = "icc",
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_icc),
+	.name_offset = offsetof(struct dev_boot_constraint_icc_info, name),
 	.init = bc_icc_init,
 	.apply = bc_icc_apply,
 	.release = bc_icc_release,

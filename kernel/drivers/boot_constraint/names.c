@@ -16,16 +16,23 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include <kunit/visibility.h>
+
 #include "core.h"
 #include "names.h"
 
-/* The length of the resource's name in @prop's, or 0 if it names none. */
+/*
+ * The length of the resource's name in @prop's, or 0 if it names none. The
+ * last characters first: most properties of most nodes end otherwise.
+ */
 static size_t bc_names_suffixed(const struct property *prop,
 				const struct boot_constraint_of_names *of)
 {
-	size_t len = strlen(prop->name), suffix = strlen(of->suffix);
+	size_t len = strlen(prop->name), suffix = of->suffix_len;
 
-	if (len <= suffix || strcmp(prop->name + len - suffix, of->suffix))
+	if (len <= suffix ||
+	    prop->name[len - 1] != of->suffix[suffix - 1] ||
+	    memcmp(prop->name + len - suffix, of->suffix, suffix))
 		return 0;
 
 	return len - suffix;
@@ -124,47 +131,69 @@ static int bc_names_walk_suffixed(struct device_node *np,
 }
 
 /*
- * Whether @np has the property @name, looked for as the walk of suffixed
- * properties looks, without the tree's lock: most nodes do not name most
- * types' lists, and a node's properties are only ever added to or moved
- * aside, never freed, while it lives.
+ * The property @name of @np, looked for as the walk of suffixed properties
+ * looks, without the tree's lock: most nodes do not name most types'
+ * lists, and a node's properties are only ever added to or moved aside,
+ * never freed, while it lives.
  */
-static bool bc_names_has(const struct device_node *np, const char *name)
+static const struct property *bc_names_find(const struct device_node *np,
+					    const char *name)
 {
 	const struct property *prop;
 
 	for_each_property_of_node(np, prop) {
 		if (prop->name[0] == name[0] && !strcmp(prop->name, name))
-			return true;
+			return prop;
 	}
 
-	return false;
+	return NULL;
+}
+
+/*
+ * The string of @names after @cur (the first one if @cur is NULL), as
+ * of_property_read_string_index() reads them one by one: NULL past the
+ * last one, or if it is not terminated within the property.
+ */
+static const char *bc_names_next(const struct property *names,
+				 const char *cur)
+{
+	const char *start = names->value, *end = start + names->length;
+	const char *p = cur ? cur + strlen(cur) + 1 : start;
+
+	if (!start || p >= end || strnlen(p, end - p) == end - p)
+		return NULL;
+
+	return p;
 }
 
 static int bc_names_walk_listed(struct device_node *np,
 				const struct boot_constraint_of_names *of,
 				struct boot_constraint_of_walker *w)
 {
+	const struct property *names;
 	struct boot_constraint_spec spec;
 	struct of_phandle_iterator it;
-	unsigned int i = 0, index;
-	const char *name;
+	const char *name = NULL;
+	unsigned int i = 0;
 	int err, ret = 0;
 
-	if (!bc_names_has(np, of->list))
+	if (!bc_names_find(np, of->list))
 		return 0;
 
+	/* Read as the list: once, its strings in step with its entries */
+	names = bc_names_find(np, of->names);
 	of_for_each_phandle(&it, err, np, of->list, of->cells, 0) {
 		if (i++ % of->per)
 			continue;
 
-		index = (i - 1) / of->per;
-		err = of_property_read_string_index(np, of->names, index, &name);
 		/* Unnamed, only the first of a list can be looked up */
-		if (err == -EINVAL && !index)
-			name = NULL;
-		else if (err)
+		if (names) {
+			name = bc_names_next(names, name);
+			if (!name)
+				break;
+		} else if (i > 1) {
 			break;
+		}
 
 		spec.np = it.node;
 		spec.nr = min(it.cur_count, BOOT_CONSTRAINT_CELLS + 1);
@@ -206,6 +235,7 @@ int boot_constraint_of_walk(struct device_node *np,
 
 	return bc_names_walk_listed(np, of, w);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_of_walk);
 
 /**
  * boot_constraint_of_name() - The name of a node's resource of a type.

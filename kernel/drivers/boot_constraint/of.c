@@ -103,7 +103,8 @@ struct bc_of_bus {
 };
 
 /*
- * bc_of_lock protects bc_of_waiters, bc_of_waiting and bc_of_buses.
+ * bc_of_lock protects bc_of_waiters, bc_of_waiting and bc_of_buses, and
+ * orders the writes of bc_of_probing_bus.
  *
  * Lock order: bc_of_lock is innermost. Nothing else is taken while it is
  * held (but the allocator, devtree_lock to find a table's nodes and the
@@ -125,6 +126,12 @@ static DEFINE_MUTEX(bc_of_lock);
 static DEFINE_HASHTABLE(bc_of_waiters, BC_OF_WAITER_BITS);
 static unsigned int bc_of_waiting[1 << BC_OF_WAITER_BITS];
 static LIST_HEAD(bc_of_buses);
+/*
+ * The last bus found to probe its devices: a tree's devices are added a
+ * bus at a time, most of them to one, and each looks here first, without
+ * bc_of_lock. Written under it, and cleared as its bus is removed.
+ */
+static const struct bus_type *bc_of_probing_bus;
 
 static unsigned int *bc_of_waiting_count(const struct device_node *np)
 {
@@ -480,9 +487,14 @@ static bool bc_of_bus_probes(const struct bus_type *bus)
 	struct bc_of_bus *b;
 	int kind;
 
+	if (bus == READ_ONCE(bc_of_probing_bus))
+		return true;
+
 	scoped_guard(mutex, &bc_of_lock) {
 		b = bc_of_bus_find(bus);
 		kind = b ? b->kind : BC_OF_BUS_SUBSYSTEM;
+		if (kind == BC_OF_BUS_PROBES)
+			WRITE_ONCE(bc_of_probing_bus, bus);
 	}
 	if (kind != BC_OF_BUS_UNKNOWN)
 		return kind == BC_OF_BUS_PROBES;
@@ -494,6 +506,8 @@ static bool bc_of_bus_probes(const struct bus_type *bus)
 		b = bc_of_bus_find(bus);
 		if (b)
 			b->kind = kind;
+		if (b && kind == BC_OF_BUS_PROBES)
+			WRITE_ONCE(bc_of_probing_bus, bus);
 	}
 
 	return kind == BC_OF_BUS_PROBES;
@@ -579,6 +593,8 @@ void dev_boot_constraints_bus_removed(const struct bus_type *bus)
 		b = bc_of_bus_find(bus);
 		if (b)
 			list_del(&b->node);
+		if (bc_of_probing_bus == bus)
+			WRITE_ONCE(bc_of_probing_bus, NULL);
 	}
 	kfree(b);
 }

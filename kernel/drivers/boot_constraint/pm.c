@@ -59,11 +59,6 @@ static int bc_pm_init(struct boot_constraint *c, struct device *dev,
 		return -EINVAL;
 	}
 
-	if (info && info->name) {
-		c->name = kstrdup_const(info->name, GFP_KERNEL);
-		if (!c->name)
-			return -ENOMEM;
-	}
 	to_bc_pm(c)->parent = info && info->parent;
 
 	return 0;
@@ -377,6 +372,7 @@ static void bc_pm_describe(struct boot_constraint_desc *desc, const char *name,
 const struct boot_constraint_ops boot_constraint_pm_ops = {
 	.name = "pm",
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_pm),
+	.name_offset = offsetof(struct dev_boot_constraint_pm_info, name),
 	.init = bc_pm_init,
 	.apply = bc_pm_apply,
 	.release = bc_pm_release,

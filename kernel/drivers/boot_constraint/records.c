@@ -264,9 +264,11 @@ struct boot_constraint_dev *bc_device_alloc(struct device *dev)
 	return bdev;
 }
 
+/* As ksize() says of each record, all of one size, and of the name's copy. */
 static size_t bc_device_bytes(const struct boot_constraint_dev *bdev)
 {
-	return ksize(bdev) + (bdev->name ? ksize(bdev->name) : 0);
+	return kmalloc_size_roundup(sizeof(*bdev)) +
+	       (bdev->name ? ksize(bdev->name) : 0);
 }
 
 /**

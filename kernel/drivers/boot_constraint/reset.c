@@ -34,20 +34,6 @@ struct bc_reset {
 
 #define to_bc_reset(_c) container_of_const(_c, struct bc_reset, c)
 
-static int bc_reset_init(struct boot_constraint *c, struct device *dev,
-			 const void *data)
-{
-	const struct dev_boot_constraint_reset_info *info = data;
-
-	if (info && info->name) {
-		c->name = kstrdup_const(info->name, GFP_KERNEL);
-		if (!c->name)
-			return -ENOMEM;
-	}
-
-	return 0;
-}
-
 /* Holds @rstc deasserted; on error it is put. */
 static int bc_reset_hold(struct boot_constraint *c, struct reset_control *rstc)
 {
@@ -140,7 +126,7 @@ static const struct boot_constraint_of_names bc_reset_of = {
 const struct boot_constraint_ops boot_constraint_reset_ops = {
 	.name = "reset",
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_reset),
-	.init = bc_reset_init,
+	.name_offset = offsetof(struct dev_boot_constraint_reset_info, name),
 	.apply = bc_reset_apply,
 	.take_back = bc_reset_take_back,
 	.release = bc_reset_release,

@@ -56,10 +56,6 @@ static int bc_supply_init(struct boot_constraint *c, struct device *dev,
 		return -EINVAL;
 	}
 
-	c->name = kstrdup_const(info->name, GFP_KERNEL);
-	if (!c->name)
-		return -ENOMEM;
-
 	bc->u_volt_min = info->u_volt_min;
 	bc->u_volt_max = info->u_volt_max;
 
@@ -229,12 +225,13 @@ static int bc_supply_sample(struct boot_constraint *c, bool hold)
  * it up for a missing regulator formats and allocates nothing.
  */
 static const struct boot_constraint_of_names bc_supply_of = {
-	.suffix = "-supply",
+	.suffix = "-supply", .suffix_len = sizeof("-supply") - 1,
 };
 
 const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.name = "supply",
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_supply),
+	.name_offset = offsetof(struct dev_boot_constraint_supply_info, name),
 	.init = bc_supply_init,
 	.apply = bc_supply_apply,
 	.take_back = bc_supply_take_back,

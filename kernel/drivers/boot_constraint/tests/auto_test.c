@@ -19,6 +19,7 @@
 #include "boot_constraint_kunit.h"
 #include "../core.h"
 #include "../internal.h"
+#include "../names.h"
 #include "../records.h"
 
 /**
@@ -211,12 +212,69 @@ static void bc_test_auto_after_table(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 1);
 }
 
+/**
+ * struct bc_test_auto_walk - What a walk of a node's list found.
+ * @w: the walker.
+ * @names: the names of the entries, in the order walked.
+ * @np: the node of each entry's provider.
+ * @n: how many entries were walked.
+ */
+struct bc_test_auto_walk {
+	struct boot_constraint_of_walker w;
+	const char *names[4];
+	struct device_node *np[4];
+	unsigned int n;
+};
+
+static int bc_test_auto_walked(struct boot_constraint_of_walker *w,
+			       const char *name, size_t len,
+			       const struct boot_constraint_spec *spec)
+{
+	struct bc_test_auto_walk *walk =
+		container_of(w, struct bc_test_auto_walk, w);
+
+	if (walk->n == ARRAY_SIZE(walk->names))
+		return -E2BIG;
+
+	walk->names[walk->n] = name;
+	walk->np[walk->n++] = spec->np;
+
+	return 0;
+}
+
+/* Each entry of a node's clocks is walked with its own name and provider. */
+static void bc_test_auto_walk_names(struct kunit *test)
+{
+	static const char * const names[] = { "core", "boot", "rpm" };
+	static const char * const providers[] = {
+		"/bc-test-auto-core-clock", "/bc-test-auto-boot-clock",
+		"/bc-test-auto-rpm-clock",
+	};
+	const struct boot_constraint_ops *ops;
+	struct bc_test_auto_walk walk = { .w.fn = bc_test_auto_walked };
+	struct bc_test_ctx *ctx = test->priv;
+	unsigned int i;
+
+	ops = boot_constraint_type(DEV_BOOT_CONSTRAINT_CLK);
+	KUNIT_ASSERT_NOT_NULL(test, ops);
+	KUNIT_ASSERT_EQ(test, boot_constraint_of_walk(ctx->dev->of_node, ops->of,
+						      &walk.w), 0);
+
+	KUNIT_ASSERT_EQ(test, walk.n, ARRAY_SIZE(names));
+	for (i = 0; i < walk.n; i++) {
+		KUNIT_EXPECT_STREQ(test, walk.names[i], names[i]);
+		KUNIT_EXPECT_PTR_EQ(test, walk.np[i],
+				    bc_test_of_node(test, providers[i]));
+	}
+}
+
 static struct kunit_case bc_test_auto_cases[] = {
 	KUNIT_CASE(bc_test_auto_on_held),
 	KUNIT_CASE(bc_test_auto_off_forgotten),
 	KUNIT_CASE(bc_test_auto_rpm_held),
 	KUNIT_CASE(bc_test_auto_yields_to_table),
 	KUNIT_CASE(bc_test_auto_after_table),
+	KUNIT_CASE(bc_test_auto_walk_names),
 	{}
 };
 
