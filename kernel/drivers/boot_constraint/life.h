@@ -44,6 +44,10 @@ void bc_retry_schedule(void);
 void bc_device_mark(struct device *dev,
 		    void (*mark)(struct boot_constraint_dev *bdev));
 
+/* attach.c */
+int bc_attach(struct device *dev, struct boot_constraint **cs,
+	      unsigned int *nr, bool missing, bool later);
+
 /* add.c */
 #if IS_ENABLED(CONFIG_KUNIT)
 struct boot_constraint_deadline *bc_add_deadline(void);
