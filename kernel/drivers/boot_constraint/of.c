@@ -6,12 +6,10 @@
  * once if the device is already there, else when a device of that node is
  * added to any bus, before it can probe. So the constraints may be declared
  * at any time before the device's driver probes, even before the devices
- * are populated, and for devices on any bus (platform, AMBA, I2C, SPI...):
- * the driver core tells us of every bus as it is registered, to look its
- * devices up, and of every device it adds while its hooks are on; once
- * every deadline has passed, a new device gets nothing, and once no
- * constraint is left, a device's add costs what it costs with
- * boot_constraints=off.
+ * are populated, and for devices on any bus (bus.c): the driver core tells
+ * us of every device it adds while its hooks are on; once every deadline
+ * has passed, a new device gets nothing, and once no constraint is left, a
+ * device's add costs what it costs with boot_constraints=off.
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
@@ -20,14 +18,11 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/hashtable.h>
-#include <linux/init.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/of.h>
-#include <linux/overflow.h>
 #include <linux/refcount.h>
 #include <linux/slab.h>
-#include <linux/stddef.h>
 #include <linux/string.h>
 
 #include <kunit/static_stub.h>
@@ -35,33 +30,6 @@
 
 #include "core.h"
 #include "of.h"
-
-#define BC_OF_INFO(type)							\
-	{ sizeof(type) + BUILD_BUG_ON_ZERO(sizeof(type) >		\
-					   sizeof(struct boot_constraint_desc)), \
-	  offsetof(type, name) }
-
-/* Each type's description: its size, in a desc, and where its name is */
-static const struct {
-	size_t size;
-	size_t name;
-} bc_of_infos[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
-	[DEV_BOOT_CONSTRAINT_CLK] = BC_OF_INFO(struct dev_boot_constraint_clk_info),
-	[DEV_BOOT_CONSTRAINT_PM] = BC_OF_INFO(struct dev_boot_constraint_pm_info),
-	[DEV_BOOT_CONSTRAINT_SUPPLY] = BC_OF_INFO(struct dev_boot_constraint_supply_info),
-	[DEV_BOOT_CONSTRAINT_ICC] = BC_OF_INFO(struct dev_boot_constraint_icc_info),
-	[DEV_BOOT_CONSTRAINT_RESET] = BC_OF_INFO(struct dev_boot_constraint_reset_info),
-};
-
-/*
- * A table entry's copy for the waiters of its nodes (@ref counts them, and
- * the add): the descriptions, names kstrdup_const()'d, then the constraints.
- */
-struct bc_of_copy {
-	refcount_t ref;
-	struct dev_boot_constraint_of oconst;
-	struct boot_constraint_desc infos[];
-};
 
 /**
  * struct bc_of_waiter - Constraints of a node whose device is not there yet.
@@ -84,134 +52,32 @@ struct bc_of_waiter {
 	const char *origin;
 };
 
-/**
- * struct bc_of_bus - A bus whose devices are looked up.
- *
- * @node: entry in bc_of_buses.
- * @bus: the bus.
- * @kind: whether drivers probe its devices, once its first device with a
- *	node is added, see bc_of_bus_probes().
- */
-struct bc_of_bus {
-	struct list_head node;
-	const struct bus_type *bus;
-	enum {
-		BC_OF_BUS_UNKNOWN,
-		BC_OF_BUS_PROBES,
-		BC_OF_BUS_SUBSYSTEM,
-	} kind;
-};
-
 /*
- * bc_of_lock protects bc_of_waiters, bc_of_waiting and bc_of_buses, and
- * orders the writes of bc_of_probing_bus.
+ * bc_of_lock protects bc_of_waiters and bc_of_waiting.
  *
- * Lock order: bc_of_lock is innermost. Nothing else is taken while it is
- * held (but the allocator, devtree_lock to find a table's nodes and the
- * buses' klist locks to look a device up), so it may be taken with any
- * device_lock() held, as by a parent whose probe adds children; constraints
- * are added to a device only after it is dropped (the core takes
- * device_lock(dev), then bc_lock).
+ * Lock order: bc_of_lock is innermost but for bc_bus_lock (bus.c). Nothing
+ * else is taken while it is held (but the allocator, devtree_lock to find a
+ * table's nodes and the buses' klist locks to look a device up), so it may
+ * be taken with any device_lock() held, as by a parent whose probe adds
+ * children; constraints are added to a device only after it is dropped
+ * (the core takes device_lock(dev), then bc_lock).
  *
  * The waiters are hashed on their node, and the device being added looks
  * at the count of waiters of its bucket first, without the lock, so that
  * adding a device costs a counter read unless a waiter may be for it (the
  * buckets outnumber the waiters of a large board: most are empty). A
  * device added while a waiter is, is in its bus's list before the driver
- * core's hook reads the count, and the waiter is counted before its adder looks for the
- * device again: one of them sees the other.
+ * core's hook reads the count, and the waiter is counted before its adder
+ * looks for the device again: one of them sees the other.
  */
 #define BC_OF_WAITER_BITS	10
 static DEFINE_MUTEX(bc_of_lock);
 static DEFINE_HASHTABLE(bc_of_waiters, BC_OF_WAITER_BITS);
 static unsigned int bc_of_waiting[1 << BC_OF_WAITER_BITS];
-static LIST_HEAD(bc_of_buses);
-/*
- * The last bus found to probe its devices: a tree's devices are added a
- * bus at a time, most of them to one, and each looks here first, without
- * bc_of_lock. Written under it, and cleared as its bus is removed.
- */
-static const struct bus_type *bc_of_probing_bus;
 
 static unsigned int *bc_of_waiting_count(const struct device_node *np)
 {
 	return &bc_of_waiting[hash_min((unsigned long)np, BC_OF_WAITER_BITS)];
-}
-
-/* Where the copy of a description of @type keeps the resource's name */
-static const char **bc_of_info_name(struct boot_constraint_desc *info,
-				    enum dev_boot_constraint_type type)
-{
-	return (void *)info + bc_of_infos[type].name;
-}
-
-static struct dev_boot_constraint *bc_of_copy_constraints(struct bc_of_copy *copy)
-{
-	return (void *)&copy->infos[copy->oconst.count];
-}
-
-static void bc_of_copy_put(struct bc_of_copy *copy)
-{
-	struct dev_boot_constraint *con;
-	unsigned int i;
-
-	if (!copy || !refcount_dec_and_test(&copy->ref))
-		return;
-
-	con = bc_of_copy_constraints(copy);
-	for (i = 0; i < copy->oconst.count; i++) {
-		if (con[i].data)
-			kfree_const(*bc_of_info_name(&copy->infos[i], con[i].type));
-	}
-	kfree(copy);
-}
-
-/* Copies @from; one of an unknown type without its description, refused later */
-static int bc_of_copy_constraint(struct bc_of_copy *copy, unsigned int i,
-				 const struct dev_boot_constraint *from)
-{
-	struct dev_boot_constraint *to = &bc_of_copy_constraints(copy)[i];
-	const char **name;
-
-	to->type = from->type;
-	if (!from->data || (unsigned int)from->type >= DEV_BOOT_CONSTRAINT_NR_TYPES)
-		return 0;
-
-	memcpy(&copy->infos[i], from->data, bc_of_infos[from->type].size);
-	name = bc_of_info_name(&copy->infos[i], from->type);
-	if (*name) {
-		*name = kstrdup_const(*name, GFP_KERNEL);
-		if (!*name)
-			return -ENOMEM;
-	}
-	to->data = &copy->infos[i];
-
-	return 0;
-}
-
-/* The core's copy of a table's entry, with a reference for the caller. */
-static struct bc_of_copy *bc_of_copy_alloc(const struct dev_boot_constraint_of *oconst)
-{
-	unsigned int i, n = oconst->count;
-	struct bc_of_copy *copy;
-
-	copy = kzalloc(size_add(struct_size(copy, infos, n),
-				array_size(n, sizeof(struct dev_boot_constraint))),
-		       GFP_KERNEL);
-	if (!copy)
-		return NULL;
-
-	refcount_set(&copy->ref, 1);
-	copy->oconst.count = n;
-	copy->oconst.constraints = bc_of_copy_constraints(copy);
-	for (i = 0; i < n; i++) {
-		if (bc_of_copy_constraint(copy, i, &oconst->constraints[i])) {
-			bc_of_copy_put(copy);
-			return NULL;
-		}
-	}
-
-	return copy;
 }
 
 static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
@@ -229,39 +95,6 @@ static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
 	}
 
 	return false;
-}
-
-/*
- * A device that a driver may bind, and the one device of its node: not one
- * that shares its node with its parent, which its parent's driver created
- * for a function of its own (the GPIO chip of a GPIO controller).
- */
-static bool bc_of_is_node_device(struct device *dev, const struct device_node *np)
-{
-	return dev->bus && dev->of_node == np && !dev->of_node_reused &&
-	       !(dev->parent && dev->parent->of_node == np);
-}
-
-static int bc_of_match_device(struct device *dev, const void *np)
-{
-	return bc_of_is_node_device(dev, np);
-}
-
-/* The device of a node, on any bus. Caller holds bc_of_lock. */
-static struct device *bc_of_find_device(struct device_node *np)
-{
-	struct bc_of_bus *b;
-	struct device *dev;
-
-	lockdep_assert_held(&bc_of_lock);
-
-	list_for_each_entry(b, &bc_of_buses, node) {
-		dev = bus_find_device(b->bus, NULL, np, bc_of_match_device);
-		if (dev)
-			return dev;
-	}
-
-	return NULL;
 }
 
 static int bc_of_add_device(struct device *dev,
@@ -456,63 +289,6 @@ static void bc_of_add_waiting(struct device *dev, struct device_node *np)
 	}
 }
 
-/* The bus @bus, known since it was registered. Caller holds bc_of_lock. */
-static struct bc_of_bus *bc_of_bus_find(const struct bus_type *bus)
-{
-	struct bc_of_bus *b;
-
-	lockdep_assert_held(&bc_of_lock);
-
-	list_for_each_entry(b, &bc_of_buses, node) {
-		if (b->bus == bus)
-			return b;
-	}
-
-	return NULL;
-}
-
-/*
- * Whether drivers probe the devices of @bus. A subsystem (a bus with a root
- * device, registered with subsys_system_register() or
- * subsys_virtual_register(): cpu, memory, node, clocksource...) groups
- * devices for user space, and on a machine described by a device tree no
- * driver binds them: the CPUs' devices have a node, which names their clocks
- * and supplies, and no driver, for cpufreq uses them without binding. Its
- * root is registered before its first device is added. A bus the core does
- * not know (registered before it, or unregistered meanwhile) gets nothing.
- */
-static bool bc_of_bus_probes(const struct bus_type *bus)
-{
-	struct device *root;
-	struct bc_of_bus *b;
-	int kind;
-
-	if (bus == READ_ONCE(bc_of_probing_bus))
-		return true;
-
-	scoped_guard(mutex, &bc_of_lock) {
-		b = bc_of_bus_find(bus);
-		kind = b ? b->kind : BC_OF_BUS_SUBSYSTEM;
-		if (kind == BC_OF_BUS_PROBES)
-			WRITE_ONCE(bc_of_probing_bus, bus);
-	}
-	if (kind != BC_OF_BUS_UNKNOWN)
-		return kind == BC_OF_BUS_PROBES;
-
-	root = bus_get_dev_root(bus);
-	kind = root ? BC_OF_BUS_SUBSYSTEM : BC_OF_BUS_PROBES;
-	put_device(root);
-	scoped_guard(mutex, &bc_of_lock) {
-		b = bc_of_bus_find(bus);
-		if (b)
-			b->kind = kind;
-		if (b && kind == BC_OF_BUS_PROBES)
-			WRITE_ONCE(bc_of_probing_bus, bus);
-	}
-
-	return kind == BC_OF_BUS_PROBES;
-}
-
 /**
  * boot_constraint_of_device_added() - Constrain a device being added.
  * @dev: the device, in its bus's list of devices, not probed yet.
@@ -553,68 +329,6 @@ void __dev_boot_constraints_device_added(struct device *dev)
 	boot_constraint_of_device_added(dev);
 }
 EXPORT_SYMBOL_IF_KUNIT(__dev_boot_constraints_device_added);
-
-/**
- * dev_boot_constraints_bus_added() - Know a new bus.
- * @bus: the bus, just registered.
- *
- * Called by the driver core for every bus it registers, before a device
- * can be added to it, so that the device of a node is looked up on whatever
- * bus it is; with boot_constraints=off, nothing is recorded.
- */
-void dev_boot_constraints_bus_added(const struct bus_type *bus)
-{
-	struct bc_of_bus *b;
-
-	if (boot_constraints_disabled())
-		return;
-
-	b = kzalloc(sizeof(*b), GFP_KERNEL | __GFP_NOWARN);
-	if (!b) {
-		pr_err("bus %s: devices not constrained, out of memory\n",
-		       bus->name);
-		return;
-	}
-
-	b->bus = bus;
-	guard(mutex)(&bc_of_lock);
-	list_add_tail(&b->node, &bc_of_buses);
-}
-
-/**
- * dev_boot_constraints_bus_removed() - Forget a bus.
- * @bus: the bus, about to be unregistered.
- */
-void dev_boot_constraints_bus_removed(const struct bus_type *bus)
-{
-	struct bc_of_bus *b;
-
-	scoped_guard(mutex, &bc_of_lock) {
-		b = bc_of_bus_find(bus);
-		if (b)
-			list_del(&b->node);
-		if (bc_of_probing_bus == bus)
-			WRITE_ONCE(bc_of_probing_bus, NULL);
-	}
-	kfree(b);
-}
-
-/**
- * boot_constraint_of_buses() - How many buses the core knows.
- *
- * Return: the number of buses whose devices are looked up, for debugfs.
- */
-unsigned int boot_constraint_of_buses(void)
-{
-	struct bc_of_bus *b;
-	unsigned int n = 0;
-
-	guard(mutex)(&bc_of_lock);
-	list_for_each_entry(b, &bc_of_buses, node)
-		n++;
-
-	return n;
-}
 
 /**
  * boot_constraint_of_drop_waiters() - Give up on devices that never came.
@@ -691,7 +405,6 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 	struct bc_of_waiter *w;
 	struct device_node *np;
 	struct hlist_node *tmp;
-	struct bc_of_bus *b;
 	HLIST_HEAD(found);
 	unsigned int i;
 	int ret = 0;
@@ -748,8 +461,7 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 	 * bc_of_add_waiting().
 	 */
 	smp_mb();
-	list_for_each_entry(b, &bc_of_buses, node)
-		bus_for_each_dev(b->bus, NULL, &found, bc_of_take_waiters);
+	bc_of_for_each_device(&found, bc_of_take_waiters);
 	mutex_unlock(&bc_of_lock);
 
 	hlist_for_each_entry_safe(w, tmp, &found, node) {
