@@ -67,5 +67,22 @@ class AutoWorkloadTest(unittest.TestCase):
         self.assertEqual(len(lengths), 1)
 
 
+class AddCheckTest(unittest.TestCase):
+    OFF = {'after_added_ns': 5, 'after_add_ns': 58384,
+           'after_add_hooks_ns': 7024}
+
+    def test_the_layout_of_a_new_device_does_not_fail(self):
+        way = dict(self.OFF, after_add_ns=58448, after_add_hooks_ns=7088)
+        self.assertTrue(bench.add_met(way, self.OFF))
+
+    def test_a_hook_past_its_static_key_fails(self):
+        way = dict(self.OFF, after_added_ns=15)
+        self.assertFalse(bench.add_met(way, self.OFF))
+
+    def test_a_hook_not_timed_fails(self):
+        way = dict(self.OFF, after_added_ns=0)
+        self.assertFalse(bench.add_met(way, self.OFF))
+
+
 if __name__ == '__main__':
     unittest.main()
