@@ -51,6 +51,11 @@ WORKLOADS = {
     'auto': ['a', 'auto'],
 }
 RUN_INIT = re.compile(r'^\[\s*(\d+\.\d+)\].*Run /init as init process')
+# The line before Run /init. Between the two, mark_readonly()'s
+# rcu_barrier() may wait for the next tick (HZ=250): 28 us in most boots,
+# 1,302 us in one (way a, N = 5000, 2026-12-06), which moves Run /init
+# c - a by 5,200 instructions a constraint at N = 5000. Reported beside it.
+FREEING = re.compile(r'^\[\s*(\d+\.\d+)\].*Freeing unused kernel memory')
 STAT = re.compile(r'BC-BENCH (\w+) (\w+):? +(\d+)')
 
 # QEMU puts the command line into the device tree (/chosen/bootargs): its
@@ -84,6 +89,9 @@ def figures(lines):
         m = RUN_INIT.match(line)
         if m:
             r['init_s'] = float(m.group(1))
+        m = FREEING.match(line)
+        if m:
+            r['freeing_s'] = float(m.group(1))
         m = STAT.search(line)
         if m:
             r['%s.%s' % (m.group(1), m.group(2))] = int(m.group(3))

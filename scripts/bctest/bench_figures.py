@@ -25,6 +25,7 @@ def summarize(boots):
                                                   for d in drivers]),
         'seed_probe_calls': med('bench.seed_probes'),
         'init_s': med('init_s'),
+        'freeing_s': med('freeing_s'),
         'init_s_all': sorted(b['init_s'] for b in boots),
         'constraints': med('core.added'),
         'apply_attempts': med('core.apply_attempts'),
@@ -151,7 +152,8 @@ def added_device(hooks):
     left (bench.c's after_add_ns), and what the bus notifiers and the
     driver core's hooks take of it."""
     return {'after_add_ns': hooks.get('bench.after_add_ns', 0),
-            'after_add_hooks_ns': hooks.get('bench.after_add_hooks_ns', 0)}
+            'after_add_hooks_ns': hooks.get('bench.after_add_hooks_ns', 0),
+            'after_added_ns': hooks.get('bench.after_added_ns', 0)}
 
 
 def abc_hooks(hooks):

@@ -10,6 +10,7 @@ import unittest
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(TOP, 'scripts'))
 from bctest import bench_boot, bench_figures, bench_trees  # noqa: E402
+from bctest import bench_targets  # noqa: E402
 
 
 class AutoWorkloadTest(unittest.TestCase):
@@ -110,6 +111,23 @@ class TreesTest(unittest.TestCase):
         # the even regulators and domains
         self.assertEqual(text.count('bc-bench,on;'),
                          bench_trees.AUTO_PROVIDERS)
+
+
+class AddCheckTest(unittest.TestCase):
+    OFF = {'after_added_ns': 5, 'after_add_ns': 58384,
+           'after_add_hooks_ns': 7024}
+
+    def test_the_layout_of_a_new_device_does_not_fail(self):
+        way = dict(self.OFF, after_add_ns=58448, after_add_hooks_ns=7088)
+        self.assertTrue(bench_targets.add_met(way, self.OFF))
+
+    def test_a_hook_past_its_static_key_fails(self):
+        way = dict(self.OFF, after_added_ns=15)
+        self.assertFalse(bench_targets.add_met(way, self.OFF))
+
+    def test_a_hook_not_timed_fails(self):
+        way = dict(self.OFF, after_added_ns=0)
+        self.assertFalse(bench_targets.add_met(way, self.OFF))
 
 
 if __name__ == '__main__':

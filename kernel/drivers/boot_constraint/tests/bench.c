@@ -38,11 +38,11 @@
  * constraint hooks cost a device without constraints while the displays'
  * constraints are pending, each hook alone and the three together, and
  * where a constraint's time goes (see struct bc_test_bench_phase); once no
- * constraint is left (bc_bench/time_hooks_after), the hooks again, and what
- * adding and probing a new device of the tree's costs then
- * (the median of BC_TEST_BENCH_ADD_LOOPS devices, each added to the
- * platform bus and bound by the bench's driver, then removed): as with
- * boot_constraints=off.
+ * constraint is left (bc_bench/time_hooks_after), the hooks again, the
+ * hook of a device's add over the tree's devices, and what adding and
+ * probing a new device of the tree's costs then (the median of
+ * BC_TEST_BENCH_ADD_LOOPS devices, each added to the platform bus and bound
+ * by the bench's driver, then removed): as with boot_constraints=off.
  */
 
 #define pr_fmt(fmt) "bc_bench: " fmt
@@ -143,6 +143,12 @@ static u64 bc_test_bench_hook_ns, bc_test_bench_after_hook_ns;
  * notifiers and the driver core's hooks take (bc_test_bench_added_ns).
  */
 static u64 bc_test_bench_after_add_ns, bc_test_bench_after_add_hooks_ns;
+/*
+ * The driver core's hook of a device's add once none is left, a call of
+ * dev_boot_constraints_device_added() over the tree's devices: patched out
+ * by the static key, as with boot_constraints=off.
+ */
+static u64 bc_test_bench_after_added_ns;
 static bool bc_test_bench_adding;
 
 /*
@@ -800,13 +806,38 @@ static u64 bc_test_bench_after_each_hook_ns[BC_TEST_BENCH_HOOKS];
 static struct device **bc_test_bench_plain;
 static unsigned int bc_test_bench_nr_plain;
 
-static int bc_test_bench_add_plain(struct device *dev, void *unused)
+/* @compat: the devices' compatible */
+static int bc_test_bench_add_plain(struct device *dev, void *compat)
 {
 	if (bc_test_bench_nr_plain < BC_TEST_BENCH_HOOK_LOOPS &&
-	    of_device_is_compatible(dev->of_node, "bc-bench,device"))
+	    of_device_is_compatible(dev->of_node, compat))
 		bc_test_bench_plain[bc_test_bench_nr_plain++] = get_device(dev);
 
 	return 0;
+}
+
+/* Up to BC_TEST_BENCH_HOOK_LOOPS devices of @compat; 0 if none */
+static unsigned int bc_test_bench_get_plain(const char *compat)
+{
+	bc_test_bench_nr_plain = 0;
+	bc_test_bench_plain = kcalloc(BC_TEST_BENCH_HOOK_LOOPS,
+				      sizeof(*bc_test_bench_plain), GFP_KERNEL);
+	if (!bc_test_bench_plain)
+		return 0;
+
+	bus_for_each_dev(&platform_bus_type, NULL, (void *)compat,
+			 bc_test_bench_add_plain);
+	return bc_test_bench_nr_plain;
+}
+
+static void bc_test_bench_put_plain(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < bc_test_bench_nr_plain; i++)
+		put_device(bc_test_bench_plain[i]);
+	kfree(bc_test_bench_plain);
+	bc_test_bench_plain = NULL;
 }
 
 static u64 bc_test_bench_time_hook(enum bc_test_bench_hook hook)
@@ -847,22 +878,37 @@ static void bc_test_bench_time_hooks(u64 *each_ns, u64 *all_ns)
 {
 	unsigned int i;
 
-	bc_test_bench_nr_plain = 0;
-	bc_test_bench_plain = kcalloc(BC_TEST_BENCH_HOOK_LOOPS,
-				      sizeof(*bc_test_bench_plain), GFP_KERNEL);
-	if (!bc_test_bench_plain)
-		return;
-
-	bus_for_each_dev(&platform_bus_type, NULL, NULL, bc_test_bench_add_plain);
-	if (bc_test_bench_nr_plain) {
+	if (bc_test_bench_get_plain("bc-bench,device")) {
 		for (i = 0; i < BC_TEST_BENCH_HOOKS; i++)
 			each_ns[i] = bc_test_bench_time_hook(i);
 		*all_ns = bc_test_bench_time_hook(BC_TEST_BENCH_HOOKS);
 	}
+	bc_test_bench_put_plain();
+}
 
-	for (i = 0; i < bc_test_bench_nr_plain; i++)
-		put_device(bc_test_bench_plain[i]);
-	kfree(bc_test_bench_plain);
+/*
+ * The device-add hook over up to BC_TEST_BENCH_HOOK_LOOPS devices of the
+ * tree, bound long ago: once none is left (and past the deadline, when the
+ * hook would add nothing anyway), what device_add() pays for it. In
+ * instructions (icount), over many devices, it does not move with where a
+ * new device's allocations fall, as a whole add does.
+ */
+static u64 bc_test_bench_time_added(void)
+{
+	unsigned int i, n;
+	u64 start, ns = 0;
+
+	n = bc_test_bench_get_plain(bc_test_bench_auto_tree ?
+				    "bc-bench,auto-device" : "bc-bench,device");
+	if (n) {
+		start = local_clock();
+		for (i = 0; i < BC_TEST_BENCH_HOOK_LOOPS; i++)
+			dev_boot_constraints_device_added(bc_test_bench_plain[i % n]);
+		ns = div_u64(local_clock() - start, BC_TEST_BENCH_HOOK_LOOPS);
+	}
+	bc_test_bench_put_plain();
+
+	return ns;
 }
 
 /* What clk_get() costs a display whose clock controller is not bound. */
@@ -917,6 +963,7 @@ static int bc_test_bench_stats_show(struct seq_file *s, void *unused)
 	seq_printf(s, "after_hook_ns %llu\nafter_add_ns %llu\nafter_add_hooks_ns %llu\n",
 		   bc_test_bench_after_hook_ns, bc_test_bench_after_add_ns,
 		   bc_test_bench_after_add_hooks_ns);
+	seq_printf(s, "after_added_ns %llu\n", bc_test_bench_after_added_ns);
 	for (i = 0; i < BC_TEST_BENCH_PHASES; i++)
 		seq_printf(s, "%s_device_ns %llu\n%s_device_calls %u\n"
 			   "%s_display_ns %llu\n%s_display_calls %u\n",
@@ -1029,6 +1076,7 @@ static ssize_t bc_test_bench_time_hooks_after_write(struct file *file,
 				 &bc_test_bench_after_hook_ns);
 	bc_test_bench_after_add_ns =
 		bc_test_bench_time_add(&bc_test_bench_after_add_hooks_ns);
+	bc_test_bench_after_added_ns = bc_test_bench_time_added();
 
 	return count;
 }
