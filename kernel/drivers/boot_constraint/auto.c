@@ -15,7 +15,8 @@
  *
  * boot_constraints=report finds the same resources and holds none of them:
  * it logs those whose consumer has not probed when the clean-ups of unused
- * clocks, domains and regulators run, and at the deadline.
+ * clocks, domains and regulators run, and at the deadline. The mode is the
+ * command line's (cmdline.c).
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
@@ -30,56 +31,6 @@
 #include "core.h"
 #include "deadline.h"
 #include "names.h"
-
-static enum boot_constraint_mode bc_auto_mode =
-	IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO_DEFAULT) ? BC_MODE_AUTO :
-							      BC_MODE_TABLES;
-
-static const char * const bc_auto_mode_names[] = {
-	[BC_MODE_TABLES] = "tables",
-	[BC_MODE_AUTO] = "auto",
-	[BC_MODE_REPORT] = "report",
-};
-
-/**
- * boot_constraint_mode_param() - Take boot_constraints=auto, report or tables.
- * @arg: the value of a boot_constraints= parameter.
- *
- * Context: early parameters only.
- * Return: 0 if @arg is one of the modes, now set; -EINVAL otherwise.
- */
-int __init boot_constraint_mode_param(const char *arg)
-{
-	int mode = match_string(bc_auto_mode_names,
-				ARRAY_SIZE(bc_auto_mode_names), arg);
-
-	if (mode < 0)
-		return -EINVAL;
-
-	bc_auto_mode = mode;
-	return 0;
-}
-
-/**
- * boot_constraint_mode() - What is held without a table.
- *
- * Return: the mode boot_constraints= chose, or the one Kconfig did; tables
- * only with boot_constraints=off.
- */
-enum boot_constraint_mode boot_constraint_mode(void)
-{
-	return boot_constraints_disabled() ? BC_MODE_TABLES : bc_auto_mode;
-}
-
-/**
- * boot_constraint_mode_name() - The name of the mode, for debugfs.
- *
- * Return: "tables", "auto" or "report".
- */
-const char *boot_constraint_mode_name(void)
-{
-	return bc_auto_mode_names[boot_constraint_mode()];
-}
 
 /*
  * The resources of a device, added a few at a time: one add, one look at
