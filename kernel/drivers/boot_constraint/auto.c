@@ -13,23 +13,18 @@
  * declaration or the console holds for a device is held as they say, not
  * twice.
  *
- * boot_constraints=report finds the same resources and holds none of them:
- * it logs those whose consumer has not probed when the clean-ups of unused
- * clocks, domains and regulators run, and at the deadline. The mode is the
- * command line's (cmdline.c).
+ * boot_constraints=report finds the same resources and holds none of them
+ * (report.c logs them). The mode is the command line's (cmdline.c).
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
 #include <linux/device.h>
-#include <linux/init.h>
 #include <linux/of.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/workqueue.h>
 
 #include "core.h"
-#include "deadline.h"
 #include "names.h"
 
 /*
@@ -113,30 +108,3 @@ void boot_constraint_auto_add_device(struct device *dev)
 	}
 	bc_auto_flush(&ch);
 }
-
-/*
- * The regulator core turns the unused regulators off 30 s after
- * late_initcall_sync: the report is logged as it does.
- */
-#define BC_AUTO_REGULATOR_CLEANUP_MS	30000
-
-static void bc_auto_report_regulators(struct work_struct *work)
-{
-	boot_constraint_report("regulator clean-up");
-}
-
-static DECLARE_DELAYED_WORK(bc_auto_report_work, bc_auto_report_regulators);
-
-/* Beside clk_disable_unused() and genpd_power_off_unused(). */
-static int __init boot_constraint_auto_report(void)
-{
-	if (boot_constraint_mode() != BC_MODE_REPORT)
-		return 0;
-
-	boot_constraint_report("unused clocks and domains");
-	schedule_delayed_work(&bc_auto_report_work,
-			      msecs_to_jiffies(BC_AUTO_REGULATOR_CLEANUP_MS));
-
-	return 0;
-}
-late_initcall_sync(boot_constraint_auto_report);
