@@ -18,7 +18,8 @@
 #                 framework off + bisect build (arm64, arm32) + DT bindings
 #                 (yamllint, dt-schema) + the driver-api .rst with Sphinx +
 #                 kunit.py run --kunitconfig=drivers/boot_constraint (UML) +
-#                 the harness's own tests
+#                 the harness's own tests + no two files of the core calling
+#                 each other (check-calls)
 #   make clean    remove build outputs (keeps the kernel tree and busybox)
 #   make distclean  remove build/ entirely
 #
@@ -88,10 +89,17 @@ series: deps tree
 bench: deps tree $(addprefix build-,$(BENCH_ARCHES)) $(addprefix initramfs-,$(BENCH_ARCHES))
 	scripts/bench.py $(BENCH_ARGS)
 
-check: check-harness check-binding series check-build check-configs check-kunit check-bisect check-docs
+check: check-harness check-calls check-binding series check-build check-configs check-kunit check-bisect check-docs
 
 check-harness:
 	python3 -m unittest discover -s tests/harness
+
+# The calls between the core's files as the compiler sees them: the
+# objects of the arm64 guest's drivers/boot_constraint/, built alone.
+check-calls: deps tree
+	scripts/steps/build.sh arm64 drivers/boot_constraint/
+	scripts/check-calls.py build/out-arm64/drivers/boot_constraint \
+		build/linux/drivers/boot_constraint
 
 # Each a script of scripts/steps/ on the tree of the series
 CHECK_STEPS := binding build configs kunit bisect docs
@@ -123,7 +131,7 @@ distclean:
 	rm -rf build
 
 .PHONY: help test test-debug demo demo-uboot series bench check check-harness \
-	check-binding check-build check-configs check-kunit check-bisect \
+	check-calls check-binding check-build check-configs check-kunit check-bisect \
 	deps tree \
 	$(addprefix build-,$(ARCHES) $(DEBUG_ARCH)) \
 	$(addprefix initramfs-,$(ARCHES) $(DEBUG_ARCH)) \

@@ -13,73 +13,19 @@
  * declaration or the console holds for a device is held as they say, not
  * twice.
  *
- * boot_constraints=report finds the same resources and holds none of them:
- * it logs those whose consumer has not probed when the clean-ups of unused
- * clocks, domains and regulators run, and at the deadline.
+ * boot_constraints=report finds the same resources and holds none of them
+ * (report.c logs them). The mode is the command line's (cmdline.c).
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
 #include <linux/device.h>
-#include <linux/init.h>
 #include <linux/of.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/workqueue.h>
 
 #include "core.h"
-#include "deadline.h"
 #include "names.h"
-
-static enum boot_constraint_mode bc_auto_mode =
-	IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO_DEFAULT) ? BC_MODE_AUTO :
-							      BC_MODE_TABLES;
-
-static const char * const bc_auto_mode_names[] = {
-	[BC_MODE_TABLES] = "tables",
-	[BC_MODE_AUTO] = "auto",
-	[BC_MODE_REPORT] = "report",
-};
-
-/**
- * boot_constraint_mode_param() - Take boot_constraints=auto, report or tables.
- * @arg: the value of a boot_constraints= parameter.
- *
- * Context: early parameters only.
- * Return: 0 if @arg is one of the modes, now set; -EINVAL otherwise.
- */
-int __init boot_constraint_mode_param(const char *arg)
-{
-	int mode = match_string(bc_auto_mode_names,
-				ARRAY_SIZE(bc_auto_mode_names), arg);
-
-	if (mode < 0)
-		return -EINVAL;
-
-	bc_auto_mode = mode;
-	return 0;
-}
-
-/**
- * boot_constraint_mode() - What is held without a table.
- *
- * Return: the mode boot_constraints= chose, or the one Kconfig did; tables
- * only with boot_constraints=off.
- */
-enum boot_constraint_mode boot_constraint_mode(void)
-{
-	return boot_constraints_disabled() ? BC_MODE_TABLES : bc_auto_mode;
-}
-
-/**
- * boot_constraint_mode_name() - The name of the mode, for debugfs.
- *
- * Return: "tables", "auto" or "report".
- */
-const char *boot_constraint_mode_name(void)
-{
-	return bc_auto_mode_names[boot_constraint_mode()];
-}
 
 /*
  * The resources of a device, added a few at a time: one add, one look at
@@ -162,30 +108,3 @@ void boot_constraint_auto_add_device(struct device *dev)
 	}
 	bc_auto_flush(&ch);
 }
-
-/*
- * The regulator core turns the unused regulators off 30 s after
- * late_initcall_sync: the report is logged as it does.
- */
-#define BC_AUTO_REGULATOR_CLEANUP_MS	30000
-
-static void bc_auto_report_regulators(struct work_struct *work)
-{
-	boot_constraint_report("regulator clean-up");
-}
-
-static DECLARE_DELAYED_WORK(bc_auto_report_work, bc_auto_report_regulators);
-
-/* Beside clk_disable_unused() and genpd_power_off_unused(). */
-static int __init boot_constraint_auto_report(void)
-{
-	if (boot_constraint_mode() != BC_MODE_REPORT)
-		return 0;
-
-	boot_constraint_report("unused clocks and domains");
-	schedule_delayed_work(&bc_auto_report_work,
-			      msecs_to_jiffies(BC_AUTO_REGULATOR_CLEANUP_MS));
-
-	return 0;
-}
-late_initcall_sync(boot_constraint_auto_report);

@@ -2,14 +2,17 @@
 /*
  * The boot constraints' command line: boot_constraints=off turns every
  * constraint off, to compare a boot with and without them;
- * boot_constraints=auto, report or tables chooses what is held without a
- * table (auto.c); boot_constraints=PATH[:...] declares a device's
- * constraints (dt.c); boot_constraints.timeout= sets a deadline of its own.
- * The parameters are early ones, read before any constraint is added.
+ * boot_constraints=auto, report or tables sets the mode, what is held
+ * without a table (auto.c finds it); boot_constraints=PATH[:...] declares
+ * a device's constraints (spec.c parses them, decls.c adds them);
+ * boot_constraints.timeout= sets a deadline of its own. The parameters are
+ * early ones, read before any constraint is added. This file owns them:
+ * the others ask, and it asks no other.
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
+#include <linux/array_size.h>
 #include <linux/init.h>
 #include <linux/jiffies.h>
 #include <linux/kstrtox.h>
@@ -22,6 +25,17 @@
 /* boot_constraints=off: every constraint is released as it is added */
 static bool bc_disabled;
 
+/* boot_constraints=auto, report or tables, or Kconfig's default */
+static enum boot_constraint_mode bc_mode =
+	IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO_DEFAULT) ? BC_MODE_AUTO :
+							      BC_MODE_TABLES;
+
+static const char * const bc_mode_names[] = {
+	[BC_MODE_TABLES] = "tables",
+	[BC_MODE_AUTO] = "auto",
+	[BC_MODE_REPORT] = "report",
+};
+
 /*
  * Seconds after late_initcall before the constraints of devices that have
  * not probed are released; -1 for never. By default, BC_TIMEOUT_DRIVER_CORE,
@@ -32,12 +46,28 @@ static bool bc_disabled;
 #define BC_TIMEOUT_MAX		(INT_MAX / HZ)
 static int bc_timeout = BC_TIMEOUT_DRIVER_CORE;
 
-/* boot_constraints=PATH[:...], once for each device: dt.c reads them. */
+/* boot_constraints=PATH[:...], once for each device: decls.c reads them. */
 #define BC_SPECS_MAX	8
 static struct {
 	const char *spec[BC_SPECS_MAX];
 	unsigned int count;
 } bc_cmdline __initdata;
+
+/* boot_constraints=auto, report or tables: 0 if @arg is one, now set. */
+static int __init bc_mode_param(const char *arg)
+{
+	int mode;
+
+	if (!IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO))
+		return -EINVAL;
+
+	mode = match_string(bc_mode_names, ARRAY_SIZE(bc_mode_names), arg);
+	if (mode < 0)
+		return -EINVAL;
+
+	bc_mode = mode;
+	return 0;
+}
 
 /*
  * boot_constraints=off, auto, report or tables, or a device to constrain,
@@ -54,7 +84,7 @@ static int __init boot_constraints_param(char *arg)
 		return 0;
 	}
 
-	if (!boot_constraint_mode_param(arg))
+	if (!bc_mode_param(arg))
 		return 0;
 
 	if (arg[0] != '/') {
@@ -113,6 +143,27 @@ unsigned int __init boot_constraint_cmdline_specs(const char * const **specs)
 bool boot_constraints_disabled(void)
 {
 	return bc_disabled;
+}
+
+/**
+ * boot_constraint_mode() - What is held without a table.
+ *
+ * Return: the mode boot_constraints= chose, or the one Kconfig did; tables
+ * only with boot_constraints=off, or without CONFIG_DEV_BOOT_CONSTRAINT_AUTO.
+ */
+enum boot_constraint_mode boot_constraint_mode(void)
+{
+	return bc_disabled ? BC_MODE_TABLES : bc_mode;
+}
+
+/**
+ * boot_constraint_mode_name() - The name of the mode, for debugfs.
+ *
+ * Return: "tables", "auto" or "report".
+ */
+const char *boot_constraint_mode_name(void)
+{
+	return bc_mode_names[boot_constraint_mode()];
 }
 
 /**

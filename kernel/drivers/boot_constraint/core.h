@@ -380,8 +380,9 @@ unsigned int boot_constraint_auto_off(void);
 bool boot_constraints_disabled(void);
 
 /*
- * The mode of auto.c, which the core's files read from the start: without
- * CONFIG_DEV_BOOT_CONSTRAINT_AUTO, tables only.
+ * The mode, which boot_constraints= sets (cmdline.c) and the core's files
+ * read from the start: without CONFIG_DEV_BOOT_CONSTRAINT_AUTO, tables
+ * only.
  */
 
 /**
@@ -398,6 +399,9 @@ enum boot_constraint_mode {
 	BC_MODE_REPORT,
 };
 
+enum boot_constraint_mode boot_constraint_mode(void);
+const char *boot_constraint_mode_name(void);
+
 /* The most constraints an add takes without allocating an array for them */
 #define BOOT_CONSTRAINT_ADD_FEW	4
 
@@ -407,26 +411,8 @@ int boot_constraint_add_auto(struct device *dev,
 			     unsigned int n);
 
 #ifdef CONFIG_DEV_BOOT_CONSTRAINT_AUTO
-int boot_constraint_mode_param(const char *arg);
-enum boot_constraint_mode boot_constraint_mode(void);
-const char *boot_constraint_mode_name(void);
 void boot_constraint_auto_add_device(struct device *dev);
 #else
-static inline int boot_constraint_mode_param(const char *arg)
-{
-	return -EINVAL;
-}
-
-static inline enum boot_constraint_mode boot_constraint_mode(void)
-{
-	return BC_MODE_TABLES;
-}
-
-static inline const char *boot_constraint_mode_name(void)
-{
-	return "tables";
-}
-
 static inline void boot_constraint_auto_add_device(struct device *dev)
 {
 }

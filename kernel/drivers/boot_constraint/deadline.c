@@ -10,7 +10,8 @@
  * late_initcall if it waits forever), or boot_constraints.timeout= seconds
  * after late_initcall. The early console's constraints outlive the driver
  * core's: its earlycon prints through them until its driver binds.
- * boot_constraints=report logs here what it would have kept on. User space
+ * boot_constraints=report logs here what it would have kept on, as report.c
+ * does at the clean-ups of unused resources. User space
  * ends the constraints of a device, or of all, through
  * /sys/kernel/boot_constraints/release.
  */
@@ -348,38 +349,6 @@ void dev_boot_constraints_no_deadline(void)
 						   ktime_set(BC_TIMEOUT_NO_DRIVER_CORE, 0));
 	schedule_delayed_work(&bc_driver_core_deadline_work,
 			      secs_to_jiffies(BC_TIMEOUT_NO_DRIVER_CORE));
-}
-
-/**
- * boot_constraint_report() - Log what a report would keep on.
- * @when: the clean-up about to run, for the messages.
- *
- * With boot_constraints=report, logs one line for each resource that was on
- * at boot, is named by a device whose driver has not probed, and that the
- * clean-up of unused resources may now turn off: what boot_constraints=auto
- * would keep on.
- */
-void boot_constraint_report(const char *when)
-{
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
-	unsigned int n = 0;
-
-	scoped_guard(bc) {
-		bc_for_each_device(bdev) {
-			list_for_each_entry(c, &bdev->constraints, node) {
-				if (!c->report || c->state != BC_APPLIED)
-					continue;
-				pr_info("report: %s: would keep %s %s for %s\n", when,
-					c->ops->kind, bc_name(c), bc_device_name(bdev));
-				n++;
-			}
-		}
-	}
-
-	if (n)
-		pr_info("report: %s: %u resources on at boot whose consumer has not probed\n",
-			when, n);
 }
 
 /**
