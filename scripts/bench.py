@@ -6,7 +6,8 @@ usage: scripts/bench.py [--sizes 100,1000,5000] [--boots 3] [--every 20]
                        [--smp 1] [--configs production,lockdep]
                        [--workload abc,auto]
 
-The benchmark, its workloads, ways and targets are scripts/bctest/bench.py.
+The benchmark, its workloads, ways and targets are scripts/bctest/bench.py
+(the trees, a boot, the figures, the tables and the targets its bench_*.py).
 """
 
 import os

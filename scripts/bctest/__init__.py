@@ -13,7 +13,9 @@ bctest) for what they need.  Modules:
     qemu      boots one guest: device tree, QEMU, console, monitor
     uboot     the SD card image or TFTP directory of a boot that starts at U-Boot
     run       make test's runner (scripts/run-tests.py)
-    bench     make bench's benchmark (scripts/bench.py)
+    bench     make bench's benchmark (scripts/bench.py): runs the boots
+    bench_trees, bench_boot, bench_figures, bench_tables, bench_targets
+              its trees, one boot, the figures, the tables, the targets
     timeline  the providers' operation logs of the lcd-mmc board's boots
 """
 

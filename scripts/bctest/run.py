@@ -172,8 +172,97 @@ def schedule(n, jobs, deps, work, done, order=None):
             nxt += 1
 
 
-def main():
-    """make test's runner: returns the exit status."""
+def header(b):
+    """A boot's first line: its name, kernel, machine and arguments."""
+    return '# boot %s: %s %s %s' % (b['name'], b['arch'], b['machine'],
+                                    b['args'])
+
+
+class Run:
+    """One run of the boots: where their consoles go, the consoles of the
+    boots ended so far (for bc.compare=) and the counts of the results
+    reported.  boot() runs in a boot's thread, report() in the thread that
+    called schedule(), in table order."""
+
+    def __init__(self, boots, logs, timeout, console):
+        self.boots = boots
+        self.logs = logs
+        self.timeout = timeout
+        self.console = console      # copy the consoles to stdout
+        self.consoles = {}
+        self.count = {'ok': 0, 'fail': 0, 'skip': 0}
+        self.cases = 0
+
+    def lines_of(self, name):
+        """A boot's console: this run's, else the log of an earlier run."""
+        if name in self.consoles:
+            return self.consoles[name]
+        try:
+            with open(os.path.join(self.logs, name + '.log')) as f:
+                return f.read().split('\n')
+        except OSError:
+            return None
+
+    def boot(self, i):
+        """Boot i, in a thread of its own: its console saved, its results
+        for report()."""
+        b = self.boots[i]
+        if self.console:    # one boot at a time: its header above it
+            print(header(b), flush=True)
+        t = time.monotonic()
+        problems, reports, lines, checks = qemu.boot_one(b, self.timeout,
+                                                         self.console)
+        # The boots compared with have finished (dependencies()).
+        checks += ktap.compare_cases(b['args'], lines, self.lines_of)
+        log = os.path.join(self.logs, b['name'] + '.log')
+        with open(log, 'w') as f:
+            f.write('\n'.join(lines) + '\n')
+        self.consoles[b['name']] = lines
+        return problems, reports, lines, checks, time.monotonic() - t, log
+
+    def report(self, i, result):
+        """Boot i's block of lines, whole, in table order."""
+        b = self.boots[i]
+        problems, reports, lines, checks, took, log = result
+        if not self.console:
+            print(header(b))
+        for name, status, directive in ktap.cases(lines):
+            word = {'ok': 'ok', 'fail': 'not ok', 'skip': 'ok'}[status]
+            print('%s - %s.%s%s' % (word, b['name'], name,
+                                    ' # ' + directive if directive else ''))
+            self.count[status] += 1
+            self.cases += 1
+        for name, ok, detail in checks:
+            print('%s - %s.%s' % ('ok' if ok else 'not ok', b['name'], name))
+            print('#   ' + detail)
+            self.count['ok' if ok else 'fail'] += 1
+        # Two checks of every boot: it reached its end (or, expected to
+        # lose its console, went silent without a crash), and the kernel
+        # reported nothing (no crash, warning or sanitizer report).
+        for check, found in (('booted-cleanly', problems),
+                             ('no-kernel-reports', reports)):
+            self.count['fail' if found else 'ok'] += 1
+            print('%s - %s.%s' % ('not ok' if found else 'ok', b['name'],
+                                  check))
+            for p in found:
+                print('#   ' + p)
+        print('# boot %s: %.1f s, log in %s' %
+              (b['name'], took, os.path.relpath(log, TOP)), flush=True)
+
+    def summary(self):
+        """Print the run's last line: the exit status."""
+        if not self.cases:
+            print('# no test case ran')
+        summary = '%d passed, %d failed' % (self.count['ok'],
+                                            self.count['fail'])
+        if self.count['skip']:
+            summary += ', %d skipped' % self.count['skip']
+        print(summary)
+        return 1 if self.count['fail'] or not self.cases else 0
+
+
+def options():
+    """The command line: (its options, the number of boots at once)."""
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--table', default=os.path.join(TOP, 'tests', 'boots'),
                     help='boot table (default tests/boots)')
@@ -199,8 +288,13 @@ def main():
         ap.error('--jobs wants 1 or more')
     if opt.console and (opt.jobs or 1) > 1:
         ap.error('--console copies one console at a time: --jobs 1')
-    jobs = opt.jobs or (1 if opt.console else default_jobs())
+    return opt, opt.jobs or (1 if opt.console else default_jobs())
 
+
+def selected_boots(opt):
+    """The boots of the table that the command line names (all if none),
+    with its kernel and initramfs; exits if the table is bad or names no
+    such boot."""
     try:
         boots = boot_table.read(opt.table)
     except (HarnessError, OSError) as e:
@@ -216,6 +310,13 @@ def main():
             b['kernel_dir'] = os.path.abspath(opt.kernel_dir)
         if opt.initramfs:
             b['initramfs'] = os.path.abspath(opt.initramfs)
+    return boots
+
+
+def main():
+    """make test's runner: returns the exit status."""
+    opt, jobs = options()
+    boots = selected_boots(opt)
     try:
         deps = dependencies(boots)
     except HarnessError as e:
@@ -223,81 +324,10 @@ def main():
 
     logs = opt.logs or os.path.join(BUILD, 'logs')
     os.makedirs(logs, exist_ok=True)
-    count = {'ok': 0, 'fail': 0, 'skip': 0}
-    cases = 0
-    consoles = {}       # the consoles of this run's boots, for bc.compare=
-
-    def lines_of(name):
-        """A boot's console: this run's, else the log of an earlier run."""
-        if name in consoles:
-            return consoles[name]
-        try:
-            with open(os.path.join(logs, name + '.log')) as f:
-                return f.read().split('\n')
-        except OSError:
-            return None
-
-    def header(b):
-        return '# boot %s: %s %s %s' % (b['name'], b['arch'], b['machine'],
-                                        b['args'])
-
-    def boot(i):
-        """Boot i, in a thread of its own: its console saved, its results
-        for report()."""
-        b = boots[i]
-        if opt.console:     # one boot at a time: its header above it
-            print(header(b), flush=True)
-        t = time.monotonic()
-        problems, reports, lines, checks = qemu.boot_one(b, opt.timeout,
-                                                         opt.console)
-        # The boots compared with have finished (dependencies()).
-        checks += ktap.compare_cases(b['args'], lines, lines_of)
-        log = os.path.join(logs, b['name'] + '.log')
-        with open(log, 'w') as f:
-            f.write('\n'.join(lines) + '\n')
-        consoles[b['name']] = lines
-        return problems, reports, lines, checks, time.monotonic() - t, log
-
-    def report(i, result):
-        """Boot i's block of lines, whole, in table order."""
-        nonlocal cases
-        b = boots[i]
-        problems, reports, lines, checks, took, log = result
-        if not opt.console:
-            print(header(b))
-        for name, status, directive in ktap.cases(lines):
-            word = {'ok': 'ok', 'fail': 'not ok', 'skip': 'ok'}[status]
-            print('%s - %s.%s%s' % (word, b['name'], name,
-                                    ' # ' + directive if directive else ''))
-            count[status] += 1
-            cases += 1
-        for name, ok, detail in checks:
-            print('%s - %s.%s' % ('ok' if ok else 'not ok', b['name'], name))
-            print('#   ' + detail)
-            count['ok' if ok else 'fail'] += 1
-        # Two checks of every boot: it reached its end (or, expected to
-        # lose its console, went silent without a crash), and the kernel
-        # reported nothing (no crash, warning or sanitizer report).
-        for check, found in (('booted-cleanly', problems),
-                             ('no-kernel-reports', reports)):
-            count['fail' if found else 'ok'] += 1
-            print('%s - %s.%s' % ('not ok' if found else 'ok', b['name'],
-                                  check))
-            for p in found:
-                print('#   ' + p)
-        print('# boot %s: %.1f s, log in %s' %
-              (b['name'], took, os.path.relpath(log, TOP)), flush=True)
-
+    runner = Run(boots, logs, opt.timeout, opt.console)
     try:
-        schedule(len(boots), jobs, deps, boot, report,
+        schedule(len(boots), jobs, deps, runner.boot, runner.report,
                  None if jobs == 1 else start_order(deps))
     finally:
         qemu.kill_all()     # those still running if the runner stops early
-
-    if not cases:
-        print('# no test case ran')
-    summary = '%d passed, %d failed' % (count['ok'], count['fail'])
-    if count['skip']:
-        summary += ', %d skipped' % count['skip']
-    print(summary)
-    return 1 if count['fail'] or not cases else 0
+    return runner.summary()

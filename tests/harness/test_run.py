@@ -2,17 +2,22 @@
 # SPDX-License-Identifier: GPL-2.0
 """Tests of the runner's scheduling of boots (scripts/bctest/run.py):
 how many run at once, bc.compare= dependencies and the order of the
-output, with a fake boot in place of QEMU (make check-harness)."""
+output, with a fake boot in place of QEMU; and its report of a run's
+boots, with a fake qemu.boot_one() (make check-harness)."""
 
+import contextlib
+import io
 import os
 import sys
+import tempfile
 import threading
 import time
 import unittest
+from unittest import mock
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(TOP, 'scripts'))
-from bctest import HarnessError, boots, run  # noqa: E402
+from bctest import HarnessError, boots, qemu, run  # noqa: E402
 
 
 def table(text):
@@ -164,6 +169,67 @@ scenario other arm64 virt - bc.scenario=x bc.compare=gone:end bc.compare=other:k
         names = {x['name']: i for i, x in enumerate(b)}
         self.assertEqual(deps[names['imx-report-gates']],
                          {names['imx-gates-base'], names['imx-auto-gates']})
+
+
+class RunTest(unittest.TestCase):
+    """A run's report of its boots (run.Run), each boot's console given
+    by a fake qemu.boot_one()."""
+    CONSOLES = {
+        'base': ['KTAP version 1', '1..1', 'ok 1 - dt', '# compare end: 5'],
+        'held': ['KTAP version 1', '1..2', 'ok 1 - dt # SKIP no clock',
+                 'not ok 2 - uart', '# compare end: 6'],
+    }
+    TABLE = ('base arm64 virt - bc.scenario=g\n'
+             'held arm64 virt - bc.scenario=g bc.compare=base:end '
+             'bc.compare=gone:end\n')
+
+    def fake_boot(self, b, timeout, console):
+        return [], ['WARNING: here'] if b['name'] == 'held' else [], \
+            list(self.CONSOLES[b['name']]), []
+
+    def run_boots(self, logs):
+        b = table(self.TABLE)
+        runner = run.Run(b, logs, 5, False)
+        out = io.StringIO()
+        with mock.patch.object(qemu, 'boot_one', self.fake_boot), \
+                contextlib.redirect_stdout(out):
+            run.schedule(len(b), 1, run.dependencies(b), runner.boot,
+                         runner.report)
+            status = runner.summary()
+        return status, [line for line in out.getvalue().splitlines()
+                        if not line.startswith('# boot ')]
+
+    def test_cases_checks_and_comparisons(self):
+        with tempfile.TemporaryDirectory() as logs:
+            # gone's console is its log of an earlier run
+            with open(os.path.join(logs, 'gone.log'), 'w') as f:
+                f.write('# compare end: 6\n')
+            status, lines = self.run_boots(logs)
+            with open(os.path.join(logs, 'held.log')) as f:
+                self.assertEqual(f.read().split('\n')[:-1],
+                                 self.CONSOLES['held'])
+        self.assertEqual(lines, [
+            'ok - base.dt',
+            'ok - base.booted-cleanly',
+            'ok - base.no-kernel-reports',
+            'ok - held.dt # SKIP no clock',
+            'not ok - held.uart',
+            'not ok - held.same-end-as-base',
+            '#   "6" here, "5" there',
+            'ok - held.same-end-as-gone',
+            '#   "6" here, "6" there',
+            'ok - held.booted-cleanly',
+            'not ok - held.no-kernel-reports',
+            '#   WARNING: here',
+            '5 passed, 3 failed, 1 skipped'])
+        self.assertEqual(status, 1)
+
+    def test_no_console_to_compare_with(self):
+        with tempfile.TemporaryDirectory() as logs:
+            status, lines = self.run_boots(logs)
+        self.assertIn('#   bc.compare=gone:end: no console of boot gone',
+                      lines)
+        self.assertEqual(status, 1)
 
 
 if __name__ == '__main__':
