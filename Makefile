@@ -94,11 +94,11 @@ check: check-harness check-calls check-binding series check-build check-configs 
 check-harness:
 	python3 -m unittest discover -s tests/harness
 
-# The calls between the core's files as the compiler sees them: the
-# objects of the arm64 guest's drivers/boot_constraint/, built alone.
+# The calls and data uses between the core's files as the compiler sees
+# them: the objects of the arm64 guest's drivers/boot_constraint/.
 check-calls: deps tree
 	scripts/steps/build.sh arm64 drivers/boot_constraint/
-	scripts/check-calls.py build/out-arm64/drivers/boot_constraint \
+	scripts/check-calls.py --data build/out-arm64/drivers/boot_constraint \
 		build/linux/drivers/boot_constraint
 
 # Each a script of scripts/steps/ on the tree of the series
