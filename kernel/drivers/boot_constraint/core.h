@@ -78,11 +78,41 @@ struct boot_constraint_desc {
 };
 
 /**
+ * struct boot_constraint_names - How a resource type is named to its users.
+ *
+ * @kind: the type's name in messages ("clock").
+ * @of: how a device tree node names the resources of the type; the
+ *	constraints declared in the tree, on the command line and for the
+ *	console are checked against it.
+ * @decl: the property of a declaration that lists them ("hold-clocks").
+ * @decl_range: the property of a declaration with their ranges, one
+ *	<min max> each, or NULL if the type has no range.
+ * @range_max: the highest bound a range may have; 0 if the type has none.
+ * @range_needed: a constraint without a range holds nothing (a bandwidth):
+ *	the type is held only where it is named with one, never as "every
+ *	resource of the node".
+ *
+ * What the tables, the declarations, the command line and the console read
+ * to name the type's resources and check their ranges; the core reads none
+ * of it.
+ */
+struct boot_constraint_names {
+	const char *kind;
+	const struct boot_constraint_of_names *of;
+	const char *decl;
+	const char *decl_range;
+	unsigned long range_max;
+	bool range_needed;
+};
+
+/**
  * struct boot_constraint_ops - What a resource type does.
  *
- * @name: the type's name, as debugfs shows it.
+ * @name: the type's one name: in debugfs, in a boot_constraints= spec
+ *	("clk") and in the core's messages.
  * @size: the bytes of the type's constraint: a struct of the type's that
  *	embeds &struct boot_constraint first, see BOOT_CONSTRAINT_SIZE().
+ * @names: how its users name the type's resources.
  * @init: check the caller's description of the constraint and copy it; the
  *	resource name goes in &boot_constraint.name, allocated with
  *	kstrdup_const().
@@ -112,27 +142,14 @@ struct boot_constraint_desc {
  *	Nothing is taken for a resource that is off, or without @hold. NULL
  *	if the hardware cannot tell (a bandwidth): the type is then never
  *	held automatically, see boot_constraint_add_auto().
- * @kind: the type's name in messages ("clock").
- * @of: how a device tree node names the resources of the type; the
- *	constraints declared in the tree, on the command line and for the
- *	console are checked against it.
- * @spec: the type's name in a boot_constraints= spec ("clk").
- * @decl: the property of a declaration that lists them ("hold-clocks").
- * @decl_range: the property of a declaration with their ranges, one
- *	<min max> each, or NULL if the type has no range.
- * @range_max: the highest bound a range may have; 0 if the type has none.
- * @range_needed: a constraint without a range holds nothing (a bandwidth):
- *	the type is held only where it is named with one, never as "every
- *	resource of the node".
  *
- * The operations come first; @kind to @range_needed are how the type is
- * named, in the device tree and on the command line, for the constraints
- * that tables, declarations and the console give. None of the calls is
- * made with the core's lock held: they may register and bind devices.
+ * None of the calls is made with the core's lock held: they may register
+ * and bind devices.
  */
 struct boot_constraint_ops {
 	const char *name;
 	size_t size;
+	const struct boot_constraint_names *names;
 	int (*init)(struct boot_constraint *c, struct device *dev,
 		    const void *data);
 	int (*apply)(struct boot_constraint *c);
@@ -143,14 +160,6 @@ struct boot_constraint_ops {
 	void (*describe)(struct boot_constraint_desc *desc, const char *name,
 			 unsigned long min, unsigned long max);
 	int (*sample)(struct boot_constraint *c, bool hold);
-
-	const char *kind;
-	const struct boot_constraint_of_names *of;
-	const char *spec;
-	const char *decl;
-	const char *decl_range;
-	unsigned long range_max;
-	bool range_needed;
 };
 
 /**

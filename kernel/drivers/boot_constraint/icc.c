@@ -172,21 +172,23 @@ static void bc_icc_describe(struct boot_constraint_desc *desc,
 	};
 }
 
+static const struct boot_constraint_names bc_icc_names = {
+	.kind = "interconnect path",
+	.of = &bc_icc_of,
+	.decl = "hold-interconnects",
+	.decl_range = "hold-interconnect-bandwidth-kBps",
+	.range_max = U32_MAX,
+	.range_needed = true,
+};
+
 const struct boot_constraint_ops boot_constraint_icc_ops = {
 	.name = "icc",
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_icc),
+	.names = &bc_icc_names,
 	.init = bc_icc_init,
 	.apply = bc_icc_apply,
 	.release = bc_icc_release,
 	.show = bc_icc_show,
 	.provider = bc_icc_provider,
 	.describe = bc_icc_describe,
-
-	.kind = "interconnect path",
-	.of = &bc_icc_of,
-	.spec = "icc",
-	.decl = "hold-interconnects",
-	.decl_range = "hold-interconnect-bandwidth-kBps",
-	.range_max = U32_MAX,
-	.range_needed = true,
 };

@@ -232,9 +232,18 @@ static const struct boot_constraint_of_names bc_supply_of = {
 	.suffix = "-supply",
 };
 
+static const struct boot_constraint_names bc_supply_names = {
+	.kind = "supply",
+	.of = &bc_supply_of,
+	.decl = "hold-supplies",
+	.decl_range = "hold-supply-microvolt",
+	.range_max = INT_MAX,
+};
+
 const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.name = "supply",
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_supply),
+	.names = &bc_supply_names,
 	.init = bc_supply_init,
 	.apply = bc_supply_apply,
 	.take_back = bc_supply_take_back,
@@ -243,11 +252,4 @@ const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.provider = boot_constraint_of_provider,
 	.describe = bc_supply_describe,
 	.sample = bc_supply_sample,
-
-	.kind = "supply",
-	.of = &bc_supply_of,
-	.spec = "supply",
-	.decl = "hold-supplies",
-	.decl_range = "hold-supply-microvolt",
-	.range_max = INT_MAX,
 };
