@@ -23,6 +23,7 @@
 #include <kunit/visibility.h>
 
 #include "internal.h"
+#include "kunit.h"
 
 /* Caller holds device_lock(dev) and bc_lock. */
 static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
@@ -501,6 +502,7 @@ bool boot_constraint_deadline_passed(void)
 {
 	return READ_ONCE(bc_add_deadline()->past);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_deadline_passed);
 
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Internal interfaces of the boot constraint core: its types, and what the
- * resource types, the sources of constraints and the tests call. What only
- * the core's own files share is in internal.h; what a later file defines
- * for the others is declared in its own header: names.h, of.h, deadline.h,
- * debugfs.h.
+ * resource types and the sources of constraints call. What only the core's
+ * own files share is in internal.h; what a later file defines for the
+ * others is declared in its own header: names.h, of.h, deadline.h,
+ * debugfs.h; what only the tests call, in kunit.h.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_CORE_H
 #define _DRIVERS_BOOT_CONSTRAINT_CORE_H
@@ -357,9 +357,6 @@ static inline struct device *boot_constraint_device(const struct boot_constraint
 	return c->bdev->dev;
 }
 
-int boot_constraint_add_all(struct device *dev,
-			    const struct dev_boot_constraint_info *infos,
-			    unsigned int n, bool deferrable);
 int boot_constraint_add_until(struct device *dev,
 			      const struct dev_boot_constraint_info *infos,
 			      unsigned int n,
@@ -373,10 +370,6 @@ int boot_constraint_add_later(struct device *dev,
 			      unsigned int n, const char *origin);
 bool boot_constraint_deadline_passed(void);
 const char *boot_constraint_state_name(enum boot_constraint_state state);
-unsigned int boot_constraint_count(struct device *dev,
-				   enum boot_constraint_state state);
-unsigned int boot_constraint_attempts(struct device *dev);
-unsigned int boot_constraint_auto_off(void);
 bool boot_constraints_disabled(void);
 
 /*
@@ -432,7 +425,6 @@ static inline void boot_constraint_auto_add_device(struct device *dev)
 }
 #endif
 unsigned int boot_constraint_cmdline_specs(const char * const **specs);
-void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline);
 bool boot_constraint_deadlines_open(void);
 __printf(2, 3)
 void boot_constraint_reject(const char *origin, const char *fmt, ...);
@@ -441,6 +433,5 @@ void boot_constraint_reject_or(const char *origin,
 			       void (*fallback)(const void *arg,
 						struct va_format *why),
 			       const void *arg, const char *fmt, ...);
-void boot_constraint_flush(void);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_CORE_H */

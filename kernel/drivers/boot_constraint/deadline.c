@@ -32,6 +32,7 @@
 
 #include "deadline.h"
 #include "internal.h"
+#include "kunit.h"
 #include "of.h"
 
 /* Counts the passes of deadlines: under bc_lock */

@@ -20,6 +20,7 @@
 
 #include "debugfs.h"
 #include "internal.h"
+#include "kunit.h"
 #include "of.h"
 
 /**

@@ -42,9 +42,6 @@ extern size_t bc_bytes, bc_bytes_peak;
 /* The machine's deadline, and the batch of every automatic constraint */
 extern struct boot_constraint_deadline bc_machine_deadline;
 extern struct boot_constraint_batch bc_batch_alone;
-#if IS_ENABLED(CONFIG_KUNIT)
-struct boot_constraint_deadline *bc_add_deadline(void);
-#endif
 
 /* Whether the constraint holds its resource, or waits to. */
 static inline bool bc_is_live(const struct boot_constraint *c)

@@ -34,6 +34,7 @@
 #include <kunit/visibility.h>
 
 #include "core.h"
+#include "kunit.h"
 #include "of.h"
 
 #define BC_OF_INFO(type)							\

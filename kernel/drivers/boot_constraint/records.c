@@ -27,6 +27,7 @@
 #include <asm/sections.h>
 
 #include "internal.h"
+#include "kunit.h"
 
 /*
  * A device's constraints change only under device_lock() of that device:

@@ -18,6 +18,7 @@
 #include <kunit/visibility.h>
 
 #include "internal.h"
+#include "kunit.h"
 
 /* Counts binds that retry constraints: under bc_lock */
 static unsigned long bc_seq;
