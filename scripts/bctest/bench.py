@@ -8,7 +8,7 @@ usage: scripts/bench.py [--sizes 100,1000,5000] [--boots 3] [--every 20]
 For each size N, writes build/bench/bench-N.dtsi: N devices on QEMU's virt
 machine, every EVERY-th of them a "display" whose "pixel" clock has a boot
 constraint, and one late clock controller per 100 displays
-(drivers/boot_constraint/tests/bench.c).  Boots each configuration's arm64
+(drivers/boot_constraint/boards/bench.c).  Boots each configuration's arm64
 kernel on it BOOTS times in each of three ways, in turn:
 
     a  boot_constraints=off: no constraints

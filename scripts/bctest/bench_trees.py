@@ -2,7 +2,7 @@
 """The benchmark's device trees (make bench), as the text of a .dtsi.
 
 Each workload of bctest.bench boots a tree of its own on QEMU's virt
-machine, bound by drivers/boot_constraint/tests/bench.c:
+machine, bound by drivers/boot_constraint/boards/bench.c:
 
     abc   N devices, every EVERY-th of them a "display" whose "pixel"
           clock has a boot constraint, and one late clock controller per

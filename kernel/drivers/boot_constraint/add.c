@@ -23,6 +23,7 @@
 #include "records.h"
 #include "pending.h"
 #include "life.h"
+#include "kunit.h"
 
 static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
 {
@@ -185,6 +186,7 @@ bool boot_constraint_deadline_passed(void)
 {
 	return READ_ONCE(bc_add_deadline()->past);
 }
+EXPORT_SYMBOL_IF_KUNIT(boot_constraint_deadline_passed);
 
 static int bc_add_all(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,

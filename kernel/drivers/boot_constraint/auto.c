@@ -103,7 +103,7 @@ void boot_constraint_auto_add_device(struct device *dev)
 
 	for_each_boot_constraint_type(ch.type, ch.ops) {
 		if (ch.ops->sample)
-			boot_constraint_of_walk(dev->of_node, ch.ops->of,
+			boot_constraint_of_walk(dev->of_node, ch.ops->names->of,
 						&ch.walker);
 	}
 	bc_auto_flush(&ch);

@@ -229,8 +229,17 @@ static int bc_clk_sample(struct boot_constraint *c, bool hold)
 	return on ?: 1;
 }
 
+static const struct boot_constraint_names bc_clk_names = {
+	.kind = "clock",
+	.of = &bc_clk_of,
+	.decl = "hold-clocks",
+	.decl_range = "hold-clock-rates-hz",
+	.range_max = ULONG_MAX,
+};
+
 const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.name = "clk",
+	.names = &bc_clk_names,
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_clk),
 	.name_offset = offsetof(struct dev_boot_constraint_clk_info, name),
 	.init = bc_clk_init,
@@ -241,11 +250,4 @@ const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.provider = boot_constraint_of_provider,
 	.describe = bc_clk_describe,
 	.sample = bc_clk_sample,
-
-	.kind = "clock",
-	.of = &bc_clk_of,
-	.spec = "clk",
-	.decl = "hold-clocks",
-	.decl_range = "hold-clock-rates-hz",
-	.range_max = ULONG_MAX,
 };

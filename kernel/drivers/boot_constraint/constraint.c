@@ -14,8 +14,6 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include <kunit/visibility.h>
-
 #include <asm/sections.h>
 
 #include "internal.h"
@@ -38,7 +36,6 @@ struct boot_constraint_deadline *bc_machine_deadline(void)
 {
 	return &bc_machine;
 }
-EXPORT_SYMBOL_IF_KUNIT(bc_machine_deadline);
 
 /**
  * bc_batch_alone() - The batch of the constraints that stand alone.

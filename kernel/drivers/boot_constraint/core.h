@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Internal interfaces of the boot constraint core: its types, and what the
- * resource types, the sources of constraints and the tests call. What only
- * the core's own files share is in internal.h; what a later file defines
- * for the others is declared in its own header: names.h, of.h, deadline.h,
- * debugfs.h.
+ * resource types and the sources of constraints call. What only the core's
+ * own files share is in internal.h; what a later file defines for the
+ * others is declared in its own header: names.h, of.h, deadline.h,
+ * debugfs.h; what only the tests call, in kunit.h.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_CORE_H
 #define _DRIVERS_BOOT_CONSTRAINT_CORE_H
@@ -78,9 +78,39 @@ struct boot_constraint_desc {
 };
 
 /**
+ * struct boot_constraint_names - How a resource type is named to its users.
+ *
+ * @kind: the type's name in messages ("clock").
+ * @of: how a device tree node names the resources of the type; the
+ *	constraints declared in the tree, on the command line and for the
+ *	console are checked against it.
+ * @decl: the property of a declaration that lists them ("hold-clocks").
+ * @decl_range: the property of a declaration with their ranges, one
+ *	<min max> each, or NULL if the type has no range.
+ * @range_max: the highest bound a range may have; 0 if the type has none.
+ * @range_needed: a constraint without a range holds nothing (a bandwidth):
+ *	the type is held only where it is named with one, never as "every
+ *	resource of the node".
+ *
+ * What the tables, the declarations, the command line and the console read
+ * to name the type's resources and check their ranges; the core reads none
+ * of it.
+ */
+struct boot_constraint_names {
+	const char *kind;
+	const struct boot_constraint_of_names *of;
+	const char *decl;
+	const char *decl_range;
+	unsigned long range_max;
+	bool range_needed;
+};
+
+/**
  * struct boot_constraint_ops - What a resource type does.
  *
- * @name: the type's name, as debugfs shows it.
+ * @name: the type's one name: in debugfs, in a boot_constraints= spec
+ *	("clk") and in the core's messages.
+ * @names: how its users name the type's resources.
  * @size: the bytes of the type's constraint: a struct of the type's that
  *	embeds &struct boot_constraint first, see BOOT_CONSTRAINT_SIZE().
  * @name_offset: where the type's description (the @data of struct
@@ -115,26 +145,13 @@ struct boot_constraint_desc {
  *	Nothing is taken for a resource that is off, or without @hold. NULL
  *	if the hardware cannot tell (a bandwidth): the type is then never
  *	held automatically, see boot_constraint_add_auto().
- * @kind: the type's name in messages ("clock").
- * @of: how a device tree node names the resources of the type; the
- *	constraints declared in the tree, on the command line and for the
- *	console are checked against it.
- * @spec: the type's name in a boot_constraints= spec ("clk").
- * @decl: the property of a declaration that lists them ("hold-clocks").
- * @decl_range: the property of a declaration with their ranges, one
- *	<min max> each, or NULL if the type has no range.
- * @range_max: the highest bound a range may have; 0 if the type has none.
- * @range_needed: a constraint without a range holds nothing (a bandwidth):
- *	the type is held only where it is named with one, never as "every
- *	resource of the node".
  *
- * The operations come first; @kind to @range_needed are how the type is
- * named, in the device tree and on the command line, for the constraints
- * that tables, declarations and the console give. None of the calls is
- * made with the core's lock held: they may register and bind devices.
+ * None of the calls is made with the core's lock held: they may register
+ * and bind devices.
  */
 struct boot_constraint_ops {
 	const char *name;
+	const struct boot_constraint_names *names;
 	size_t size;
 	size_t name_offset;
 	int (*init)(struct boot_constraint *c, struct device *dev,
@@ -147,14 +164,6 @@ struct boot_constraint_ops {
 	void (*describe)(struct boot_constraint_desc *desc, const char *name,
 			 unsigned long min, unsigned long max);
 	int (*sample)(struct boot_constraint *c, bool hold);
-
-	const char *kind;
-	const struct boot_constraint_of_names *of;
-	const char *spec;
-	const char *decl;
-	const char *decl_range;
-	unsigned long range_max;
-	bool range_needed;
 };
 
 /**
@@ -357,9 +366,6 @@ static inline struct device *boot_constraint_device(const struct boot_constraint
 	return c->bdev->dev;
 }
 
-int boot_constraint_add_all(struct device *dev,
-			    const struct dev_boot_constraint_info *infos,
-			    unsigned int n, bool deferrable);
 int boot_constraint_add_until(struct device *dev,
 			      const struct dev_boot_constraint_info *infos,
 			      unsigned int n,
@@ -373,10 +379,6 @@ int boot_constraint_add_later(struct device *dev,
 			      unsigned int n, const char *origin);
 bool boot_constraint_deadline_passed(void);
 const char *boot_constraint_state_name(enum boot_constraint_state state);
-unsigned int boot_constraint_count(struct device *dev,
-				   enum boot_constraint_state state);
-unsigned int boot_constraint_attempts(struct device *dev);
-unsigned int boot_constraint_auto_off(void);
 bool boot_constraints_disabled(void);
 
 /*
@@ -418,7 +420,6 @@ static inline void boot_constraint_auto_add_device(struct device *dev)
 }
 #endif
 unsigned int boot_constraint_cmdline_specs(const char * const **specs);
-void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline);
 bool boot_constraint_deadlines_open(void);
 __printf(2, 3)
 void boot_constraint_reject(const char *origin, const char *fmt, ...);
@@ -427,6 +428,5 @@ void boot_constraint_reject_or(const char *origin,
 			       void (*fallback)(const void *arg,
 						struct va_format *why),
 			       const void *arg, const char *fmt, ...);
-void boot_constraint_flush(void);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_CORE_H */

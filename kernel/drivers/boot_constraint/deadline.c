@@ -35,6 +35,7 @@
 #include "internal.h"
 #include "records.h"
 #include "life.h"
+#include "kunit.h"
 #include "of.h"
 
 /* Counts the passes of deadlines: under bc_lock */

@@ -14,7 +14,6 @@ struct device;
 
 void boot_constraints_expire(void);
 void boot_constraint_pass(struct boot_constraint_deadline *deadline);
-void boot_constraint_expire_device(struct device *dev);
 int boot_constraint_end(const char *name);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_DEADLINE_H */

@@ -21,6 +21,7 @@
 #include "debugfs.h"
 #include "internal.h"
 #include "records.h"
+#include "kunit.h"
 #include "of.h"
 
 /**

@@ -19,8 +19,8 @@
 #include <kunit/visibility.h>
 
 #include "core.h"
-#include "decls.h"
 #include "dt.h"
+#include "kunit.h"
 #include "spec.h"
 #include "table.h"
 

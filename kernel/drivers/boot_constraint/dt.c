@@ -23,8 +23,8 @@
  * interconnect-names), so it adds nothing to the tree's description of the
  * hardware. Of each type of resource that it does not list, every one of
  * the node is held (but interconnect paths: a path needs its bandwidth).
- * The properties of each type are its ops' (&boot_constraint_ops.decl). It is
- * checked against the node before anything is added: one that is malformed
+ * The properties of each type are its names' (&boot_constraint_names.decl).
+ * It is checked against the node before anything is added: one that is malformed
  * (anything the binding does not allow, to the byte) or names a resource
  * the node lacks is rejected with one error line naming it, and none of its
  * constraints is added.
@@ -78,8 +78,8 @@ static bool bc_dt_prop_known(const char *name)
 		return true;
 
 	for_each_boot_constraint_type(type, ops) {
-		if (!strcmp(name, ops->decl) ||
-		    (ops->decl_range && !strcmp(name, ops->decl_range)))
+		if (!strcmp(name, ops->names->decl) ||
+		    (ops->names->decl_range && !strcmp(name, ops->names->decl_range)))
 			return true;
 	}
 
@@ -169,7 +169,7 @@ static struct device_node *bc_dt_device(struct device_node *decl,
  */
 static int bc_dt_count_names(struct boot_constraint_table *t,
 			     struct device_node *decl,
-			     const struct boot_constraint_ops *l)
+			     const struct boot_constraint_names *l)
 {
 	const struct property *prop;
 	const char *p, *end;
@@ -208,7 +208,7 @@ static int bc_dt_count_names(struct boot_constraint_table *t,
 /* The ranges of a list of @count names: exactly one <min max> each. */
 static int bc_dt_check_ranges(struct boot_constraint_table *t,
 			      struct device_node *decl,
-			      const struct boot_constraint_ops *l, int count)
+			      const struct boot_constraint_names *l, int count)
 {
 	const struct property *prop;
 
@@ -226,7 +226,7 @@ static int bc_dt_check_ranges(struct boot_constraint_table *t,
 static int bc_dt_add_list(struct boot_constraint_table *t,
 			  struct device_node *decl,
 			  enum dev_boot_constraint_type type,
-			  const struct boot_constraint_ops *l, int count)
+			  const struct boot_constraint_names *l, int count)
 {
 	bool ranges = l->decl_range && of_property_present(decl, l->decl_range);
 	u32 range[2] = { 0, 0 };
@@ -264,14 +264,14 @@ static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl
 	int count, ret;
 
 	for_each_boot_constraint_type(type, ops) {
-		count = bc_dt_count_names(t, decl, ops);
+		count = bc_dt_count_names(t, decl, ops->names);
 		if (count < 0)
 			return count;
 		if (!count)
 			continue;
 
-		ret = bc_dt_check_ranges(t, decl, ops, count) ?:
-		      bc_dt_add_list(t, decl, type, ops, count);
+		ret = bc_dt_check_ranges(t, decl, ops->names, count) ?:
+		      bc_dt_add_list(t, decl, type, ops->names, count);
 		if (ret)
 			return ret;
 		*listed |= BIT(type);

@@ -15,17 +15,15 @@
 
 #include <kunit/visibility.h>
 
-#include "hikey.h"
+#include "kunit.h"
 
-VISIBLE_IF_KUNIT const struct dev_boot_constraint_clk_info bc_hisi_uartclk = {
+static const struct dev_boot_constraint_clk_info bc_hisi_uartclk = {
 	.name = "uartclk",
 };
-EXPORT_SYMBOL_IF_KUNIT(bc_hisi_uartclk);
 
-VISIBLE_IF_KUNIT const struct dev_boot_constraint_clk_info bc_hisi_apb_pclk = {
+static const struct dev_boot_constraint_clk_info bc_hisi_apb_pclk = {
 	.name = "apb_pclk",
 };
-EXPORT_SYMBOL_IF_KUNIT(bc_hisi_apb_pclk);
 
 static const struct dev_boot_constraint bc_hisi_pl011[] = {
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_hisi_uartclk },

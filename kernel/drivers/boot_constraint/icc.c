@@ -166,8 +166,18 @@ static void bc_icc_describe(struct boot_constraint_desc *desc,
 	};
 }
 
+static const struct boot_constraint_names bc_icc_names = {
+	.kind = "interconnect path",
+	.of = &bc_icc_of,
+	.decl = "hold-interconnects",
+	.decl_range = "hold-interconnect-bandwidth-kBps",
+	.range_max = U32_MAX,
+	.range_needed = true,
+};
+
 const struct boot_constraint_ops boot_constraint_icc_ops = {
 	.name = "icc",
+	.names = &bc_icc_names,
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_icc),
 	.name_offset = offsetof(struct dev_boot_constraint_icc_info, name),
 	.init = bc_icc_init,
@@ -176,12 +186,4 @@ const struct boot_constraint_ops boot_constraint_icc_ops = {
 	.show = bc_icc_show,
 	.provider = bc_icc_provider,
 	.describe = bc_icc_describe,
-
-	.kind = "interconnect path",
-	.of = &bc_icc_of,
-	.spec = "icc",
-	.decl = "hold-interconnects",
-	.decl_range = "hold-interconnect-bandwidth-kBps",
-	.range_max = U32_MAX,
-	.range_needed = true,
 };

@@ -48,9 +48,4 @@ void bc_device_mark(struct device *dev,
 int bc_attach(struct device *dev, struct boot_constraint **cs,
 	      unsigned int *nr, bool missing, bool later);
 
-/* add.c */
-#if IS_ENABLED(CONFIG_KUNIT)
-struct boot_constraint_deadline *bc_add_deadline(void);
-#endif
-
 #endif /* _DRIVERS_BOOT_CONSTRAINT_LIFE_H */

@@ -16,7 +16,7 @@
 #include <kunit/visibility.h>
 
 #include "core.h"
-#include "machine.h"
+#include "kunit.h"
 #include "of.h"
 
 /**

@@ -350,7 +350,7 @@ int boot_constraint_of_spec(struct device_node *np,
  */
 struct device_node *boot_constraint_of_provider(const struct boot_constraint *c)
 {
-	const struct boot_constraint_of_names *of = c->ops->of;
+	const struct boot_constraint_of_names *of = c->ops->names->of;
 	struct device_node *np = boot_constraint_device(c)->of_node;
 	struct of_phandle_args spec;
 	struct device_node *provider;

@@ -29,6 +29,7 @@
 #include <kunit/visibility.h>
 
 #include "core.h"
+#include "kunit.h"
 #include "of.h"
 
 /**

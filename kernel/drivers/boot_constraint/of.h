@@ -20,7 +20,6 @@ int boot_constraint_add_of_node(struct device_node *np,
 				const struct dev_boot_constraint_of *oconst,
 				const char *origin);
 void boot_constraint_of_drop_waiters(void);
-void boot_constraint_of_device_added(struct device *dev);
 unsigned int boot_constraint_of_buses(void);
 bool boot_constraint_boot_console(void);
 

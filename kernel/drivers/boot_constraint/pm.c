@@ -55,7 +55,7 @@ static int bc_pm_init(struct boot_constraint *c, struct device *dev,
 	const struct dev_boot_constraint_pm_info *info = data;
 
 	if (info && info->parent && !dev->parent) {
-		dev_err(dev, "pm boot constraint on its parent's domain, but no parent\n");
+		dev_err(dev, "pd boot constraint on its parent's domain, but no parent\n");
 		return -EINVAL;
 	}
 
@@ -369,8 +369,15 @@ static void bc_pm_describe(struct boot_constraint_desc *desc, const char *name,
 	*info = (struct dev_boot_constraint_pm_info) { .name = name };
 }
 
+static const struct boot_constraint_names bc_pm_names = {
+	.kind = "power domain",
+	.of = &bc_pm_of,
+	.decl = "hold-power-domains",
+};
+
 const struct boot_constraint_ops boot_constraint_pm_ops = {
-	.name = "pm",
+	.name = "pd",
+	.names = &bc_pm_names,
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_pm),
 	.name_offset = offsetof(struct dev_boot_constraint_pm_info, name),
 	.init = bc_pm_init,
@@ -379,9 +386,4 @@ const struct boot_constraint_ops boot_constraint_pm_ops = {
 	.provider = bc_pm_provider,
 	.describe = bc_pm_describe,
 	.sample = bc_pm_sample,
-
-	.kind = "power domain",
-	.of = &bc_pm_of,
-	.spec = "pd",
-	.decl = "hold-power-domains",
 };

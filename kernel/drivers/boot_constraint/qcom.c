@@ -15,7 +15,7 @@
 
 #include <kunit/visibility.h>
 
-#include "qcom.h"
+#include "kunit.h"
 
 static const struct dev_boot_constraint_clk_info bc_qcom_iface = { .name = "iface" };
 static const struct dev_boot_constraint_clk_info bc_qcom_bus = { .name = "bus" };
@@ -24,10 +24,8 @@ static const struct dev_boot_constraint_clk_info bc_qcom_vsync = { .name = "vsyn
 static const struct dev_boot_constraint_clk_info bc_qcom_byte = { .name = "byte" };
 static const struct dev_boot_constraint_clk_info bc_qcom_pixel = { .name = "pixel" };
 
-VISIBLE_IF_KUNIT const struct dev_boot_constraint_supply_info bc_qcom_vdda = { .name = "vdda" };
-EXPORT_SYMBOL_IF_KUNIT(bc_qcom_vdda);
-VISIBLE_IF_KUNIT const struct dev_boot_constraint_supply_info bc_qcom_vddio = { .name = "vddio" };
-EXPORT_SYMBOL_IF_KUNIT(bc_qcom_vddio);
+static const struct dev_boot_constraint_supply_info bc_qcom_vdda = { .name = "vdda" };
+static const struct dev_boot_constraint_supply_info bc_qcom_vddio = { .name = "vddio" };
 
 /*
  * The MDSS's GDSC, its only power domain, which the MDP5 and the DSI
@@ -62,12 +60,11 @@ static const struct dev_boot_constraint bc_qcom_dsi[] = {
  * The MDP5 and DSI devices are created when the MDSS's driver probes; they
  * get their constraints then, before they can probe themselves.
  */
-VISIBLE_IF_KUNIT const struct dev_boot_constraint_of bc_qcom_db410c[] = {
+static const struct dev_boot_constraint_of bc_qcom_db410c[] = {
 	DEV_BOOT_CONSTRAINT_OF("qcom,mdss", bc_qcom_mdss),
 	DEV_BOOT_CONSTRAINT_OF("qcom,mdp5", bc_qcom_mdp5),
 	DEV_BOOT_CONSTRAINT_OF("qcom,mdss-dsi-ctrl", bc_qcom_dsi),
 };
-EXPORT_SYMBOL_IF_KUNIT(bc_qcom_db410c);
 
 VISIBLE_IF_KUNIT const struct dev_boot_constraint_machine bc_qcom_machines[] = {
 	{

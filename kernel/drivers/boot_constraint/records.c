@@ -21,6 +21,7 @@
 
 #include "internal.h"
 #include "records.h"
+#include "kunit.h"
 
 /*
  * A device's constraints change only under device_lock() of that device:

@@ -123,8 +123,15 @@ static const struct boot_constraint_of_names bc_reset_of = {
 	.per = 1, .gpio = IS_ENABLED(CONFIG_RESET_GPIO) ? "reset-gpios" : NULL,
 };
 
+static const struct boot_constraint_names bc_reset_names = {
+	.kind = "reset line",
+	.of = &bc_reset_of,
+	.decl = "hold-resets",
+};
+
 const struct boot_constraint_ops boot_constraint_reset_ops = {
 	.name = "reset",
+	.names = &bc_reset_names,
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_reset),
 	.name_offset = offsetof(struct dev_boot_constraint_reset_info, name),
 	.apply = bc_reset_apply,
@@ -133,9 +140,4 @@ const struct boot_constraint_ops boot_constraint_reset_ops = {
 	.provider = boot_constraint_of_provider,
 	.describe = bc_reset_describe,
 	.sample = bc_reset_sample,
-
-	.kind = "reset line",
-	.of = &bc_reset_of,
-	.spec = "reset",
-	.decl = "hold-resets",
 };

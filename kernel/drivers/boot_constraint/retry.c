@@ -21,6 +21,7 @@
 #include "records.h"
 #include "pending.h"
 #include "life.h"
+#include "kunit.h"
 
 /* Counts binds that retry constraints: under bc_lock */
 static unsigned long bc_seq;

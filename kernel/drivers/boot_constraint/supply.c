@@ -228,8 +228,17 @@ static const struct boot_constraint_of_names bc_supply_of = {
 	.suffix = "-supply", .suffix_len = sizeof("-supply") - 1,
 };
 
+static const struct boot_constraint_names bc_supply_names = {
+	.kind = "supply",
+	.of = &bc_supply_of,
+	.decl = "hold-supplies",
+	.decl_range = "hold-supply-microvolt",
+	.range_max = INT_MAX,
+};
+
 const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.name = "supply",
+	.names = &bc_supply_names,
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_supply),
 	.name_offset = offsetof(struct dev_boot_constraint_supply_info, name),
 	.init = bc_supply_init,
@@ -240,11 +249,4 @@ const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.provider = boot_constraint_of_provider,
 	.describe = bc_supply_describe,
 	.sample = bc_supply_sample,
-
-	.kind = "supply",
-	.of = &bc_supply_of,
-	.spec = "supply",
-	.decl = "hold-supplies",
-	.decl_range = "hold-supply-microvolt",
-	.range_max = INT_MAX,
 };

@@ -39,7 +39,7 @@ static unsigned int bc_node_resources(struct device_node *np)
 	unsigned int n = 0;
 
 	for_each_boot_constraint_type(type, ops)
-		n += boot_constraint_of_count(np, ops->of);
+		n += boot_constraint_of_count(np, ops->names->of);
 
 	return n;
 }
@@ -50,30 +50,31 @@ static unsigned int bc_node_resources(struct device_node *np)
  * them, so that it is one resource whichever way it is given.
  */
 static int bc_table_resolve(struct boot_constraint_table *t,
-			    const struct boot_constraint_ops *ops,
+			    const struct boot_constraint_names *names,
 			    const char **name)
 {
 	const char *first;
 	int index;
 
-	if (!ops->of->list && !*name) {
+	if (!names->of->list && !*name) {
 		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
-					  "a %s needs its name", ops->kind);
+					  "a %s needs its name", names->kind);
 		return -EINVAL;
 	}
 
-	index = boot_constraint_of_index(t->np, ops->of, *name);
+	index = boot_constraint_of_index(t->np, names->of, *name);
 	if (index < 0) {
 		if (*name)
 			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
-						  "%s has no %s \"%s\"", t->path, ops->kind, *name);
+						  "%s has no %s \"%s\"", t->path, names->kind,
+						  *name);
 		else
 			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
-						  "%s has no %s", t->path, ops->kind);
+						  "%s has no %s", t->path, names->kind);
 		return -ENOENT;
 	}
 
-	if (!*name && !of_property_read_string_index(t->np, ops->of->names, 0,
+	if (!*name && !of_property_read_string_index(t->np, names->of->names, 0,
 						     &first))
 		*name = first;
 
@@ -183,19 +184,19 @@ unsigned int boot_constraint_table_count(const struct boot_constraint_table *t)
 EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_count);
 
 static int bc_table_check(struct boot_constraint_table *t,
-			  const struct boot_constraint_ops *ops,
+			  const struct boot_constraint_names *names,
 			  enum dev_boot_constraint_type type, const char **name,
 			  unsigned long min, unsigned long max)
 {
 	int ret;
 
-	ret = bc_table_resolve(t, ops, name);
+	ret = bc_table_resolve(t, names, name);
 	if (ret)
 		return ret;
 
 	if (bc_table_holds(t, type, *name)) {
 		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
-					  "%s %s named twice", ops->kind, *name ?: "(unnamed)");
+					  "%s %s named twice", names->kind, *name ?: "(unnamed)");
 		return -EEXIST;
 	}
 
@@ -206,18 +207,18 @@ static int bc_table_check(struct boot_constraint_table *t,
 	}
 
 	/* A range of rates or voltages has both bounds; a bandwidth may lack an average */
-	if (min > max || max > ops->range_max ||
-	    (!ops->range_needed && !min != !max)) {
+	if (min > max || max > names->range_max ||
+	    (!names->range_needed && !min != !max)) {
 		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
 					  "%s %s: invalid range %lu-%lu",
-					  ops->kind, *name ?: "(unnamed)", min, max);
+					  names->kind, *name ?: "(unnamed)", min, max);
 		return -EINVAL;
 	}
 
-	if (ops->range_needed && !max) {
+	if (names->range_needed && !max) {
 		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
 					  "%s %s: holds nothing without a range",
-					  ops->kind, *name ?: "(unnamed)");
+					  names->kind, *name ?: "(unnamed)");
 		return -EINVAL;
 	}
 
@@ -255,7 +256,7 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 		return -EOPNOTSUPP;
 	}
 
-	ret = bc_table_check(t, ops, type, &name, min, max);
+	ret = bc_table_check(t, ops->names, type, &name, min, max);
 	if (ret)
 		return ret;
 
@@ -280,14 +281,14 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 /* Holds every resource of a type that the node names. */
 static int bc_table_add_all(struct boot_constraint_table *t,
 			    enum dev_boot_constraint_type type,
-			    const struct boot_constraint_ops *ops)
+			    const struct boot_constraint_names *names)
 {
-	unsigned int i, count = boot_constraint_of_count(t->np, ops->of);
+	unsigned int i, count = boot_constraint_of_count(t->np, names->of);
 	const char *name;
 	int ret;
 
 	for (i = 0; i < count; i++) {
-		ret = boot_constraint_of_name(t->np, ops->of, i, &name);
+		ret = boot_constraint_of_name(t->np, names->of, i, &name);
 		/* Names for fewer resources than listed: only those */
 		if (ret == -ENOENT)
 			return 0;
@@ -331,9 +332,9 @@ int boot_constraint_table_add_unlisted(struct boot_constraint_table *t,
 	int ret;
 
 	for_each_boot_constraint_type(type, ops) {
-		if (ops->range_needed || (listed & BIT(type)))
+		if (ops->names->range_needed || (listed & BIT(type)))
 			continue;
-		ret = bc_table_add_all(t, type, ops);
+		ret = bc_table_add_all(t, type, ops->names);
 		if (ret)
 			return ret;
 	}

@@ -55,6 +55,5 @@ struct boot_constraint_table *boot_constraint_table_declared(struct device_node 
 struct boot_constraint_table *boot_constraint_table_finish(struct boot_constraint_table *t,
 							   int ret, unsigned long listed);
 int boot_constraint_table_add_to_device(struct boot_constraint_table *t);
-struct boot_constraint_table *boot_constraint_console_table(struct device_node *np);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_TABLE_H */

@@ -166,7 +166,7 @@ would_keep() {
 	dmesg | sed -n "s/.*boot_constraint: report: $1: would keep //p" |
 		sed -e 's/^clock \(.*\) for \([^ ]*\)$/\2 clk \1/' \
 		    -e 's/^supply \(.*\) for \([^ ]*\)$/\2 supply \1/' \
-		    -e 's/^power domain \(.*\) for \([^ ]*\)$/\2 pm \1/' \
+		    -e 's/^power domain \(.*\) for \([^ ]*\)$/\2 pd \1/' \
 		    -e 's/^reset line \(.*\) for \([^ ]*\)$/\2 reset \1/' | sort
 }
 
@@ -185,7 +185,7 @@ names_resource() {
 	case $2 in
 	clk) [ -e "$d/of_node/clocks" ] ;;
 	supply) ls "$d/of_node/" | grep -q -- '-supply$' ;;
-	pm) [ -e "$d/of_node/power-domains" ] ;;
+	pd) [ -e "$d/of_node/power-domains" ] ;;
 	reset) [ -e "$d/of_node/resets" ] ;;
 	*) false ;;
 	esac

@@ -15,7 +15,7 @@ ktap_begin report 6
 # "KIND NAME" of each resource debugfs reports for DEV, sorted
 debugfs_set() {
 	awk -v dev="$1" '$1 == dev && $4 == "report" {
-		kind = $2 == "clk" ? "clock" : $2 == "pm" ? "power domain" : \
+		kind = $2 == "clk" ? "clock" : $2 == "pd" ? "power domain" : \
 		       $2 == "reset" ? "reset line" : $2
 		print kind, $3
 	}' $BC | sort

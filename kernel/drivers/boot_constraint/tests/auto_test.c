@@ -17,10 +17,8 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
-#include "../internal.h"
+#include "../kunit.h"
 #include "../names.h"
-#include "../records.h"
 
 /**
  * struct bc_test_auto_ctx - The context of a test of the suite.
@@ -43,7 +41,7 @@ static int bc_test_auto_init(struct kunit *test)
 	struct bc_test_ctx *ctx;
 
 	/* Nothing adds automatic constraints once the machine's deadline passed */
-	if (READ_ONCE(bc_machine_deadline()->past))
+	if (boot_constraint_deadline_passed())
 		kunit_skip(test, "loaded after the machine's deadline");
 
 	bc_test_init_with(test, &setup);

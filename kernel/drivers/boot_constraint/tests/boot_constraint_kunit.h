@@ -17,8 +17,8 @@
  * test, freed or unregistered when it ends; each helper's kernel-doc says
  * which.
  */
-#ifndef _DRIVERS_BOOT_CONSTRAINT_KUNIT_H
-#define _DRIVERS_BOOT_CONSTRAINT_KUNIT_H
+#ifndef _DRIVERS_BOOT_CONSTRAINT_TESTS_KUNIT_H
+#define _DRIVERS_BOOT_CONSTRAINT_TESTS_KUNIT_H
 
 #include <linux/atomic.h>
 #include <linux/bits.h>
@@ -302,4 +302,4 @@ struct bc_test_driver *bc_test_bind(struct kunit *test, const char *name,
 				    unsigned int applied);
 unsigned int bc_test_count_held(struct device *dev);
 
-#endif /* _DRIVERS_BOOT_CONSTRAINT_KUNIT_H */
+#endif /* _DRIVERS_BOOT_CONSTRAINT_TESTS_KUNIT_H */

@@ -15,7 +15,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
+#include "../kunit.h"
 
 #define BC_TEST_CLK_DEV	"bc-clk-dev"
 

@@ -25,9 +25,8 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
 #include "../deadline.h"
-#include "../debugfs.h"
+#include "../kunit.h"
 
 #define BC_TEST_CORE_DEV	"bc-core-dev"
 #define BC_TEST_SHOW_DEV	"bc-show-dev"

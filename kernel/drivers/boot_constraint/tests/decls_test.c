@@ -21,8 +21,7 @@
 #include <kunit/test.h>
 
 #include "kunit_decls.h"
-#include "../core.h"
-#include "../decls.h"
+#include "../kunit.h"
 #include "../table.h"
 
 /*

@@ -21,7 +21,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
+#include "../kunit.h"
 
 /**
  * struct bc_test_defer_ctx - Context of a deferrable constraint test.

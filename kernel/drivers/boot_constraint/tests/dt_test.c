@@ -12,8 +12,8 @@
 #include <kunit/test.h>
 
 #include "kunit_decls.h"
-#include "../core.h"
 #include "../dt.h"
+#include "../kunit.h"
 #include "../spec.h"
 #include "../table.h"
 

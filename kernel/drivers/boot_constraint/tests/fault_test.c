@@ -39,8 +39,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
-#include "../of.h"
+#include "../kunit.h"
 #include "../table.h"
 
 /* The device of the overlay's "bc-test-pd-consumer", and of "bc-test-no-pd" */

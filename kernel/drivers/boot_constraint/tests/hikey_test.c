@@ -19,9 +19,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
-#include "../hikey.h"
-#include "../machine.h"
+#include "../kunit.h"
 #include "../of.h"
 
 /**
@@ -249,9 +247,12 @@ static void bc_test_hisi_board(struct kunit *test)
 /* The UART of HiKey960's stdout-path. */
 static const char * const bc_test_hisi_hi3660_uarts[] = { "serial@fff32000" };
 
+static const struct dev_boot_constraint_clk_info bc_test_hisi_uartclk = { .name = "uartclk" };
+static const struct dev_boot_constraint_clk_info bc_test_hisi_apb_pclk = { .name = "apb_pclk" };
+
 static const struct dev_boot_constraint bc_test_hisi_console_clks[] = {
-	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_hisi_uartclk },
-	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_hisi_apb_pclk },
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_test_hisi_uartclk },
+	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_test_hisi_apb_pclk },
 };
 
 /* What the console constraint adds for HiKey960's stdout-path. */

@@ -14,7 +14,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
+#include "../kunit.h"
 
 #define BC_TEST_ICC_AVG	1000
 #define BC_TEST_ICC_PEAK	2000

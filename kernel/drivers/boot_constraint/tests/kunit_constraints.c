@@ -16,10 +16,8 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
 #include "../deadline.h"
-#include "../internal.h"
-#include "../life.h"
+#include "../kunit.h"
 
 const struct dev_boot_constraint_supply_info bc_test_vdd_boot = {
 	.name = "vdd",

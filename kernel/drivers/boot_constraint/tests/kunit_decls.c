@@ -15,7 +15,7 @@
 #include <kunit/test.h>
 
 #include "kunit_decls.h"
-#include "../core.h"
+#include "../kunit.h"
 #include "../table.h"
 
 static BC_TEST_OF_MATCH(bc_test_dt_axi_match, "bc-test,dt-clock-axi");

@@ -17,7 +17,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
+#include "../kunit.h"
 
 static void bc_test_pdev_unregister_action(void *pdev)
 {

@@ -17,7 +17,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
+#include "../kunit.h"
 
 /*
  * An aggregate driver and its components as a display pipeline's (the

@@ -30,9 +30,8 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
 #include "../deadline.h"
-#include "../debugfs.h"
+#include "../kunit.h"
 #include "lifetime.h"
 
 #define BC_TEST_LIFE_ASYNC_DEVS	16

@@ -21,7 +21,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
+#include "../kunit.h"
 #include "lifetime.h"
 
 /**

@@ -14,7 +14,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
+#include "../kunit.h"
 
 /*
  * The domain, powered on, of two devices: the constrained one, whose domain

@@ -19,7 +19,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
+#include "../kunit.h"
 
 #define BC_TEST_PROBE_DEV	"bc-probe-dev"
 

@@ -21,10 +21,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
-#include "../qcom.h"
-#include "../machine.h"
-#include "../of.h"
+#include "../kunit.h"
 
 #define BC_TEST_QCOM_MDSS	"/display-subsystem@1a00000"
 #define BC_TEST_QCOM_MDP5	BC_TEST_QCOM_MDSS "/display-controller@1a01000"
@@ -181,7 +178,10 @@ static void bc_test_qcom_machine(struct kunit *test)
 
 	m = bc_test_qcom_match(test, "/bc-apq8016-sbc");
 	KUNIT_ASSERT_NOT_NULL(test, m);
-	KUNIT_EXPECT_PTR_EQ(test, m->oconst, &bc_qcom_db410c[0]);
+	KUNIT_ASSERT_EQ(test, m->count, 3);
+	KUNIT_EXPECT_STREQ(test, m->oconst[0].compat, "qcom,mdss");
+	KUNIT_EXPECT_STREQ(test, m->oconst[1].compat, "qcom,mdp5");
+	KUNIT_EXPECT_STREQ(test, m->oconst[2].compat, "qcom,mdss-dsi-ctrl");
 	KUNIT_EXPECT_FALSE(test, m->boot_console);
 
 	KUNIT_EXPECT_NULL(test, bc_test_qcom_match(test, "/bc-msm8916-mtp"));
@@ -351,6 +351,8 @@ static const struct dev_boot_constraint_clk_info bc_test_qcom_2017_core = { .nam
 static const struct dev_boot_constraint_clk_info bc_test_qcom_2017_vsync = { .name = "vsync_clk" };
 static const struct dev_boot_constraint_clk_info bc_test_qcom_2017_byte = { .name = "byte_clk" };
 static const struct dev_boot_constraint_clk_info bc_test_qcom_2017_pixel = { .name = "pixel_clk" };
+static const struct dev_boot_constraint_supply_info bc_test_qcom_2017_vdda = { .name = "vdda" };
+static const struct dev_boot_constraint_supply_info bc_test_qcom_2017_vddio = { .name = "vddio" };
 
 static const struct dev_boot_constraint bc_test_qcom_2017_mdp5[] = {
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_test_qcom_2017_iface },
@@ -363,8 +365,8 @@ static const struct dev_boot_constraint bc_test_qcom_2017_dsi[] = {
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_test_qcom_2017_core },
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_test_qcom_2017_byte },
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_test_qcom_2017_pixel },
-	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bc_qcom_vdda },
-	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bc_qcom_vddio },
+	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bc_test_qcom_2017_vdda },
+	{ .type = DEV_BOOT_CONSTRAINT_SUPPLY, .data = &bc_test_qcom_2017_vddio },
 };
 
 static const struct dev_boot_constraint_of bc_test_qcom_2017[] = {

@@ -18,7 +18,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
+#include "../kunit.h"
 
 /*
  * The controller of "bc-test-reset-controller", not registered yet; the

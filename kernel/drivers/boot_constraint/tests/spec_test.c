@@ -12,7 +12,7 @@
 #include <kunit/test.h>
 
 #include "kunit_decls.h"
-#include "../core.h"
+#include "../kunit.h"
 #include "../spec.h"
 #include "../table.h"
 

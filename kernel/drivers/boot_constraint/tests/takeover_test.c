@@ -16,8 +16,8 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
 #include "../deadline.h"
+#include "../kunit.h"
 
 #define BC_TEST_TAKEOVER_DEV	"bc-takeover-dev"
 #define BC_TEST_MDSS		"bc-takeover-mdss"

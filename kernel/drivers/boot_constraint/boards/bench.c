@@ -72,7 +72,7 @@
 
 #include "../core.h"
 #include "../debugfs.h"
-#include "fakes.h"
+#include "../tests/fakes.h"
 
 /* Hook calls timed, over devices without constraints. */
 #define BC_TEST_BENCH_HOOK_LOOPS	1000

@@ -57,7 +57,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#include "fakes.h"
+#include "../tests/fakes.h"
 
 #define BC_TEST_BOARD_LOG_SIZE	512
 
