@@ -255,7 +255,7 @@ static void bc_test_auto_walk_names(struct kunit *test)
 
 	ops = boot_constraint_type(DEV_BOOT_CONSTRAINT_CLK);
 	KUNIT_ASSERT_NOT_NULL(test, ops);
-	KUNIT_ASSERT_EQ(test, boot_constraint_of_walk(ctx->dev->of_node, ops->of,
+	KUNIT_ASSERT_EQ(test, boot_constraint_of_walk(ctx->dev->of_node, ops->names->of,
 						      &walk.w), 0);
 
 	KUNIT_ASSERT_EQ(test, walk.n, ARRAY_SIZE(names));
