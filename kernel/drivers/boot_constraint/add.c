@@ -33,14 +33,14 @@ static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
 		bc_constraint_destroy(cs[i]);
 }
 
-/* How bc_add_all() adds constraints */
+/* How bc_add() adds constraints */
 #define BC_ADD_DEFERRABLE	BIT(0)	/* a missing provider leaves them pending */
 #define BC_ADD_MISSING		BIT(1)	/* a resource already held is skipped */
 #define BC_ADD_LATER		BIT(2)	/* as the device is added: applied later */
 #define BC_ADD_AUTO		BIT(3)	/* held only if on, see bc_take() */
 
 /**
- * struct bc_add - What bc_add_all() adds.
+ * struct bc_add - What bc_add() adds.
  *
  * @infos: the constraints.
  * @specs: their entries in the device's node as the adder read them, or
@@ -88,7 +88,7 @@ bc_create_all(struct device *dev, struct bc_add *add, unsigned int n,
 		cs[i]->deferrable = flags & BC_ADD_DEFERRABLE;
 		cs[i]->auto_on = flags & BC_ADD_AUTO;
 		cs[i]->report = cs[i]->auto_on &&
-				boot_constraint_mode() == BC_MODE_REPORT;
+				bc_mode() == BC_MODE_REPORT;
 	}
 
 	return cs;
@@ -116,7 +116,7 @@ static void bc_release_owners(const struct dev_boot_constraint_info *infos,
 	}
 }
 
-static int bc_add_until(struct device *dev,
+static int bc_add_under(struct device *dev,
 			const struct dev_boot_constraint_info *infos,
 			const struct boot_constraint_spec *specs, unsigned int n,
 			const char *origin, unsigned int flags,
@@ -135,7 +135,7 @@ static int bc_add_until(struct device *dev,
 		return -EINVAL;
 	}
 
-	if (boot_constraints_disabled()) {
+	if (bc_disabled()) {
 		bc_release_owners(infos, n);
 		return 0;
 	}
@@ -143,7 +143,7 @@ static int bc_add_until(struct device *dev,
 	cs = bc_create_all(dev, &add, n, origin, flags);
 	if (IS_ERR(cs)) {
 		if (origin)
-			boot_constraint_reject_or(origin, bc_reject_dev, dev,
+			bc_reject_or(origin, bc_reject_dev, dev,
 						  "%pe", cs);
 		return PTR_ERR(cs);
 	}
@@ -174,7 +174,7 @@ VISIBLE_IF_KUNIT struct boot_constraint_deadline *bc_add_deadline(void)
 EXPORT_SYMBOL_IF_KUNIT(bc_add_deadline);
 
 /**
- * boot_constraint_deadline_passed() - Whether adds are past their deadline.
+ * bc_deadline_passed() - Whether adds are past their deadline.
  *
  * From then on constraints added are refused (but the console's), and a
  * node's constraints must not wait for its device: the deadline that drops
@@ -182,23 +182,23 @@ EXPORT_SYMBOL_IF_KUNIT(bc_add_deadline);
  *
  * Return: true once the deadline of the constraints added now has passed.
  */
-bool boot_constraint_deadline_passed(void)
+bool bc_deadline_passed(void)
 {
 	return READ_ONCE(bc_add_deadline()->past);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_deadline_passed);
+EXPORT_SYMBOL_IF_KUNIT(bc_deadline_passed);
 
-static int bc_add_all(struct device *dev,
+static int bc_add(struct device *dev,
 		      const struct dev_boot_constraint_info *infos,
 		      const struct boot_constraint_spec *specs,
 		      unsigned int n, const char *origin, unsigned int flags)
 {
-	return bc_add_until(dev, infos, specs, n, origin, flags,
+	return bc_add_under(dev, infos, specs, n, origin, flags,
 			    bc_add_deadline());
 }
 
 /**
- * boot_constraint_add_all() - Add several constraints to a device, or none.
+ * bc_add_all() - Add several constraints to a device, or none.
  * @dev: the device.
  * @infos: the constraints.
  * @n: number of entries in @infos.
@@ -208,40 +208,40 @@ static int bc_add_all(struct device *dev,
  * of them held. One that is pending and fails once its provider appears
  * takes the others with it.
  */
-int boot_constraint_add_all(struct device *dev,
+int bc_add_all(struct device *dev,
 			    const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable)
 {
-	return bc_add_all(dev, infos, NULL, n, NULL,
+	return bc_add(dev, infos, NULL, n, NULL,
 			  deferrable ? BC_ADD_DEFERRABLE : 0);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_add_all);
+EXPORT_SYMBOL_IF_KUNIT(bc_add_all);
 
 /**
- * boot_constraint_add_until() - Add constraints that a deadline of their own
+ * bc_add_until() - Add constraints that a deadline of their own
  * releases.
  * @dev: the device.
  * @infos: the deferrable constraints.
  * @n: number of entries in @infos.
- * @deadline: what releases them, not the machine's: boot_constraint_pass()
+ * @deadline: what releases them, not the machine's: bc_pass()
  *	it before it is freed.
  *
  * For tests, which must not pass the deadline of the machine they run on.
  *
- * Return: as boot_constraint_add_all().
+ * Return: as bc_add_all().
  */
-int boot_constraint_add_until(struct device *dev,
+int bc_add_until(struct device *dev,
 			      const struct dev_boot_constraint_info *infos,
 			      unsigned int n,
 			      struct boot_constraint_deadline *deadline)
 {
-	return bc_add_until(dev, infos, NULL, n, NULL, BC_ADD_DEFERRABLE,
+	return bc_add_under(dev, infos, NULL, n, NULL, BC_ADD_DEFERRABLE,
 			    deadline);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_add_until);
+EXPORT_SYMBOL_IF_KUNIT(bc_add_until);
 
 /**
- * boot_constraint_add_missing() - Add the constraints a device lacks, or none.
+ * bc_add_missing() - Add the constraints a device lacks, or none.
  * @dev: the device.
  * @infos: the deferrable constraints, without free_resources() callbacks.
  * @n: number of entries in @infos.
@@ -249,31 +249,31 @@ EXPORT_SYMBOL_IF_KUNIT(boot_constraint_add_until);
  *	spec), or NULL. If set, an error is one line naming it.
  *
  * Two tables may describe the same resource of a device: the console's, from
- * the device tree, and its platform's. Like boot_constraint_add_all(), except
+ * the device tree, and its platform's. Like bc_add_all(), except
  * that a resource that @dev already holds or waits for is not an error: it is
  * held once, by the constraint that came first.
  *
  * Return: 0 if all are held (or pending), else a negative errno with none of
  * those that were missing held.
  */
-int boot_constraint_add_missing(struct device *dev,
+int bc_add_missing(struct device *dev,
 				const struct dev_boot_constraint_info *infos,
 				unsigned int n,
 				const char *origin)
 {
-	return bc_add_all(dev, infos, NULL, n, origin,
+	return bc_add(dev, infos, NULL, n, origin,
 			  BC_ADD_DEFERRABLE | BC_ADD_MISSING);
 }
 
 /**
- * boot_constraint_add_later() - Add constraints to a device being added.
+ * bc_add_later() - Add constraints to a device being added.
  * @dev: the device, being added by the driver core.
  * @infos: the deferrable constraints, without free_resources() callbacks.
  * @n: number of entries in @infos.
  * @origin: what declared them (a declaration node, a boot_constraints=
  *	spec), or NULL. If set, an error is one line naming it.
  *
- * As boot_constraint_add_missing(), except that the resources are not taken
+ * As bc_add_missing(), except that the resources are not taken
  * here: the driver core adds a device with the locks of the code that adds
  * it held, and a framework that registers a device for a resource of its own
  * (the reset core a reset-gpio line's) holds its own, which taking @dev's
@@ -284,16 +284,16 @@ int boot_constraint_add_missing(struct device *dev,
  * Return: 0 if all are pending, else a negative errno with none of them
  * added.
  */
-int boot_constraint_add_later(struct device *dev,
+int bc_add_later(struct device *dev,
 			      const struct dev_boot_constraint_info *infos,
 			      unsigned int n, const char *origin)
 {
-	return bc_add_all(dev, infos, NULL, n, origin,
+	return bc_add(dev, infos, NULL, n, origin,
 			  BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER);
 }
 
 /**
- * boot_constraint_add_auto() - Hold what a device's node names, if it is on.
+ * bc_add_auto() - Hold what a device's node names, if it is on.
  * @dev: the device, being added by the driver core.
  * @infos: its resources, without ranges nor free_resources() callbacks,
  *	each of a type with a sample() operation.
@@ -301,7 +301,7 @@ int boot_constraint_add_later(struct device *dev,
  *	order; or NULL, to have them read again.
  * @n: number of entries in @infos.
  *
- * As boot_constraint_add_later(), for boot_constraints=auto and
+ * As bc_add_later(), for boot_constraints=auto and
  * report, except that each resource is its own: once its provider is there,
  * one that is on is held (or, for a report, only recorded), one that is off
  * is left off and its constraint freed, and one that cannot be looked up
@@ -312,7 +312,7 @@ int boot_constraint_add_later(struct device *dev,
  * Return: 0 if all are pending, else a negative errno with none of them
  * added.
  */
-int boot_constraint_add_auto(struct device *dev,
+int bc_add_auto(struct device *dev,
 			     const struct dev_boot_constraint_info *infos,
 			     const struct boot_constraint_spec *specs,
 			     unsigned int n)
@@ -321,11 +321,11 @@ int boot_constraint_add_auto(struct device *dev,
 	if (READ_ONCE(bc_machine_deadline()->past))
 		return 0;
 
-	return bc_add_all(dev, infos, specs, n, NULL,
+	return bc_add(dev, infos, specs, n, NULL,
 			  BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER |
 			  BC_ADD_AUTO);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_add_auto);
+EXPORT_SYMBOL_IF_KUNIT(bc_add_auto);
 
 /**
  * dev_boot_constraint_add() - Hold a resource of a device until it probes.
@@ -358,7 +358,7 @@ EXPORT_SYMBOL_IF_KUNIT(boot_constraint_add_auto);
 int dev_boot_constraint_add(struct device *dev,
 			    const struct dev_boot_constraint_info *info)
 {
-	return boot_constraint_add_all(dev, info, 1, false);
+	return bc_add_all(dev, info, 1, false);
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add);
 
@@ -379,6 +379,6 @@ EXPORT_SYMBOL_GPL(dev_boot_constraint_add);
 int dev_boot_constraint_add_deferrable(struct device *dev,
 				       const struct dev_boot_constraint_info *info)
 {
-	return boot_constraint_add_all(dev, info, 1, true);
+	return bc_add_all(dev, info, 1, true);
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable);

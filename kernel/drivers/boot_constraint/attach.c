@@ -54,7 +54,7 @@ static int bc_check_deadline(struct device *dev,
 	if (!batch->deadline->past || bc_is_console(dev))
 		return 0;
 
-	boot_constraint_reject_or(batch->origin, bc_reject_dev, dev,
+	bc_reject_or(batch->origin, bc_reject_dev, dev,
 				  "past the deadline");
 	return -ETIMEDOUT;
 }
@@ -76,13 +76,13 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 	 * and one deleted meanwhile is caught by bc_release_if_deleted().
 	 */
 	if (!device_is_registered(dev)) {
-		boot_constraint_reject_or(origin, bc_reject_dev, dev,
+		bc_reject_or(origin, bc_reject_dev, dev,
 					  "%s not registered", dev_name(dev));
 		return -ENODEV;
 	}
 
 	if (dev->driver) {
-		boot_constraint_reject_or(origin, bc_reject_dev, dev,
+		bc_reject_or(origin, bc_reject_dev, dev,
 					  "%s already bound to %s",
 					  dev_name(dev), dev->driver->name);
 		return -EBUSY;
@@ -94,7 +94,7 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 
 	for (i = 0; i < n; i++) {
 		if (bc_is_duplicate(bdev, cs, i)) {
-			boot_constraint_reject_or(origin, bc_reject_dev, dev,
+			bc_reject_or(origin, bc_reject_dev, dev,
 						  "%s boot constraint %s added twice",
 						  cs[i]->ops->name, bc_name(cs[i]));
 			return -EEXIST;

@@ -48,7 +48,7 @@ struct bc_auto_chunk {
 static void bc_auto_flush(struct bc_auto_chunk *ch)
 {
 	if (ch->n)
-		boot_constraint_add_auto(ch->dev, ch->infos, ch->specs, ch->n);
+		bc_add_auto(ch->dev, ch->infos, ch->specs, ch->n);
 
 	while (ch->n)
 		kfree(ch->copies[--ch->n]);
@@ -84,7 +84,7 @@ static int bc_auto_collect(struct boot_constraint_of_walker *w,
 }
 
 /**
- * boot_constraint_auto_add_device() - Hold what a new device's node names.
+ * bc_auto_add_device() - Hold what a new device's node names.
  * @dev: the device, being added to its bus, and its node's only device.
  *
  * Called as the driver core adds the device, after the constraints that
@@ -92,18 +92,18 @@ static int bc_auto_collect(struct boot_constraint_of_walker *w,
  * for a device that names no resource, and nothing unless
  * boot_constraints=auto or report.
  */
-void boot_constraint_auto_add_device(struct device *dev)
+void bc_auto_add_device(struct device *dev)
 {
 	struct bc_auto_chunk ch = {
 		.walker.fn = bc_auto_collect, .dev = dev, .n = 0,
 	};
 
-	if (boot_constraint_mode() == BC_MODE_TABLES)
+	if (bc_mode() == BC_MODE_TABLES)
 		return;
 
-	for_each_boot_constraint_type(ch.type, ch.ops) {
+	bc_for_each_type(ch.type, ch.ops) {
 		if (ch.ops->sample)
-			boot_constraint_of_walk(dev->of_node, ch.ops->names->of,
+			bc_of_walk(dev->of_node, ch.ops->names->of,
 						&ch.walker);
 	}
 	bc_auto_flush(&ch);

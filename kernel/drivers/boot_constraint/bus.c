@@ -169,7 +169,7 @@ void dev_boot_constraints_bus_added(const struct bus_type *bus)
 {
 	struct bc_of_bus *b;
 
-	if (boot_constraints_disabled())
+	if (bc_disabled())
 		return;
 
 	b = kzalloc(sizeof(*b), GFP_KERNEL | __GFP_NOWARN);
@@ -203,11 +203,11 @@ void dev_boot_constraints_bus_removed(const struct bus_type *bus)
 }
 
 /**
- * boot_constraint_of_buses() - How many buses the core knows.
+ * bc_of_nr_buses() - How many buses the core knows.
  *
  * Return: the number of buses whose devices are looked up, for debugfs.
  */
-unsigned int boot_constraint_of_buses(void)
+unsigned int bc_of_nr_buses(void)
 {
 	struct bc_of_bus *b;
 	unsigned int n = 0;

@@ -105,7 +105,7 @@ static int bc_clk_apply(struct boot_constraint *c)
 {
 	struct clk *clk;
 
-	clk = clk_get(boot_constraint_device(c), c->name);
+	clk = clk_get(bc_device(c), c->name);
 	if (IS_ERR(clk))
 		return PTR_ERR(clk);
 
@@ -176,7 +176,7 @@ static const struct boot_constraint_of_names bc_clk_of = {
  */
 static int bc_clk_runs(struct boot_constraint *c)
 {
-	struct device_node *np = boot_constraint_device(c)->of_node;
+	struct device_node *np = bc_device(c)->of_node;
 	struct of_phandle_args spec;
 	int ret;
 
@@ -187,7 +187,7 @@ static int bc_clk_runs(struct boot_constraint *c)
 		return of_clk_runs(&spec);
 	}
 
-	ret = boot_constraint_of_spec(np, &bc_clk_of, c->name, &spec);
+	ret = bc_of_spec(np, &bc_clk_of, c->name, &spec);
 	if (ret)
 		return ret;
 
@@ -204,7 +204,7 @@ static int bc_clk_runs(struct boot_constraint *c)
  */
 static int bc_clk_sample(struct boot_constraint *c, bool hold)
 {
-	struct device *dev = boot_constraint_device(c);
+	struct device *dev = bc_device(c);
 	struct bc_clk *bc = to_bc_clk(c);
 	struct clk *clk;
 	int on;
@@ -237,7 +237,7 @@ static const struct boot_constraint_names bc_clk_names = {
 	.range_max = ULONG_MAX,
 };
 
-const struct boot_constraint_ops boot_constraint_clk_ops = {
+const struct boot_constraint_ops bc_clk_ops = {
 	.name = "clk",
 	.names = &bc_clk_names,
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_clk),
@@ -247,7 +247,7 @@ const struct boot_constraint_ops boot_constraint_clk_ops = {
 	.take_back = bc_clk_take_back,
 	.release = bc_clk_release,
 	.show = bc_clk_show,
-	.provider = boot_constraint_of_provider,
+	.provider = bc_of_provider,
 	.describe = bc_clk_describe,
 	.sample = bc_clk_sample,
 };

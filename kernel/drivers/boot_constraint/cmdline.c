@@ -23,10 +23,10 @@
 #include "internal.h"
 
 /* boot_constraints=off: every constraint is released as it is added */
-static bool bc_disabled;
+static bool bc_off;
 
 /* boot_constraints=auto, report or tables, or Kconfig's default */
-static enum boot_constraint_mode bc_mode =
+static enum bc_mode bc_mode_set =
 	IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_AUTO_DEFAULT) ? BC_MODE_AUTO :
 							      BC_MODE_TABLES;
 
@@ -44,7 +44,7 @@ static const char * const bc_mode_names[] = {
  * bc_machine_deadline is when.
  */
 #define BC_TIMEOUT_MAX		(INT_MAX / HZ)
-static int bc_timeout = BC_TIMEOUT_DRIVER_CORE;
+static int bc_timeout_secs = BC_TIMEOUT_DRIVER_CORE;
 
 /* boot_constraints=PATH[:...], once for each device: decls.c reads them. */
 #define BC_SPECS_MAX	8
@@ -65,7 +65,7 @@ static int __init bc_mode_param(const char *arg)
 	if (mode < 0)
 		return -EINVAL;
 
-	bc_mode = mode;
+	bc_mode_set = mode;
 	return 0;
 }
 
@@ -73,13 +73,13 @@ static int __init bc_mode_param(const char *arg)
  * boot_constraints=off, auto, report or tables, or a device to constrain,
  * once for each.
  */
-static int __init boot_constraints_param(char *arg)
+static int __init bc_param(char *arg)
 {
 	if (!arg)
 		return -EINVAL;
 
 	if (!strcmp(arg, "off")) {
-		bc_disabled = true;
+		bc_off = true;
 		pr_info("disabled on the command line\n");
 		return 0;
 	}
@@ -103,32 +103,32 @@ static int __init boot_constraints_param(char *arg)
 
 	return 0;
 }
-early_param("boot_constraints", boot_constraints_param);
+early_param("boot_constraints", bc_param);
 
-static int __init boot_constraints_timeout_param(char *arg)
+static int __init bc_timeout_param(char *arg)
 {
 	int ret;
 
-	ret = kstrtoint(arg ?: "", 10, &bc_timeout);
-	if (ret || bc_timeout < -1 || bc_timeout > BC_TIMEOUT_MAX) {
+	ret = kstrtoint(arg ?: "", 10, &bc_timeout_secs);
+	if (ret || bc_timeout_secs < -1 || bc_timeout_secs > BC_TIMEOUT_MAX) {
 		pr_err("boot_constraints.timeout=%s: not -1 or a number of seconds up to %d; using the driver core's deadline\n",
 		       arg ?: "", BC_TIMEOUT_MAX);
-		bc_timeout = BC_TIMEOUT_DRIVER_CORE;
+		bc_timeout_secs = BC_TIMEOUT_DRIVER_CORE;
 		return -EINVAL;
 	}
 
 	return 0;
 }
-early_param("boot_constraints.timeout", boot_constraints_timeout_param);
+early_param("boot_constraints.timeout", bc_timeout_param);
 
 /**
- * boot_constraint_cmdline_specs() - The devices boot_constraints= names.
+ * bc_cmdline_specs() - The devices boot_constraints= names.
  * @specs: set to the specs, "PATH[:...]" as given, in their order.
  *
  * Context: init code only: the specs are freed after it.
  * Return: how many there are.
  */
-unsigned int __init boot_constraint_cmdline_specs(const char * const **specs)
+unsigned int __init bc_cmdline_specs(const char * const **specs)
 {
 	*specs = bc_cmdline.spec;
 
@@ -136,45 +136,45 @@ unsigned int __init boot_constraint_cmdline_specs(const char * const **specs)
 }
 
 /**
- * boot_constraints_disabled() - Whether boot_constraints=off was given.
+ * bc_disabled() - Whether boot_constraints=off was given.
  *
  * Return: true if constraints are released as soon as they are added.
  */
-bool boot_constraints_disabled(void)
+bool bc_disabled(void)
 {
-	return bc_disabled;
+	return bc_off;
 }
 
 /**
- * boot_constraint_mode() - What is held without a table.
+ * bc_mode() - What is held without a table.
  *
  * Return: the mode boot_constraints= chose, or the one Kconfig did; tables
  * only with boot_constraints=off, or without CONFIG_DEV_BOOT_CONSTRAINT_AUTO.
  */
-enum boot_constraint_mode boot_constraint_mode(void)
+enum bc_mode bc_mode(void)
 {
-	return bc_disabled ? BC_MODE_TABLES : bc_mode;
+	return bc_off ? BC_MODE_TABLES : bc_mode_set;
 }
 
 /**
- * boot_constraint_mode_name() - The name of the mode, for debugfs.
+ * bc_mode_name() - The name of the mode, for debugfs.
  *
  * Return: "tables", "auto" or "report".
  */
-const char *boot_constraint_mode_name(void)
+const char *bc_mode_name(void)
 {
-	return bc_mode_names[boot_constraint_mode()];
+	return bc_mode_names[bc_mode()];
 }
 
 /**
- * boot_constraint_timeout() - When the machine's deadline comes.
+ * bc_timeout() - When the machine's deadline comes.
  *
  * Return: the seconds after late_initcall that boot_constraints.timeout=
  * gave, -1 for never, or BC_TIMEOUT_DRIVER_CORE for the driver core's
  * deadline.
  */
-int boot_constraint_timeout(void)
+int bc_timeout(void)
 {
-	return bc_timeout;
+	return bc_timeout_secs;
 }
 

@@ -6,7 +6,7 @@
  * before the UART's driver probes, through the state the bootloader set up.
  * Every clock, supply, power domain and reset line that the UART's node
  * names (every resource of a type that holds something without a range:
- * boot_constraint_table_add_unlisted()) is held until its driver probes,
+ * bc_table_add_unlisted()) is held until its driver probes,
  * on any SoC, with no table of the platform's. An interconnect path needs
  * its bandwidth, which only a declaration or boot_constraints= can give.
  */
@@ -26,59 +26,59 @@
 #include "table.h"
 
 /**
- * boot_constraint_console_table() - The constraints a console node names.
+ * bc_console_table() - The constraints a console node names.
  * @np: the node.
  *
  * Return: a table with a constraint for each resource of @np that a type
- * holds without a range, to be freed with boot_constraint_table_free(); or
+ * holds without a range, to be freed with bc_table_free(); or
  * an ERR_PTR().
  */
-struct boot_constraint_table *boot_constraint_console_table(struct device_node *np)
+struct boot_constraint_table *bc_console_table(struct device_node *np)
 {
 	struct boot_constraint_table *t;
 	int ret;
 
-	t = boot_constraint_table_alloc(np, NULL);
+	t = bc_table_alloc(np, NULL);
 	if (!t)
 		return ERR_PTR(-ENOMEM);
 
-	ret = boot_constraint_table_add_unlisted(t, 0);
+	ret = bc_table_add_unlisted(t, 0);
 	if (ret) {
-		boot_constraint_table_free(t);
+		bc_table_free(t);
 		return ERR_PTR(ret);
 	}
 
 	return t;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_console_table);
+EXPORT_SYMBOL_IF_KUNIT(bc_console_table);
 
 /*
  * After earlycon is set up, before of_platform_populate() creates the UART's
  * device at arch_initcall_sync.
  */
-static int __init boot_constraint_console_init(void)
+static int __init bc_console_init(void)
 {
 	struct boot_constraint_table *t;
 	int ret;
 
-	if (!of_stdout || boot_constraints_disabled() ||
-	    !boot_constraint_boot_console())
+	if (!of_stdout || bc_disabled() ||
+	    !bc_boot_console())
 		return 0;
 
-	t = boot_constraint_console_table(of_stdout);
+	t = bc_console_table(of_stdout);
 	if (IS_ERR(t)) {
 		ret = PTR_ERR(t);
 		goto err;
 	}
 
-	if (!boot_constraint_table_count(t)) {
-		boot_constraint_table_free(t);
+	if (!bc_table_count(t)) {
+		bc_table_free(t);
 		return 0;
 	}
 
-	ret = boot_constraint_table_add_to_device(t);
+	ret = bc_table_add_to_device(t);
 	if (ret) {
-		boot_constraint_table_free(t);
+		bc_table_free(t);
 		goto err;
 	}
 
@@ -89,7 +89,7 @@ static int __init boot_constraint_console_init(void)
 	 */
 	kmemleak_not_leak(t);
 	pr_info("%pOF: holding %u console resources until its driver probes\n",
-		of_stdout, boot_constraint_table_count(t));
+		of_stdout, bc_table_count(t));
 
 	return 0;
 
@@ -97,4 +97,4 @@ err:
 	pr_err("%pOF: console not constrained: %pe\n", of_stdout, ERR_PTR(ret));
 	return ret;
 }
-arch_initcall(boot_constraint_console_init);
+arch_initcall(bc_console_init);

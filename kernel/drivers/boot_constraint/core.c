@@ -229,7 +229,7 @@ bool bc_release(struct boot_constraint *c, enum boot_constraint_state state)
 	}
 
 	dev_dbg(c->bdev->dev, "%s boot constraint %s %s\n", c->ops->name,
-		bc_name(c), boot_constraint_state_name(state));
+		bc_name(c), bc_state_name(state));
 
 	return true;
 }

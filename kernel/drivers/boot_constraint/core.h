@@ -144,7 +144,7 @@ struct boot_constraint_names {
  *	is taken, as apply() would.
  *	Nothing is taken for a resource that is off, or without @hold. NULL
  *	if the hardware cannot tell (a bandwidth): the type is then never
- *	held automatically, see boot_constraint_add_auto().
+ *	held automatically, see bc_add_auto().
  *
  * None of the calls is made with the core's lock held: they may register
  * and bind devices.
@@ -172,10 +172,10 @@ struct boot_constraint_ops {
  * @at: when it passes, or passed; 0 while that is the driver core's to say.
  * @past: it has passed: constraints added under it are refused from now
  *	on, nothing being left to release them. Set under bc_lock, read
- *	without it by boot_constraint_add_auto().
+ *	without it by bc_add_auto().
  *
  * The machine has one; a test opens one of its own with
- * boot_constraint_deadline_init() and passes it with boot_constraint_pass().
+ * bc_deadline_init() and passes it with bc_pass().
  */
 struct boot_constraint_deadline {
 	ktime_t at;
@@ -346,40 +346,40 @@ struct boot_constraint {
 					    sizeof(struct boot_constraint_desc))))
 
 /* Each built with its config option, CONFIG_DEV_BOOT_CONSTRAINT_CLK... */
-extern const struct boot_constraint_ops boot_constraint_clk_ops;
-extern const struct boot_constraint_ops boot_constraint_pm_ops;
-extern const struct boot_constraint_ops boot_constraint_supply_ops;
+extern const struct boot_constraint_ops bc_clk_ops;
+extern const struct boot_constraint_ops bc_pm_ops;
+extern const struct boot_constraint_ops bc_supply_ops;
 /* Built with their frameworks only: CONFIG_DEV_BOOT_CONSTRAINT_ICC, _RESET */
-extern const struct boot_constraint_ops boot_constraint_icc_ops;
-extern const struct boot_constraint_ops boot_constraint_reset_ops;
+extern const struct boot_constraint_ops bc_icc_ops;
+extern const struct boot_constraint_ops bc_reset_ops;
 
-const struct boot_constraint_ops *boot_constraint_type(enum dev_boot_constraint_type type);
+const struct boot_constraint_ops *bc_type(enum dev_boot_constraint_type type);
 const struct boot_constraint_ops *
-boot_constraint_next_type(enum dev_boot_constraint_type *type);
+bc_next_type(enum dev_boot_constraint_type *type);
 
 /* Every type built in, as @ops, in the order of enum dev_boot_constraint_type */
-#define for_each_boot_constraint_type(type, ops)			\
-	for ((type) = 0; ((ops) = boot_constraint_next_type(&(type))); (type)++)
+#define bc_for_each_type(type, ops)			\
+	for ((type) = 0; ((ops) = bc_next_type(&(type))); (type)++)
 
-static inline struct device *boot_constraint_device(const struct boot_constraint *c)
+static inline struct device *bc_device(const struct boot_constraint *c)
 {
 	return c->bdev->dev;
 }
 
-int boot_constraint_add_until(struct device *dev,
+int bc_add_until(struct device *dev,
 			      const struct dev_boot_constraint_info *infos,
 			      unsigned int n,
 			      struct boot_constraint_deadline *deadline);
-int boot_constraint_add_missing(struct device *dev,
+int bc_add_missing(struct device *dev,
 				const struct dev_boot_constraint_info *infos,
 				unsigned int n,
 				const char *origin);
-int boot_constraint_add_later(struct device *dev,
+int bc_add_later(struct device *dev,
 			      const struct dev_boot_constraint_info *infos,
 			      unsigned int n, const char *origin);
-bool boot_constraint_deadline_passed(void);
-const char *boot_constraint_state_name(enum boot_constraint_state state);
-bool boot_constraints_disabled(void);
+bool bc_deadline_passed(void);
+const char *bc_state_name(enum boot_constraint_state state);
+bool bc_disabled(void);
 
 /*
  * The mode, which boot_constraints= sets (cmdline.c) and the core's files
@@ -388,43 +388,43 @@ bool boot_constraints_disabled(void);
  */
 
 /**
- * enum boot_constraint_mode - What is held without a table.
+ * enum bc_mode - What is held without a table.
  *
  * @BC_MODE_TABLES: only what tables, declarations and the console name.
  * @BC_MODE_AUTO: also every resource that a device tree node names and that
  *	is on when its provider is there, until the node's device probes.
  * @BC_MODE_REPORT: as @BC_MODE_AUTO, but only logged: nothing more is held.
  */
-enum boot_constraint_mode {
+enum bc_mode {
 	BC_MODE_TABLES,
 	BC_MODE_AUTO,
 	BC_MODE_REPORT,
 };
 
-enum boot_constraint_mode boot_constraint_mode(void);
-const char *boot_constraint_mode_name(void);
+enum bc_mode bc_mode(void);
+const char *bc_mode_name(void);
 
 /* The most constraints an add takes without allocating an array for them */
 #define BOOT_CONSTRAINT_ADD_FEW	4
 
-int boot_constraint_add_auto(struct device *dev,
+int bc_add_auto(struct device *dev,
 			     const struct dev_boot_constraint_info *infos,
 			     const struct boot_constraint_spec *specs,
 			     unsigned int n);
 
 #ifdef CONFIG_DEV_BOOT_CONSTRAINT_AUTO
-void boot_constraint_auto_add_device(struct device *dev);
+void bc_auto_add_device(struct device *dev);
 #else
-static inline void boot_constraint_auto_add_device(struct device *dev)
+static inline void bc_auto_add_device(struct device *dev)
 {
 }
 #endif
-unsigned int boot_constraint_cmdline_specs(const char * const **specs);
-bool boot_constraint_deadlines_open(void);
+unsigned int bc_cmdline_specs(const char * const **specs);
+bool bc_deadlines_open(void);
 __printf(2, 3)
-void boot_constraint_reject(const char *origin, const char *fmt, ...);
+void bc_reject(const char *origin, const char *fmt, ...);
 __printf(4, 5)
-void boot_constraint_reject_or(const char *origin,
+void bc_reject_or(const char *origin,
 			       void (*fallback)(const void *arg,
 						struct va_format *why),
 			       const void *arg, const char *fmt, ...);

@@ -115,7 +115,7 @@ static void bc_warn_auto_expiry(unsigned int autos, unsigned int devices)
 	if (!autos)
 		return;
 
-	if (boot_constraint_mode() == BC_MODE_REPORT)
+	if (bc_mode() == BC_MODE_REPORT)
 		pr_info("report: deadline: %u resources on at boot for %u devices whose driver did not probe would be released now (list in debugfs)\n",
 			autos, devices);
 	else
@@ -233,38 +233,38 @@ static void bc_expire_all(bool driver_core)
 	enum bc_spare spare;
 
 	spare = !driver_core ? BC_SPARE_NONE :
-		boot_constraint_boot_console() ? BC_SPARE_ALL : BC_SPARE_TABLES;
+		bc_boot_console() ? BC_SPARE_ALL : BC_SPARE_TABLES;
 	bc_deadline_pass(bc_machine_deadline(), spare);
 }
 
 /**
- * boot_constraints_expire() - Release the constraints of every device.
+ * bc_expire() - Release the constraints of every device.
  *
  * The deadline: a device whose driver has not probed by then may never get
  * one, and its resources must not stay on forever.
  */
-void boot_constraints_expire(void)
+void bc_expire(void)
 {
 	bc_expire_all(false);
 }
 
 /**
- * boot_constraint_deadline_init() - Open a deadline of one's own.
+ * bc_deadline_init() - Open a deadline of one's own.
  * @deadline: the deadline.
  *
- * Constraints may be added under @deadline, see boot_constraint_add_until(),
- * until boot_constraint_pass() passes it: the driver core's hooks are on
+ * Constraints may be added under @deadline, see bc_add_until(),
+ * until bc_pass() passes it: the driver core's hooks are on
  * again if every constraint had ended, and new devices get constraints
  * again if every deadline had passed.
  */
-void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline)
+void bc_deadline_init(struct boot_constraint_deadline *deadline)
 {
 	bc_deadline_open(deadline);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_deadline_init);
+EXPORT_SYMBOL_IF_KUNIT(bc_deadline_init);
 
 /**
- * boot_constraint_pass() - Pass a deadline of boot_constraint_add_until().
+ * bc_pass() - Pass a deadline of bc_add_until().
  * @deadline: the deadline.
  *
  * Releases the constraints added under @deadline as the machine's deadline
@@ -272,26 +272,26 @@ EXPORT_SYMBOL_IF_KUNIT(boot_constraint_deadline_init);
  * tests, which must not pass the machine's. The caller may free @deadline
  * once this returns and no add under it is under way.
  */
-void boot_constraint_pass(struct boot_constraint_deadline *deadline)
+void bc_pass(struct boot_constraint_deadline *deadline)
 {
 	bc_deadline_pass(deadline, BC_SPARE_NONE);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_pass);
+EXPORT_SYMBOL_IF_KUNIT(bc_pass);
 
 /**
- * boot_constraint_expire_device() - Release one device's constraints.
+ * bc_expire_device() - Release one device's constraints.
  * @dev: the device.
  *
  * As the deadline would, for @dev alone: for tests, which must not release
  * the constraints of the machine they run on.
  */
-void boot_constraint_expire_device(struct device *dev)
+void bc_expire_device(struct device *dev)
 {
 	device_lock(dev);
 	bc_device_expire(dev, NULL, NULL, BC_SPARE_NONE);
 	device_unlock(dev);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_expire_device);
+EXPORT_SYMBOL_IF_KUNIT(bc_expire_device);
 
 /**
  * dev_boot_constraints_deadline() - The driver core stops waiting for drivers.
@@ -306,12 +306,12 @@ EXPORT_SYMBOL_IF_KUNIT(boot_constraint_expire_device);
  */
 void dev_boot_constraints_deadline(void)
 {
-	if (boot_constraint_timeout() != BC_TIMEOUT_DRIVER_CORE ||
-	    boot_constraints_disabled())
+	if (bc_timeout() != BC_TIMEOUT_DRIVER_CORE ||
+	    bc_disabled())
 		return;
 
 	bc_expire_all(true);
-	boot_constraint_of_drop_waiters();
+	bc_of_drop_waiters();
 }
 
 /*
@@ -339,8 +339,8 @@ static DECLARE_DELAYED_WORK(bc_driver_core_deadline_work,
  */
 void dev_boot_constraints_no_deadline(void)
 {
-	if (boot_constraint_timeout() != BC_TIMEOUT_DRIVER_CORE ||
-	    boot_constraints_disabled())
+	if (bc_timeout() != BC_TIMEOUT_DRIVER_CORE ||
+	    bc_disabled())
 		return;
 
 	pr_info("deferred_probe_timeout=-1: the constraints of devices whose driver has not probed are released in %d s\n",
@@ -353,7 +353,7 @@ void dev_boot_constraints_no_deadline(void)
 }
 
 /**
- * boot_constraint_end() - End the constraints of devices, as user space asks.
+ * bc_end() - End the constraints of devices, as user space asks.
  * @name: a device's name, as debugfs lists it, or "all" for every device.
  *
  * The constraints of the devices named @name are released as if their
@@ -365,7 +365,7 @@ void dev_boot_constraints_no_deadline(void)
  *
  * Return: 0, or -ENODEV if no constrained device has that name.
  */
-int boot_constraint_end(const char *name)
+int bc_end(const char *name)
 {
 	bool all = !strcmp(name, "all");
 	struct boot_constraint_dev *bdev;
@@ -387,7 +387,7 @@ int boot_constraint_end(const char *name)
 	pr_info("user space ends the constraints of %s (%u devices)\n", name, n);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_end);
+EXPORT_SYMBOL_IF_KUNIT(bc_end);
 
 /* /sys/kernel/boot_constraints/release: a device's name, or "all" */
 static ssize_t release_store(struct kobject *kobj, struct kobj_attribute *attr,
@@ -400,7 +400,7 @@ static ssize_t release_store(struct kobject *kobj, struct kobj_attribute *attr,
 	if (!name)
 		return -ENOMEM;
 
-	ret = boot_constraint_end(strim(name));
+	ret = bc_end(strim(name));
 	kfree(name);
 
 	return ret ?: count;
@@ -418,12 +418,12 @@ static const struct attribute_group bc_sysfs_group = {
 };
 
 /* With boot_constraints=off there is nothing to end: no file. */
-static int __init boot_constraints_sysfs_init(void)
+static int __init bc_sysfs_init(void)
 {
 	struct kobject *kobj;
 	int ret;
 
-	if (boot_constraints_disabled())
+	if (bc_disabled())
 		return 0;
 
 	kobj = kobject_create_and_add("boot_constraints", kernel_kobj);
@@ -436,22 +436,22 @@ static int __init boot_constraints_sysfs_init(void)
 
 	return ret;
 }
-core_initcall(boot_constraints_sysfs_init);
+core_initcall(bc_sysfs_init);
 
 static void bc_deadline_fn(struct work_struct *work)
 {
 	bc_expire_all(false);
-	boot_constraint_of_drop_waiters();
+	bc_of_drop_waiters();
 }
 
 static DECLARE_DELAYED_WORK(bc_deadline_work, bc_deadline_fn);
 
 /* boot_constraints.timeout= counts from late_initcall, as the driver core's. */
-static int __init boot_constraints_deadline_init(void)
+static int __init bc_machine_deadline_init(void)
 {
-	int timeout = boot_constraint_timeout();
+	int timeout = bc_timeout();
 
-	if (boot_constraints_disabled() || timeout < 0)
+	if (bc_disabled() || timeout < 0)
 		return 0;
 
 	scoped_guard(bc)
@@ -461,4 +461,4 @@ static int __init boot_constraints_deadline_init(void)
 
 	return 0;
 }
-late_initcall(boot_constraints_deadline_init);
+late_initcall(bc_machine_deadline_init);

@@ -12,8 +12,8 @@
 
 struct device;
 
-void boot_constraints_expire(void);
-void boot_constraint_pass(struct boot_constraint_deadline *deadline);
-int boot_constraint_end(const char *name);
+void bc_expire(void);
+void bc_pass(struct boot_constraint_deadline *deadline);
+int bc_end(const char *name);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_DEADLINE_H */

@@ -25,7 +25,7 @@
 #include "of.h"
 
 /**
- * boot_constraint_show_stats() - Print what the constraints cost.
+ * bc_show_stats() - Print what the constraints cost.
  * @s: where to print.
  *
  * Prints the number of constraints added since boot, of those recorded now
@@ -38,10 +38,10 @@
  * many automatic constraints found their resource off, whether the driver
  * core's hooks are on, and on how many buses a node's device is looked up.
  */
-void boot_constraint_show_stats(struct seq_file *s)
+void bc_show_stats(struct seq_file *s)
 {
 	unsigned int constraints = 0, pending = 0, attempts = 0;
-	unsigned int buses = boot_constraint_of_buses();
+	unsigned int buses = bc_of_nr_buses();
 	struct boot_constraint_dev *bdev;
 	struct boot_constraint *c;
 	struct bc_stats stats;
@@ -66,7 +66,7 @@ void boot_constraint_show_stats(struct seq_file *s)
 		   stats.added, constraints, pending, attempts, stats.bytes,
 		   stats.bytes_peak);
 	seq_printf(s, "mode %s\nauto_off %u\nhooks %s\n",
-		   boot_constraint_mode_name(), stats.auto_off,
+		   bc_mode_name(), stats.auto_off,
 		   static_key_enabled(&dev_boot_constraints_live) ? "on" : "off");
 	seq_printf(s, "buses %u\n", buses);
 }
@@ -101,7 +101,7 @@ static void bc_show_constraint(struct seq_file *s,
 	if (c->state == BC_FAILED)
 		seq_printf(s, " failed(%d)", c->error);
 	else
-		seq_printf(s, " %s", boot_constraint_state_name(c->state));
+		seq_printf(s, " %s", bc_state_name(c->state));
 
 	bc_show_time(s, c->applied_at);
 	bc_show_time(s, c->released_at);
@@ -124,18 +124,18 @@ static void bc_show_devices(struct seq_file *s,
 }
 
 /**
- * boot_constraint_show_all() - Print the constraints.
+ * bc_show_all() - Print the constraints.
  * @s: where to print, one constraint a line.
  *
  * Prints the constraints of the devices that still have some, then those of
  * the last BC_HISTORY_MAX devices whose constraints have all ended, oldest
  * first.
  */
-void boot_constraint_show_all(struct seq_file *s)
+void bc_show_all(struct seq_file *s)
 {
 	guard(bc)();
 	seq_puts(s, "# deadline");
-	if (!bc_machine_deadline()->at && boot_constraint_timeout() == BC_TIMEOUT_DRIVER_CORE)
+	if (!bc_machine_deadline()->at && bc_timeout() == BC_TIMEOUT_DRIVER_CORE)
 		seq_puts(s, " deferred_probe_timeout");
 	else
 		bc_show_time(s, bc_machine_deadline()->at);
@@ -144,23 +144,23 @@ void boot_constraint_show_all(struct seq_file *s)
 	bc_show_devices(s, bc_next_ended);
 	bc_show_devices(s, bc_next_device);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_show_all);
+EXPORT_SYMBOL_IF_KUNIT(bc_show_all);
 
 static int constraints_show(struct seq_file *s, void *unused)
 {
-	boot_constraint_show_all(s);
+	bc_show_all(s);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(constraints);
 
 static int stats_show(struct seq_file *s, void *unused)
 {
-	boot_constraint_show_stats(s);
+	bc_show_stats(s);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(stats);
 
-static int __init boot_constraint_debugfs_init(void)
+static int __init bc_debugfs_init(void)
 {
 	struct dentry *dir;
 
@@ -170,4 +170,4 @@ static int __init boot_constraint_debugfs_init(void)
 
 	return 0;
 }
-core_initcall(boot_constraint_debugfs_init);
+core_initcall(bc_debugfs_init);

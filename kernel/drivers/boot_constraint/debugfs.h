@@ -8,6 +8,6 @@
 
 struct seq_file;
 
-void boot_constraint_show_stats(struct seq_file *s);
+void bc_show_stats(struct seq_file *s);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_DEBUGFS_H */

@@ -55,17 +55,17 @@ static void bc_reject_conflicts(struct list_head *list)
 		if (!o)
 			continue;
 
-		boot_constraint_reject(t->origin, "%s is also declared by %s: both rejected",
+		bc_reject(t->origin, "%s is also declared by %s: both rejected",
 				       t->path, o->origin);
 		list_move_tail(&t->node, &rejected);
 	}
 
 	list_for_each_entry_safe(t, tmp, &rejected, node)
-		boot_constraint_table_free(t);
+		bc_table_free(t);
 }
 
 /**
- * boot_constraint_tables_read() - Read the declarations of the tree and of
+ * bc_tables_read() - Read the declarations of the tree and of
  *	the command line.
  * @decls: the node of the declarations, /chosen/boot-constraints, or NULL.
  * @specs: the boot_constraints= devices.
@@ -77,7 +77,7 @@ static void bc_reject_conflicts(struct list_head *list)
  * spec replaces the tree's declaration of its node. Each rejection is one
  * error line, each replacement one warning line.
  */
-void boot_constraint_tables_read(struct device_node *decls,
+void bc_tables_read(struct device_node *decls,
 				 const char * const *specs,
 				 unsigned int nr_specs,
 				 struct list_head *tables)
@@ -90,7 +90,7 @@ void boot_constraint_tables_read(struct device_node *decls,
 	unsigned int i;
 
 	for (i = 0; i < nr_specs; i++) {
-		t = boot_constraint_table_from_spec(specs[i]);
+		t = bc_table_from_spec(specs[i]);
 		if (!IS_ERR(t))
 			list_add_tail(&t->node, &from_cmdline);
 	}
@@ -98,7 +98,7 @@ void boot_constraint_tables_read(struct device_node *decls,
 
 	/* The binding allows no property there either. */
 	for (prop = decls ? decls->properties : NULL; prop; prop = prop->next) {
-		if (!boot_constraint_dt_bookkeeping(prop->name)) {
+		if (!bc_dt_bookkeeping(prop->name)) {
 			pr_err("%pOF: unknown property \"%s\", no declaration added, nothing held\n",
 			       decls, prop->name);
 			decls = NULL;
@@ -107,7 +107,7 @@ void boot_constraint_tables_read(struct device_node *decls,
 	}
 
 	for_each_available_child_of_node(decls, decl) {
-		t = boot_constraint_table_from_dt(decl);
+		t = bc_table_from_dt(decl);
 		if (!IS_ERR(t))
 			list_add_tail(&t->node, &from_dt);
 	}
@@ -120,16 +120,16 @@ void boot_constraint_tables_read(struct device_node *decls,
 
 		pr_warn("%s: replaces %s (the command line overrides the device tree)\n",
 			o->origin, t->origin);
-		boot_constraint_table_free(t);
+		bc_table_free(t);
 	}
 
 	list_splice_tail(&from_dt, tables);
 	list_splice_tail(&from_cmdline, tables);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_tables_read);
+EXPORT_SYMBOL_IF_KUNIT(bc_tables_read);
 
 /* Before of_platform_populate() creates the devices, at arch_initcall_sync. */
-static int __init boot_constraint_dt_init(void)
+static int __init bc_dt_init(void)
 {
 	struct boot_constraint_table *t, *tmp;
 	struct device_node *decls;
@@ -137,23 +137,23 @@ static int __init boot_constraint_dt_init(void)
 	unsigned int nr_specs;
 	LIST_HEAD(tables);
 
-	if (boot_constraints_disabled())
+	if (bc_disabled())
 		return 0;
 
 	decls = of_find_node_by_path("/chosen/boot-constraints");
-	nr_specs = boot_constraint_cmdline_specs(&specs);
-	boot_constraint_tables_read(decls, specs, nr_specs, &tables);
+	nr_specs = bc_cmdline_specs(&specs);
+	bc_tables_read(decls, specs, nr_specs, &tables);
 	of_node_put(decls);
 
 	/* An add that fails says so in one line, naming the table's origin. */
 	list_for_each_entry_safe(t, tmp, &tables, node) {
 		list_del_init(&t->node);
-		if (boot_constraint_table_add_to_device(t))
-			boot_constraint_table_free(t);
+		if (bc_table_add_to_device(t))
+			bc_table_free(t);
 		else
 			list_add_tail(&t->node, &bc_tables);
 	}
 
 	return 0;
 }
-arch_initcall(boot_constraint_dt_init);
+arch_initcall(bc_dt_init);

@@ -46,23 +46,23 @@
 #include "table.h"
 
 /* What every node may have, besides what the binding lists. */
-static const char * const bc_dt_bookkeeping[] = {
+static const char * const bc_dt_bookkeeping_props[] = {
 	"name", "phandle", "linux,phandle", "status",
 };
 
 /**
- * boot_constraint_dt_bookkeeping() - Whether any node may have a property.
+ * bc_dt_bookkeeping() - Whether any node may have a property.
  * @name: the property's name.
  *
  * Return: true for the properties every node may have besides what the
  * binding lists: its name, phandle and status.
  */
-bool boot_constraint_dt_bookkeeping(const char *name)
+bool bc_dt_bookkeeping(const char *name)
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(bc_dt_bookkeeping); i++) {
-		if (!strcmp(name, bc_dt_bookkeeping[i]))
+	for (i = 0; i < ARRAY_SIZE(bc_dt_bookkeeping_props); i++) {
+		if (!strcmp(name, bc_dt_bookkeeping_props[i]))
 			return true;
 	}
 
@@ -74,10 +74,10 @@ static bool bc_dt_prop_known(const char *name)
 	const struct boot_constraint_ops *ops;
 	enum dev_boot_constraint_type type;
 
-	if (boot_constraint_dt_bookkeeping(name) || !strcmp(name, "device"))
+	if (bc_dt_bookkeeping(name) || !strcmp(name, "device"))
 		return true;
 
-	for_each_boot_constraint_type(type, ops) {
+	bc_for_each_type(type, ops) {
 		if (!strcmp(name, ops->names->decl) ||
 		    (ops->names->decl_range && !strcmp(name, ops->names->decl_range)))
 			return true;
@@ -107,20 +107,20 @@ static int bc_dt_check_node(struct device_node *decl, const char *origin)
 	struct device_node *child;
 
 	if (!bc_dt_name_valid(kbasename(decl->full_name))) {
-		boot_constraint_reject(origin, "name is not [a-z][a-z0-9-]*");
+		bc_reject(origin, "name is not [a-z][a-z0-9-]*");
 		return -EINVAL;
 	}
 
 	child = of_get_next_child(decl, NULL);
 	if (child) {
-		boot_constraint_reject(origin, "unexpected subnode %pOFn", child);
+		bc_reject(origin, "unexpected subnode %pOFn", child);
 		of_node_put(child);
 		return -EINVAL;
 	}
 
 	for_each_property_of_node(decl, prop) {
 		if (!bc_dt_prop_known(prop->name)) {
-			boot_constraint_reject(origin, "unknown property \"%s\"", prop->name);
+			bc_reject(origin, "unknown property \"%s\"", prop->name);
 			return -EINVAL;
 		}
 	}
@@ -138,23 +138,23 @@ static struct device_node *bc_dt_device(struct device_node *decl,
 
 	cell = of_get_property(decl, "device", &len);
 	if (!cell) {
-		boot_constraint_reject(origin, "no \"device\"");
+		bc_reject(origin, "no \"device\"");
 		return ERR_PTR(-EINVAL);
 	}
 
 	if (len != sizeof(*cell)) {
-		boot_constraint_reject(origin, "\"device\" is not one phandle");
+		bc_reject(origin, "\"device\" is not one phandle");
 		return ERR_PTR(-EINVAL);
 	}
 
 	np = of_find_node_by_phandle(be32_to_cpup(cell));
 	if (!np) {
-		boot_constraint_reject(origin, "\"device\" is not a phandle of a node");
+		bc_reject(origin, "\"device\" is not a phandle of a node");
 		return ERR_PTR(-EINVAL);
 	}
 
 	if (!of_device_is_available(np)) {
-		boot_constraint_reject(origin, "device %pOF is disabled", np);
+		bc_reject(origin, "device %pOF is disabled", np);
 		of_node_put(np);
 		return ERR_PTR(-ENODEV);
 	}
@@ -179,7 +179,7 @@ static int bc_dt_count_names(struct boot_constraint_table *t,
 	prop = of_find_property(decl, l->decl, NULL);
 	if (!prop) {
 		if (l->decl_range && of_property_present(decl, l->decl_range)) {
-			boot_constraint_reject(t->origin, "%s without %s", l->decl_range, l->decl);
+			bc_reject(t->origin, "%s without %s", l->decl_range, l->decl);
 			return -EINVAL;
 		}
 		return 0;
@@ -188,14 +188,14 @@ static int bc_dt_count_names(struct boot_constraint_table *t,
 	p = prop->value;
 	end = p + prop->length;
 	if (!prop->length || end[-1]) {
-		boot_constraint_reject(t->origin, "%s is not a list of names", l->decl);
+		bc_reject(t->origin, "%s is not a list of names", l->decl);
 		return -EINVAL;
 	}
 
 	for (; p < end; p += len + 1) {
 		len = strlen(p);
-		if (!boot_constraint_name_valid(p, len)) {
-			boot_constraint_reject(t->origin, "%s has an empty or unprintable name",
+		if (!bc_name_valid(p, len)) {
+			bc_reject(t->origin, "%s has an empty or unprintable name",
 					       l->decl);
 			return -EINVAL;
 		}
@@ -214,7 +214,7 @@ static int bc_dt_check_ranges(struct boot_constraint_table *t,
 
 	prop = l->decl_range ? of_find_property(decl, l->decl_range, NULL) : NULL;
 	if (prop && prop->length != 2 * count * sizeof(u32)) {
-		boot_constraint_reject(t->origin,
+		bc_reject(t->origin,
 				       "%s needs one <min max> for each of the %d entries of %s",
 				       l->decl_range, count, l->decl);
 		return -EINVAL;
@@ -241,12 +241,12 @@ static int bc_dt_add_list(struct boot_constraint_table *t,
 			      of_property_read_u32_index(decl, l->decl_range,
 							 2 * i + 1, &range[1]);
 		if (ret) {
-			boot_constraint_reject(t->origin, "cannot read %s: %pe", l->decl,
+			bc_reject(t->origin, "cannot read %s: %pe", l->decl,
 					       ERR_PTR(ret));
 			return ret;
 		}
 
-		ret = boot_constraint_table_add(t, type, name, range[0],
+		ret = bc_table_add(t, type, name, range[0],
 						range[1]);
 		if (ret)
 			return ret;
@@ -263,7 +263,7 @@ static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl
 	enum dev_boot_constraint_type type;
 	int count, ret;
 
-	for_each_boot_constraint_type(type, ops) {
+	bc_for_each_type(type, ops) {
 		count = bc_dt_count_names(t, decl, ops->names);
 		if (count < 0)
 			return count;
@@ -281,7 +281,7 @@ static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl
 }
 
 /**
- * boot_constraint_table_from_dt() - Read a boot constraint declaration.
+ * bc_table_from_dt() - Read a boot constraint declaration.
  * @decl: the declaration, a child of /chosen/boot-constraints.
  *
  * Return: the table of the constraints @decl declares on its device, not
@@ -289,7 +289,7 @@ static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl
  * logged in one line naming @decl, if @decl is malformed or names a
  * resource its device's node does not have.
  */
-struct boot_constraint_table *boot_constraint_table_from_dt(struct device_node *decl)
+struct boot_constraint_table *bc_table_from_dt(struct device_node *decl)
 {
 	struct boot_constraint_table *t = ERR_PTR(-ENOMEM);
 	unsigned long listed = 0;
@@ -315,14 +315,14 @@ struct boot_constraint_table *boot_constraint_table_from_dt(struct device_node *
 		goto out;
 	}
 
-	t = boot_constraint_table_declared(np, origin);
+	t = bc_table_declared(np, origin);
 	if (IS_ERR(t))
 		goto out;
 
 	ret = bc_dt_parse(t, decl, &listed);
-	t = boot_constraint_table_finish(t, ret, listed);
+	t = bc_table_finish(t, ret, listed);
 out:
 	kfree(origin);
 	return t;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_from_dt);
+EXPORT_SYMBOL_IF_KUNIT(bc_table_from_dt);

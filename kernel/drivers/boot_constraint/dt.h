@@ -10,7 +10,7 @@
 struct boot_constraint_table;
 struct device_node;
 
-bool boot_constraint_dt_bookkeeping(const char *name);
-struct boot_constraint_table *boot_constraint_table_from_dt(struct device_node *decl);
+bool bc_dt_bookkeeping(const char *name);
+struct boot_constraint_table *bc_table_from_dt(struct device_node *decl);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_DT_H */

@@ -83,7 +83,7 @@ static struct device_node *bc_icc_missing_end(struct device_node *np,
 	struct icc_node_data *data;
 	int index, end;
 
-	index = np ? boot_constraint_of_index(np, &bc_icc_of, name) : -ENOENT;
+	index = np ? bc_of_index(np, &bc_icc_of, name) : -ENOENT;
 	if (index < 0)
 		return NULL;
 
@@ -104,7 +104,7 @@ static struct device_node *bc_icc_missing_end(struct device_node *np,
 
 static int bc_icc_apply(struct boot_constraint *c)
 {
-	struct device *dev = boot_constraint_device(c);
+	struct device *dev = bc_device(c);
 	struct bc_icc *bc = to_bc_icc(c);
 	struct icc_path *path;
 	int ret;
@@ -151,7 +151,7 @@ static void bc_icc_show(struct seq_file *s, const struct boot_constraint *c)
 /* The provider that the path waits for: the first of its ends that is missing. */
 static struct device_node *bc_icc_provider(const struct boot_constraint *c)
 {
-	return bc_icc_missing_end(boot_constraint_device(c)->of_node, c->name);
+	return bc_icc_missing_end(bc_device(c)->of_node, c->name);
 }
 
 static void bc_icc_describe(struct boot_constraint_desc *desc,
@@ -175,7 +175,7 @@ static const struct boot_constraint_names bc_icc_names = {
 	.range_needed = true,
 };
 
-const struct boot_constraint_ops boot_constraint_icc_ops = {
+const struct boot_constraint_ops bc_icc_ops = {
 	.name = "icc",
 	.names = &bc_icc_names,
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_icc),

@@ -68,6 +68,6 @@ static inline bool bc_is_console(const struct device *dev)
 
 /* cmdline.c: boot_constraints.timeout=, or the driver core's deadline */
 #define BC_TIMEOUT_DRIVER_CORE	-2
-int boot_constraint_timeout(void);
+int bc_timeout(void);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_INTERNAL_H */

@@ -23,41 +23,41 @@ struct device_node;
 struct seq_file;
 
 /* records.c: what the records hold of a device, and what auto turned off */
-unsigned int boot_constraint_count(struct device *dev,
+unsigned int bc_count(struct device *dev,
 				   enum boot_constraint_state state);
-unsigned int boot_constraint_attempts(struct device *dev);
-unsigned int boot_constraint_auto_off(void);
+unsigned int bc_attempts(struct device *dev);
+unsigned int bc_auto_off(void);
 
 /* add.c: adds without a deadline of their own, and the deadline they take */
-int boot_constraint_add_all(struct device *dev,
+int bc_add_all(struct device *dev,
 			    const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable);
 
 /* retry.c: waits until the retries queued so far are done */
-void boot_constraint_flush(void);
+void bc_flush(void);
 
 /* deadline.c: a deadline of the test's own, and one device's expiry */
-void boot_constraint_deadline_init(struct boot_constraint_deadline *deadline);
-void boot_constraint_expire_device(struct device *dev);
+void bc_deadline_init(struct boot_constraint_deadline *deadline);
+void bc_expire_device(struct device *dev);
 
 /* debugfs.c: what debugfs shows of the constraints */
-void boot_constraint_show_all(struct seq_file *s);
+void bc_show_all(struct seq_file *s);
 
 /* of.c: what the driver core's hook does for a device just added */
-void boot_constraint_of_device_added(struct device *dev);
+void bc_of_device_added(struct device *dev);
 
 /* console.c: the table of an early console's node */
-struct boot_constraint_table *boot_constraint_console_table(struct device_node *np);
+struct boot_constraint_table *bc_console_table(struct device_node *np);
 
 /* decls.c: the tables of the declarations and of boot_constraints= specs */
-void boot_constraint_tables_read(struct device_node *decls,
+void bc_tables_read(struct device_node *decls,
 				 const char * const *specs,
 				 unsigned int nr_specs,
 				 struct list_head *tables);
 
 /* machine.c: the entry of a root node in a platform's machine tables */
 const struct dev_boot_constraint_machine *
-boot_constraint_machine_match(const struct device_node *root,
+bc_machine_match(const struct device_node *root,
 			      const struct dev_boot_constraint_machine *machines,
 			      unsigned int count);
 

@@ -76,7 +76,7 @@ void bc_hooks_may_quiet(void)
 /* With boot_constraints=off, the hooks are off from the start. */
 static int __init bc_hooks_init(void)
 {
-	if (boot_constraints_disabled())
+	if (bc_disabled())
 		static_branch_disable(&dev_boot_constraints_live);
 
 	return 0;
@@ -101,14 +101,14 @@ void bc_deadline_open(struct boot_constraint_deadline *deadline)
 }
 
 /**
- * boot_constraint_deadlines_open() - Whether constraints may still be added.
+ * bc_deadlines_open() - Whether constraints may still be added.
  *
  * Without a lock: a device added as the last deadline passes may still get
  * constraints, which their add refuses under bc_lock, see bc_check_deadline().
  *
  * Return: true while a deadline, the machine's or a test's, has not passed.
  */
-bool boot_constraint_deadlines_open(void)
+bool bc_deadlines_open(void)
 {
 	return READ_ONCE(bc_open_deadlines);
 }

@@ -20,7 +20,7 @@
 #include "of.h"
 
 /**
- * boot_constraint_machine_match() - The table of the machine of a root node.
+ * bc_machine_match() - The table of the machine of a root node.
  * @root: the root node, or a node standing for it.
  * @machines: the tables, each for the machines of a "compatible".
  * @count: number of entries in @machines.
@@ -28,7 +28,7 @@
  * Return: the first entry of @machines whose compatible @root has, or NULL.
  */
 const struct dev_boot_constraint_machine *
-boot_constraint_machine_match(const struct device_node *root,
+bc_machine_match(const struct device_node *root,
 			      const struct dev_boot_constraint_machine *machines,
 			      unsigned int count)
 {
@@ -41,7 +41,7 @@ boot_constraint_machine_match(const struct device_node *root,
 
 	return NULL;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_machine_match);
+EXPORT_SYMBOL_IF_KUNIT(bc_machine_match);
 
 /**
  * dev_boot_constraint_add_machine_of() - Constrain the devices of a machine.
@@ -67,12 +67,12 @@ int dev_boot_constraint_add_machine_of(const struct dev_boot_constraint_machine 
 	int ret;
 
 	root = of_find_node_by_path("/");
-	m = boot_constraint_machine_match(root, machines, count);
+	m = bc_machine_match(root, machines, count);
 	of_node_put(root);
-	if (!m || (m->boot_console && !boot_constraint_boot_console()))
+	if (!m || (m->boot_console && !bc_boot_console()))
 		return 0;
 
-	if (boot_constraint_deadline_passed()) {
+	if (bc_deadline_passed()) {
 		pr_err("%s: boot constraints rejected: past the deadline; nothing held\n",
 		       m->compatible);
 		return -ETIMEDOUT;

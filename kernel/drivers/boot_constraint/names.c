@@ -75,13 +75,13 @@ static bool bc_names_gpio(struct device_node *np,
 }
 
 /**
- * boot_constraint_of_count() - How many resources of a type a node names.
+ * bc_of_count() - How many resources of a type a node names.
  * @np: the node.
  * @of: how it names them.
  *
  * Return: their number, 0 if it names none or its list is malformed.
  */
-unsigned int boot_constraint_of_count(struct device_node *np,
+unsigned int bc_of_count(struct device_node *np,
 				      const struct boot_constraint_of_names *of)
 {
 	struct property *prop;
@@ -210,7 +210,7 @@ static int bc_names_walk_listed(struct device_node *np,
 }
 
 /**
- * boot_constraint_of_walk() - Walk the resources of a type a node names.
+ * bc_of_walk() - Walk the resources of a type a node names.
  * @np: the node.
  * @of: how it names them.
  * @w: whose fn() is called for each, in the node's order, with the
@@ -221,12 +221,12 @@ static int bc_names_walk_listed(struct device_node *np,
  *	it is a property's name ("vdd" of "vdd-supply").
  *
  * Each list is parsed once: a walk costs what counting them would. The
- * resources are those boot_constraint_of_count() counts, up to the first
+ * resources are those bc_of_count() counts, up to the first
  * whose phandle or name cannot be read.
  *
  * Return: 0, or the first error fn() returned, which ended the walk.
  */
-int boot_constraint_of_walk(struct device_node *np,
+int bc_of_walk(struct device_node *np,
 			    const struct boot_constraint_of_names *of,
 			    struct boot_constraint_of_walker *w)
 {
@@ -235,20 +235,20 @@ int boot_constraint_of_walk(struct device_node *np,
 
 	return bc_names_walk_listed(np, of, w);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_of_walk);
+EXPORT_SYMBOL_IF_KUNIT(bc_of_walk);
 
 /**
- * boot_constraint_of_name() - The name of a node's resource of a type.
+ * bc_of_name() - The name of a node's resource of a type.
  * @np: the node.
  * @of: how it names them.
- * @index: which one, below boot_constraint_of_count(), which the caller
+ * @index: which one, below bc_of_count(), which the caller
  *	counted: the list is not parsed again.
  * @name: set to a copy of its name, which the caller frees with kfree(), or
  *	to NULL if the node does not name the resources of its list.
  *
  * Return: 0, -ENOENT if there is no such resource, or -ENOMEM.
  */
-int boot_constraint_of_name(struct device_node *np,
+int bc_of_name(struct device_node *np,
 			    const struct boot_constraint_of_names *of,
 			    unsigned int index, const char **name)
 {
@@ -279,16 +279,16 @@ int boot_constraint_of_name(struct device_node *np,
 }
 
 /**
- * boot_constraint_of_index() - Where a node lists one of its resources.
+ * bc_of_index() - Where a node lists one of its resources.
  * @np: the node.
  * @of: how it names them.
  * @name: the resource's name; NULL for the first of a list.
  *
- * Return: the resource's index, counted as boot_constraint_of_count()
+ * Return: the resource's index, counted as bc_of_count()
  * counts; -ENOENT if the node has no such resource, -EINVAL for a NULL
  * @name of a type without a list (such a resource is known by its name).
  */
-int boot_constraint_of_index(struct device_node *np,
+int bc_of_index(struct device_node *np,
 			     const struct boot_constraint_of_names *of,
 			     const char *name)
 {
@@ -316,7 +316,7 @@ int boot_constraint_of_index(struct device_node *np,
 }
 
 /**
- * boot_constraint_of_spec() - Parse a node's entry for a listed resource.
+ * bc_of_spec() - Parse a node's entry for a listed resource.
  * @np: the node.
  * @of: how it names them; a type with a list.
  * @name: the resource's name; NULL for the first of the list.
@@ -325,7 +325,7 @@ int boot_constraint_of_index(struct device_node *np,
  *
  * Return: 0, or -ENOENT if the node has no such entry.
  */
-int boot_constraint_of_spec(struct device_node *np,
+int bc_of_spec(struct device_node *np,
 			    const struct boot_constraint_of_names *of,
 			    const char *name, struct of_phandle_args *spec)
 {
@@ -339,7 +339,7 @@ int boot_constraint_of_spec(struct device_node *np,
 }
 
 /**
- * boot_constraint_of_provider() - The node of a constraint's provider.
+ * bc_of_provider() - The node of a constraint's provider.
  * @c: the constraint, whose resource its device's node names.
  *
  * A default for &boot_constraint_ops.provider: the node of the first
@@ -348,10 +348,10 @@ int boot_constraint_of_spec(struct device_node *np,
  * Return: the provider's node, a key only (no reference is held), or NULL
  * if the device's node does not name the resource.
  */
-struct device_node *boot_constraint_of_provider(const struct boot_constraint *c)
+struct device_node *bc_of_provider(const struct boot_constraint *c)
 {
 	const struct boot_constraint_of_names *of = c->ops->names->of;
-	struct device_node *np = boot_constraint_device(c)->of_node;
+	struct device_node *np = bc_device(c)->of_node;
 	struct of_phandle_args spec;
 	struct device_node *provider;
 	struct property *prop;
@@ -374,7 +374,7 @@ struct device_node *boot_constraint_of_provider(const struct boot_constraint *c)
 	}
 
 	/* Parsed once: a name past the end of the list finds no phandle */
-	if (boot_constraint_of_spec(np, of, c->name, &spec))
+	if (bc_of_spec(np, of, c->name, &spec))
 		return NULL;
 	of_node_put(spec.np);
 

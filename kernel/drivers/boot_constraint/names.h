@@ -38,21 +38,21 @@ struct boot_constraint_of_names {
 	const char *gpio;
 };
 
-unsigned int boot_constraint_of_count(struct device_node *np,
+unsigned int bc_of_count(struct device_node *np,
 				      const struct boot_constraint_of_names *of);
-int boot_constraint_of_name(struct device_node *np,
+int bc_of_name(struct device_node *np,
 			    const struct boot_constraint_of_names *of,
 			    unsigned int index, const char **name);
-int boot_constraint_of_index(struct device_node *np,
+int bc_of_index(struct device_node *np,
 			     const struct boot_constraint_of_names *of,
 			     const char *name);
-int boot_constraint_of_spec(struct device_node *np,
+int bc_of_spec(struct device_node *np,
 			    const struct boot_constraint_of_names *of,
 			    const char *name, struct of_phandle_args *spec);
-struct device_node *boot_constraint_of_provider(const struct boot_constraint *c);
+struct device_node *bc_of_provider(const struct boot_constraint *c);
 
 /**
- * struct boot_constraint_of_walker - Who boot_constraint_of_walk() tells.
+ * struct boot_constraint_of_walker - Who bc_of_walk() tells.
  *
  * @fn: called for each resource; returns 0, or an error that ends the walk.
  */
@@ -61,7 +61,7 @@ struct boot_constraint_of_walker {
 		  size_t len, const struct boot_constraint_spec *spec);
 };
 
-int boot_constraint_of_walk(struct device_node *np,
+int bc_of_walk(struct device_node *np,
 			    const struct boot_constraint_of_names *of,
 			    struct boot_constraint_of_walker *w);
 

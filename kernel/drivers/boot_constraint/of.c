@@ -110,7 +110,7 @@ static int bc_of_add_device(struct device *dev,
 			GFP_KERNEL | (origin ? __GFP_NOWARN : 0));
 	if (!infos) {
 		if (origin)
-			boot_constraint_reject(origin, "out of memory");
+			bc_reject(origin, "out of memory");
 		return -ENOMEM;
 	}
 
@@ -118,10 +118,10 @@ static int bc_of_add_device(struct device *dev,
 		infos[i].constraint = oconst->constraints[i];
 
 	if (later)
-		ret = boot_constraint_add_later(dev, infos, oconst->count,
+		ret = bc_add_later(dev, infos, oconst->count,
 						origin);
 	else
-		ret = boot_constraint_add_missing(dev, infos, oconst->count,
+		ret = bc_add_missing(dev, infos, oconst->count,
 						  origin);
 	kfree(infos);
 
@@ -200,14 +200,14 @@ static int bc_of_take_waiters(struct device *dev, void *found)
 	return 0;
 }
 
-/* boot_constraint_reject_or()'s fallback for a node's constraints. */
+/* bc_reject_or()'s fallback for a node's constraints. */
 static void bc_of_reject_node(const void *np, struct va_format *why)
 {
 	pr_err("%pOF: boot constraints rejected: %pV; nothing held\n", np, why);
 }
 
 /**
- * boot_constraint_add_of_node() - Constrain the device of a node.
+ * bc_add_of_node() - Constrain the device of a node.
  * @np: the node.
  * @oconst: the constraints; must stay valid until the device exists.
  * @origin: what declared them, named in the one line that says why they
@@ -218,7 +218,7 @@ static void bc_of_reject_node(const void *np, struct va_format *why)
  * waits for a device any more; a negative errno otherwise, with none of them
  * added.
  */
-int boot_constraint_add_of_node(struct device_node *np,
+int bc_add_of_node(struct device_node *np,
 				const struct dev_boot_constraint_of *oconst,
 				const char *origin)
 {
@@ -231,9 +231,9 @@ int boot_constraint_add_of_node(struct device_node *np,
 
 	mutex_lock(&bc_of_lock);
 	dev = bc_of_find_device(np);
-	if (!dev && boot_constraint_deadline_passed()) {
+	if (!dev && bc_deadline_passed()) {
 		mutex_unlock(&bc_of_lock);
-		boot_constraint_reject_or(origin, bc_of_reject_node, np,
+		bc_reject_or(origin, bc_of_reject_node, np,
 					  "past the deadline, no device");
 		return -ETIMEDOUT;
 	}
@@ -242,7 +242,7 @@ int boot_constraint_add_of_node(struct device_node *np,
 		if (IS_ERR(w)) {
 			mutex_unlock(&bc_of_lock);
 			if (origin)
-				boot_constraint_reject(origin, "out of memory");
+				bc_reject(origin, "out of memory");
 			return PTR_ERR(w);
 		}
 
@@ -270,7 +270,7 @@ static void bc_of_add_waiting(struct device *dev, struct device_node *np)
 	HLIST_HEAD(found);
 
 	/*
-	 * Pairs with the barriers in boot_constraint_add_of_node() and
+	 * Pairs with the barriers in bc_add_of_node() and
 	 * dev_boot_constraint_add_deferrable_of().
 	 */
 	smp_mb();
@@ -291,29 +291,29 @@ static void bc_of_add_waiting(struct device *dev, struct device_node *np)
 }
 
 /**
- * boot_constraint_of_device_added() - Constrain a device being added.
+ * bc_of_device_added() - Constrain a device being added.
  * @dev: the device, in its bus's list of devices, not probed yet.
  *
  * While a deadline is open, adds the constraints that wait for the device of
  * @dev's node, then, with boot_constraints=auto or report, what its node
  * names, unless a table holds it already or no driver binds the devices of
- * its bus. Nothing is taken here (see boot_constraint_add_later()).
+ * its bus. Nothing is taken here (see bc_add_later()).
  */
-void boot_constraint_of_device_added(struct device *dev)
+void bc_of_device_added(struct device *dev)
 {
 	struct device_node *np = dev->of_node;
 
-	if (!np || !boot_constraint_deadlines_open() ||
+	if (!np || !bc_deadlines_open() ||
 	    !bc_of_is_node_device(dev, np))
 		return;
 
 	/* The tables' constraints first: the automatic ones yield to them */
 	bc_of_add_waiting(dev, np);
-	if (boot_constraint_mode() != BC_MODE_TABLES &&
+	if (bc_mode() != BC_MODE_TABLES &&
 	    bc_of_bus_probes(dev->bus))
-		boot_constraint_auto_add_device(dev);
+		bc_auto_add_device(dev);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_of_device_added);
+EXPORT_SYMBOL_IF_KUNIT(bc_of_device_added);
 
 /**
  * __dev_boot_constraints_device_added() - The driver core adds a device.
@@ -327,17 +327,17 @@ EXPORT_SYMBOL_IF_KUNIT(boot_constraint_of_device_added);
 void __dev_boot_constraints_device_added(struct device *dev)
 {
 	KUNIT_STATIC_STUB_REDIRECT(__dev_boot_constraints_device_added, dev);
-	boot_constraint_of_device_added(dev);
+	bc_of_device_added(dev);
 }
 EXPORT_SYMBOL_IF_KUNIT(__dev_boot_constraints_device_added);
 
 /**
- * boot_constraint_of_drop_waiters() - Give up on devices that never came.
+ * bc_of_drop_waiters() - Give up on devices that never came.
  *
  * Called at the deadline: the constraints of a node whose device was not
  * created by then are dropped, with one line naming those nodes.
  */
-void boot_constraint_of_drop_waiters(void)
+void bc_of_drop_waiters(void)
 {
 	struct bc_of_waiter *w;
 	struct hlist_node *tmp;
@@ -416,7 +416,7 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 		return -EINVAL;
 	}
 
-	if (boot_constraints_disabled())
+	if (bc_disabled())
 		return 0;
 
 	mutex_lock(&bc_of_lock);
@@ -425,7 +425,7 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 	 * passes before it takes bc_of_lock to drop them: either they are
 	 * added before, or this sees it has passed.
 	 */
-	if (boot_constraint_deadline_passed()) {
+	if (bc_deadline_passed()) {
 		mutex_unlock(&bc_of_lock);
 		pr_err("%ps: boot constraints rejected: past the deadline; nothing held\n",
 		       __builtin_return_address(0));
@@ -478,11 +478,11 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable_of);
 
 /**
- * boot_constraint_boot_console() - Whether a boot console (earlycon) runs.
+ * bc_boot_console() - Whether a boot console (earlycon) runs.
  *
  * Return: true while a console registered with %CON_BOOT prints.
  */
-bool boot_constraint_boot_console(void)
+bool bc_boot_console(void)
 {
 	struct console *con;
 	bool found = false;
@@ -498,4 +498,4 @@ bool boot_constraint_boot_console(void)
 
 	return found;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_boot_console);
+EXPORT_SYMBOL_IF_KUNIT(bc_boot_console);

@@ -16,12 +16,12 @@
 struct device;
 struct device_node;
 
-int boot_constraint_add_of_node(struct device_node *np,
+int bc_add_of_node(struct device_node *np,
 				const struct dev_boot_constraint_of *oconst,
 				const char *origin);
-void boot_constraint_of_drop_waiters(void);
-unsigned int boot_constraint_of_buses(void);
-bool boot_constraint_boot_console(void);
+void bc_of_drop_waiters(void);
+unsigned int bc_of_nr_buses(void);
+bool bc_boot_console(void);
 
 /*
  * A table entry's copy for the waiters of its nodes (@ref counts them, and

@@ -72,7 +72,7 @@ static const struct boot_constraint_of_names bc_pm_of = {
 /* The node that names the domain: the device's own, or its parent's. */
 static struct device_node *bc_pm_node(const struct boot_constraint *c)
 {
-	struct device *dev = boot_constraint_device(c);
+	struct device *dev = bc_device(c);
 
 	return to_bc_pm(c)->parent ? dev->parent->of_node : dev->of_node;
 }
@@ -85,7 +85,7 @@ static int bc_pm_domain_spec(const struct boot_constraint *c,
 	if (!np)
 		return -ENOENT;
 
-	return boot_constraint_of_spec(np, &bc_pm_of, c->name, spec);
+	return bc_of_spec(np, &bc_pm_of, c->name, spec);
 }
 
 /**
@@ -127,7 +127,7 @@ static int __init bc_pm_root_init(void)
 {
 	struct device *root;
 
-	if (boot_constraints_disabled())
+	if (bc_disabled())
 		return 0;
 
 	root = root_device_register("boot_constraint");
@@ -375,7 +375,7 @@ static const struct boot_constraint_names bc_pm_names = {
 	.decl = "hold-power-domains",
 };
 
-const struct boot_constraint_ops boot_constraint_pm_ops = {
+const struct boot_constraint_ops bc_pm_ops = {
 	.name = "pd",
 	.names = &bc_pm_names,
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_pm),

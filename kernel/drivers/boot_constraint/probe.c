@@ -172,7 +172,7 @@ static noinline void bc_probe_end(struct device *dev, int ret)
  * until it says it has. If the probe is deferred, or the driver declined
  * the device (-ENODEV, -ENXIO) so that another one may bind it, what the
  * driver's requests took over is asked for again and the constraints are
- * kept, unless user space has ended them (boot_constraint_end()).
+ * kept, unless user space has ended them (bc_end()).
  */
 void __dev_boot_constraints_probe_end(struct device *dev, int ret)
 {

@@ -416,44 +416,44 @@ static unsigned int bc_count_recorded(struct device *dev,
 }
 
 /**
- * boot_constraint_count() - Count a device's constraints in a given state.
+ * bc_count() - Count a device's constraints in a given state.
  * @dev: the device.
  * @state: the state.
  *
  * Return: how many of @dev's constraints are in @state, those that ended
  * included while the history keeps them.
  */
-unsigned int boot_constraint_count(struct device *dev,
+unsigned int bc_count(struct device *dev,
 				   enum boot_constraint_state state)
 {
 	unsigned int attempts;
 
 	return bc_count_recorded(dev, state, &attempts);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_count);
+EXPORT_SYMBOL_IF_KUNIT(bc_count);
 
 /**
- * boot_constraint_auto_off() - Count the resources found off.
+ * bc_auto_off() - Count the resources found off.
  *
  * Return: how many automatic constraints found their resource off, and
  * were freed, since boot.
  */
-unsigned int boot_constraint_auto_off(void)
+unsigned int bc_auto_off(void)
 {
 	guard(bc)();
 	return bc_stats_now.auto_off;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_auto_off);
+EXPORT_SYMBOL_IF_KUNIT(bc_auto_off);
 
 /**
- * boot_constraint_attempts() - Count the attempts to apply a device's constraints.
+ * bc_attempts() - Count the attempts to apply a device's constraints.
  * @dev: the device.
  *
  * Return: how many times the device's constraints were tried to be applied,
  * successfully or not, those that ended included while the history keeps
  * them.
  */
-unsigned int boot_constraint_attempts(struct device *dev)
+unsigned int bc_attempts(struct device *dev)
 {
 	unsigned int attempts;
 
@@ -461,4 +461,4 @@ unsigned int boot_constraint_attempts(struct device *dev)
 
 	return attempts;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_attempts);
+EXPORT_SYMBOL_IF_KUNIT(bc_attempts);

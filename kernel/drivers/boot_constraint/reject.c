@@ -17,7 +17,7 @@
 #include "life.h"
 
 /**
- * boot_constraint_reject() - Say why the constraints of a declaration went.
+ * bc_reject() - Say why the constraints of a declaration went.
  * @origin: what declared them: a node of /chosen/boot-constraints, a
  *	boot_constraints= spec.
  * @fmt: why, printf()-style.
@@ -27,7 +27,7 @@
  * finds it: the parser of the declaration, or the core when it cannot
  * hold what was declared.
  */
-void boot_constraint_reject(const char *origin, const char *fmt, ...)
+void bc_reject(const char *origin, const char *fmt, ...)
 {
 	struct va_format vaf;
 	va_list args;
@@ -40,7 +40,7 @@ void boot_constraint_reject(const char *origin, const char *fmt, ...)
 }
 
 /**
- * boot_constraint_reject_or() - Say why constraints went, in one line.
+ * bc_reject_or() - Say why constraints went, in one line.
  * @origin: what declared them (a node of /chosen/boot-constraints, a
  *	boot_constraints= spec), or NULL.
  * @fallback: prints the line of constraints without an origin, from @arg
@@ -49,10 +49,10 @@ void boot_constraint_reject(const char *origin, const char *fmt, ...)
  * @fmt: why, printf()-style.
  * @...: its arguments.
  *
- * With @origin, the line is boot_constraint_reject()'s; without it, the
+ * With @origin, the line is bc_reject()'s; without it, the
  * adder's own, which @fallback prints.
  */
-void boot_constraint_reject_or(const char *origin,
+void bc_reject_or(const char *origin,
 			       void (*fallback)(const void *arg,
 						struct va_format *why),
 			       const void *arg, const char *fmt, ...)
@@ -64,7 +64,7 @@ void boot_constraint_reject_or(const char *origin,
 	vaf.fmt = fmt;
 	vaf.va = &args;
 	if (origin)
-		boot_constraint_reject(origin, "%pV", &vaf);
+		bc_reject(origin, "%pV", &vaf);
 	else
 		fallback(arg, &vaf);
 	va_end(args);
@@ -75,7 +75,7 @@ void boot_constraint_reject_or(const char *origin,
  * @dev: the device, whose constraints have no origin.
  * @why: the reason.
  *
- * boot_constraint_reject_or()'s fallback for the constraints of a device.
+ * bc_reject_or()'s fallback for the constraints of a device.
  */
 void bc_reject_dev(const void *dev, struct va_format *why)
 {
@@ -91,7 +91,7 @@ void bc_reject_dev(const void *dev, struct va_format *why)
 void bc_reject_applied(struct device *dev, const struct boot_constraint *c,
 		       int error)
 {
-	boot_constraint_reject_or(c->batch->origin, bc_reject_dev, dev,
+	bc_reject_or(c->batch->origin, bc_reject_dev, dev,
 				  "cannot apply %s boot constraint %s: %pe",
 				  c->ops->name, bc_name(c), ERR_PTR(error));
 }

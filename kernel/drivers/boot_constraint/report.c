@@ -63,9 +63,9 @@ static void bc_report_regulators(struct work_struct *work)
 static DECLARE_DELAYED_WORK(bc_report_work, bc_report_regulators);
 
 /* Beside clk_disable_unused() and genpd_power_off_unused(). */
-static int __init boot_constraint_report_init(void)
+static int __init bc_report_init(void)
 {
-	if (boot_constraint_mode() != BC_MODE_REPORT)
+	if (bc_mode() != BC_MODE_REPORT)
 		return 0;
 
 	bc_report("unused clocks and domains");
@@ -74,4 +74,4 @@ static int __init boot_constraint_report_init(void)
 
 	return 0;
 }
-late_initcall_sync(boot_constraint_report_init);
+late_initcall_sync(bc_report_init);

@@ -55,7 +55,7 @@ static int bc_reset_apply(struct boot_constraint *c)
 	struct reset_control *rstc;
 
 	/* -EPROBE_DEFER while the reset controller is missing */
-	rstc = reset_control_get_boot_hold(boot_constraint_device(c), c->name);
+	rstc = reset_control_get_boot_hold(bc_device(c), c->name);
 	if (IS_ERR(rstc))
 		return PTR_ERR(rstc);
 
@@ -102,7 +102,7 @@ static int bc_reset_sample(struct boot_constraint *c, bool hold)
 	struct reset_control *rstc;
 	int asserted, ret;
 
-	rstc = reset_control_get_boot_hold(boot_constraint_device(c), c->name);
+	rstc = reset_control_get_boot_hold(bc_device(c), c->name);
 	if (IS_ERR(rstc))
 		return PTR_ERR(rstc);
 
@@ -129,7 +129,7 @@ static const struct boot_constraint_names bc_reset_names = {
 	.decl = "hold-resets",
 };
 
-const struct boot_constraint_ops boot_constraint_reset_ops = {
+const struct boot_constraint_ops bc_reset_ops = {
 	.name = "reset",
 	.names = &bc_reset_names,
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_reset),
@@ -137,7 +137,7 @@ const struct boot_constraint_ops boot_constraint_reset_ops = {
 	.apply = bc_reset_apply,
 	.take_back = bc_reset_take_back,
 	.release = bc_reset_release,
-	.provider = boot_constraint_of_provider,
+	.provider = bc_of_provider,
 	.describe = bc_reset_describe,
 	.sample = bc_reset_sample,
 };

@@ -89,16 +89,16 @@ void bc_device_taken_over(struct boot_constraint_dev *bdev)
 }
 
 /**
- * boot_constraint_flush() - Wait for the constraints of devices added.
+ * bc_flush() - Wait for the constraints of devices added.
  *
  * Returns once the constraints published as their devices were added have
  * been tried: for tests, which look at them right after adding a device.
  */
-void boot_constraint_flush(void)
+void bc_flush(void)
 {
 	flush_work(&bc_retry_work);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_flush);
+EXPORT_SYMBOL_IF_KUNIT(bc_flush);
 
 /**
  * bc_retry_schedule() - Have the devices marked for it retried.

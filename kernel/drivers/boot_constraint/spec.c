@@ -33,7 +33,7 @@ static int bc_spec_type(const char *kind, enum dev_boot_constraint_type *type)
 {
 	const struct boot_constraint_ops *ops;
 
-	for_each_boot_constraint_type(*type, ops) {
+	bc_for_each_type(*type, ops) {
 		if (!strcmp(kind, ops->name))
 			return 0;
 	}
@@ -78,7 +78,7 @@ static int bc_spec_add(struct boot_constraint_table *t, char *item,
 	int ret;
 
 	if (!*item) {
-		boot_constraint_reject(t->origin, "empty resource");
+		bc_reject(t->origin, "empty resource");
 		return -EINVAL;
 	}
 
@@ -90,24 +90,24 @@ static int bc_spec_add(struct boot_constraint_table *t, char *item,
 		*name++ = '\0';
 
 	if (bc_spec_type(item, &type)) {
-		boot_constraint_reject(t->origin, "unknown kind of resource \"%s\"", item);
+		bc_reject(t->origin, "unknown kind of resource \"%s\"", item);
 		return -EINVAL;
 	}
 
-	if (name && !boot_constraint_name_valid(name, strlen(name))) {
-		boot_constraint_reject(t->origin, "%s: empty or unprintable name", item);
+	if (name && !bc_name_valid(name, strlen(name))) {
+		bc_reject(t->origin, "%s: empty or unprintable name", item);
 		return -EINVAL;
 	}
 
 	if (name && strchr(name, '=')) {
-		boot_constraint_reject(t->origin, "%s %s: more than one '='", item, name);
+		bc_reject(t->origin, "%s %s: more than one '='", item, name);
 		return -EINVAL;
 	}
 
 	if (range) {
 		ret = bc_spec_range(range, &min, &max);
 		if (ret) {
-			boot_constraint_reject(t->origin,
+			bc_reject(t->origin,
 					       "%s %s: range is not MIN-MAX in decimal%s",
 					       item, name ?: "(unnamed)",
 					       ret == -ERANGE ? ", below 2^32" : "");
@@ -117,7 +117,7 @@ static int bc_spec_add(struct boot_constraint_table *t, char *item,
 
 	*listed |= BIT(type);
 
-	return boot_constraint_table_add(t, type, name, min, max);
+	return bc_table_add(t, type, name, min, max);
 }
 
 /* A full path: "/", or "/"-separated non-empty names of visible characters. */
@@ -125,14 +125,14 @@ static bool bc_spec_path_valid(const char *path)
 {
 	size_t len = strlen(path);
 
-	if (path[0] != '/' || !boot_constraint_name_valid(path, len))
+	if (path[0] != '/' || !bc_name_valid(path, len))
 		return false;
 
 	return len == 1 || (!strstr(path, "//") && path[len - 1] != '/');
 }
 
 /**
- * boot_constraint_table_from_spec() - Read a boot_constraints= device.
+ * bc_table_from_spec() - Read a boot_constraints= device.
  * @spec: "NODE-PATH[:KIND[=NAME][@MIN-MAX]]...", with KIND a type's
  *	&boot_constraint_ops.name (clk, pd, supply, icc, reset) and MIN-MAX
  *	its range: a rate in Hz, a voltage in uV, an average and a peak
@@ -143,7 +143,7 @@ static bool bc_spec_path_valid(const char *path)
  * logged in one line quoting @spec whole, if @spec is malformed or names a
  * resource that the node does not have.
  */
-struct boot_constraint_table *boot_constraint_table_from_spec(const char *spec)
+struct boot_constraint_table *bc_table_from_spec(const char *spec)
 {
 	struct boot_constraint_table *t = ERR_PTR(-ENOMEM);
 	char *origin, *copy, *rest, *path, *item;
@@ -161,35 +161,35 @@ struct boot_constraint_table *boot_constraint_table_from_spec(const char *spec)
 	rest = copy;
 	path = strsep(&rest, ":");
 	if (!bc_spec_path_valid(path)) {
-		boot_constraint_reject(origin, "\"%s\" is not a node path", path);
+		bc_reject(origin, "\"%s\" is not a node path", path);
 		t = ERR_PTR(-EINVAL);
 		goto out;
 	}
 
 	np = of_find_node_by_path(path);
 	if (!np) {
-		boot_constraint_reject(origin, "no node %s", path);
+		bc_reject(origin, "no node %s", path);
 		t = ERR_PTR(-ENOENT);
 		goto out;
 	}
 
 	if (!of_device_is_available(np)) {
-		boot_constraint_reject(origin, "%s is disabled", path);
+		bc_reject(origin, "%s is disabled", path);
 		of_node_put(np);
 		t = ERR_PTR(-ENODEV);
 		goto out;
 	}
 
-	t = boot_constraint_table_declared(np, origin);
+	t = bc_table_declared(np, origin);
 	if (IS_ERR(t))
 		goto out;
 
 	while (!ret && (item = strsep(&rest, ":")))
 		ret = bc_spec_add(t, item, &listed);
-	t = boot_constraint_table_finish(t, ret, listed);
+	t = bc_table_finish(t, ret, listed);
 out:
 	kfree(copy);
 	kfree(origin);
 	return t;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_from_spec);
+EXPORT_SYMBOL_IF_KUNIT(bc_table_from_spec);

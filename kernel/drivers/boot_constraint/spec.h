@@ -7,6 +7,6 @@
 
 struct boot_constraint_table;
 
-struct boot_constraint_table *boot_constraint_table_from_spec(const char *spec);
+struct boot_constraint_table *bc_table_from_spec(const char *spec);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_SPEC_H */

@@ -120,7 +120,7 @@ static int bc_supply_apply(struct boot_constraint *c)
 {
 	struct regulator *reg;
 
-	reg = regulator_get_boot_hold(boot_constraint_device(c), c->name);
+	reg = regulator_get_boot_hold(bc_device(c), c->name);
 	if (IS_ERR(reg))
 		return PTR_ERR(reg);
 
@@ -201,7 +201,7 @@ static int bc_supply_sample(struct boot_constraint *c, bool hold)
 	struct regulator *reg;
 	int on, uv;
 
-	on = regulator_peek_supply(boot_constraint_device(c), c->name, &uv);
+	on = regulator_peek_supply(bc_device(c), c->name, &uv);
 	if (on < 0)
 		return on;
 	if (uv > 0) {
@@ -211,7 +211,7 @@ static int bc_supply_sample(struct boot_constraint *c, bool hold)
 	if (!on || !hold)
 		return !!on;
 
-	reg = regulator_get_boot_hold(boot_constraint_device(c), c->name);
+	reg = regulator_get_boot_hold(bc_device(c), c->name);
 	if (IS_ERR(reg))
 		return PTR_ERR(reg);
 
@@ -236,7 +236,7 @@ static const struct boot_constraint_names bc_supply_names = {
 	.range_max = INT_MAX,
 };
 
-const struct boot_constraint_ops boot_constraint_supply_ops = {
+const struct boot_constraint_ops bc_supply_ops = {
 	.name = "supply",
 	.names = &bc_supply_names,
 	.size = BOOT_CONSTRAINT_SIZE(struct bc_supply),
@@ -246,7 +246,7 @@ const struct boot_constraint_ops boot_constraint_supply_ops = {
 	.take_back = bc_supply_take_back,
 	.release = bc_supply_release,
 	.show = bc_supply_show,
-	.provider = boot_constraint_of_provider,
+	.provider = bc_of_provider,
 	.describe = bc_supply_describe,
 	.sample = bc_supply_sample,
 };

@@ -38,8 +38,8 @@ static unsigned int bc_node_resources(struct device_node *np)
 	enum dev_boot_constraint_type type;
 	unsigned int n = 0;
 
-	for_each_boot_constraint_type(type, ops)
-		n += boot_constraint_of_count(np, ops->names->of);
+	bc_for_each_type(type, ops)
+		n += bc_of_count(np, ops->names->of);
 
 	return n;
 }
@@ -57,19 +57,19 @@ static int bc_table_resolve(struct boot_constraint_table *t,
 	int index;
 
 	if (!names->of->list && !*name) {
-		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+		bc_reject_or(t->origin, bc_table_line, t->path,
 					  "a %s needs its name", names->kind);
 		return -EINVAL;
 	}
 
-	index = boot_constraint_of_index(t->np, names->of, *name);
+	index = bc_of_index(t->np, names->of, *name);
 	if (index < 0) {
 		if (*name)
-			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+			bc_reject_or(t->origin, bc_table_line, t->path,
 						  "%s has no %s \"%s\"", t->path, names->kind,
 						  *name);
 		else
-			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+			bc_reject_or(t->origin, bc_table_line, t->path,
 						  "%s has no %s", t->path, names->kind);
 		return -ENOENT;
 	}
@@ -99,14 +99,14 @@ static bool bc_table_holds(const struct boot_constraint_table *t,
 }
 
 /**
- * boot_constraint_table_alloc() - Start the constraints of a node.
+ * bc_table_alloc() - Start the constraints of a node.
  * @np: the node.
  * @origin: what declares them (a declaration's node, a boot_constraints=
  *	spec), copied, for the messages; or NULL.
  *
  * Return: an empty table, or NULL if out of memory.
  */
-struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np,
+struct boot_constraint_table *bc_table_alloc(struct device_node *np,
 							  const char *origin)
 {
 	struct boot_constraint_table *t;
@@ -115,7 +115,7 @@ struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np
 	if (!t)
 		return NULL;
 
-	/* From here on boot_constraint_table_free() frees what is allocated. */
+	/* From here on bc_table_free() frees what is allocated. */
 	INIT_LIST_HEAD(&t->node);
 	/* %pOF prints nothing for the root, which boot_constraints=/ names */
 	t->path = np->parent ? kasprintf(GFP_KERNEL, "%pOF", np) :
@@ -141,17 +141,17 @@ struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np
 	return t;
 
 err:
-	boot_constraint_table_free(t);
+	bc_table_free(t);
 	return NULL;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_alloc);
+EXPORT_SYMBOL_IF_KUNIT(bc_table_alloc);
 
 /**
- * boot_constraint_table_free() - Free a table.
+ * bc_table_free() - Free a table.
  * @t: the table, or NULL. The constraints added from it are not touched:
  *	the core keeps its own copy of them.
  */
-void boot_constraint_table_free(struct boot_constraint_table *t)
+void bc_table_free(struct boot_constraint_table *t)
 {
 	unsigned int i;
 
@@ -169,19 +169,19 @@ void boot_constraint_table_free(struct boot_constraint_table *t)
 	kfree(t->path);
 	kfree(t);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_free);
+EXPORT_SYMBOL_IF_KUNIT(bc_table_free);
 
 /**
- * boot_constraint_table_count() - Number of constraints in a table.
+ * bc_table_count() - Number of constraints in a table.
  * @t: the table.
  *
  * Return: how many resources of its node @t holds.
  */
-unsigned int boot_constraint_table_count(const struct boot_constraint_table *t)
+unsigned int bc_table_count(const struct boot_constraint_table *t)
 {
 	return t->oconst.count;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_count);
+EXPORT_SYMBOL_IF_KUNIT(bc_table_count);
 
 static int bc_table_check(struct boot_constraint_table *t,
 			  const struct boot_constraint_names *names,
@@ -195,13 +195,13 @@ static int bc_table_check(struct boot_constraint_table *t,
 		return ret;
 
 	if (bc_table_holds(t, type, *name)) {
-		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+		bc_reject_or(t->origin, bc_table_line, t->path,
 					  "%s %s named twice", names->kind, *name ?: "(unnamed)");
 		return -EEXIST;
 	}
 
 	if (t->oconst.count == t->size) {
-		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+		bc_reject_or(t->origin, bc_table_line, t->path,
 					  "more resources than %s has", t->path);
 		return -E2BIG;
 	}
@@ -209,14 +209,14 @@ static int bc_table_check(struct boot_constraint_table *t,
 	/* A range of rates or voltages has both bounds; a bandwidth may lack an average */
 	if (min > max || max > names->range_max ||
 	    (!names->range_needed && !min != !max)) {
-		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+		bc_reject_or(t->origin, bc_table_line, t->path,
 					  "%s %s: invalid range %lu-%lu",
 					  names->kind, *name ?: "(unnamed)", min, max);
 		return -EINVAL;
 	}
 
 	if (names->range_needed && !max) {
-		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+		bc_reject_or(t->origin, bc_table_line, t->path,
 					  "%s %s: holds nothing without a range",
 					  names->kind, *name ?: "(unnamed)");
 		return -EINVAL;
@@ -226,7 +226,7 @@ static int bc_table_check(struct boot_constraint_table *t,
 }
 
 /**
- * boot_constraint_table_add() - Add a constraint on a resource of the node.
+ * bc_table_add() - Add a constraint on a resource of the node.
  * @t: the table.
  * @type: the resource's type.
  * @name: its name in the node (NULL: the node's first of a list, which
@@ -240,18 +240,18 @@ static int bc_table_check(struct boot_constraint_table *t,
  * the table's origin) if the type is not built in, the node has no such
  * resource, names it twice, or the range is invalid.
  */
-int boot_constraint_table_add(struct boot_constraint_table *t,
+int bc_table_add(struct boot_constraint_table *t,
 			      enum dev_boot_constraint_type type,
 			      const char *name, unsigned long min,
 			      unsigned long max)
 {
-	const struct boot_constraint_ops *ops = boot_constraint_type(type);
+	const struct boot_constraint_ops *ops = bc_type(type);
 	unsigned int i = t->oconst.count;
 	const char *copy = NULL;
 	int ret;
 
 	if (!ops) {
-		boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+		bc_reject_or(t->origin, bc_table_line, t->path,
 					  "unknown kind of resource %d, or not built in", type);
 		return -EOPNOTSUPP;
 	}
@@ -263,7 +263,7 @@ int boot_constraint_table_add(struct boot_constraint_table *t,
 	if (name) {
 		copy = kstrdup_const(name, GFP_KERNEL | __GFP_NOWARN);
 		if (!copy) {
-			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+			bc_reject_or(t->origin, bc_table_line, t->path,
 						  "out of memory");
 			return -ENOMEM;
 		}
@@ -283,17 +283,17 @@ static int bc_table_add_all(struct boot_constraint_table *t,
 			    enum dev_boot_constraint_type type,
 			    const struct boot_constraint_names *names)
 {
-	unsigned int i, count = boot_constraint_of_count(t->np, names->of);
+	unsigned int i, count = bc_of_count(t->np, names->of);
 	const char *name;
 	int ret;
 
 	for (i = 0; i < count; i++) {
-		ret = boot_constraint_of_name(t->np, names->of, i, &name);
+		ret = bc_of_name(t->np, names->of, i, &name);
 		/* Names for fewer resources than listed: only those */
 		if (ret == -ENOENT)
 			return 0;
 		if (ret) {
-			boot_constraint_reject_or(t->origin, bc_table_line, t->path,
+			bc_reject_or(t->origin, bc_table_line, t->path,
 						  "out of memory");
 			return ret;
 		}
@@ -302,7 +302,7 @@ static int bc_table_add_all(struct boot_constraint_table *t,
 		if (!name && i)
 			return 0;
 
-		ret = boot_constraint_table_add(t, type, name, 0, 0);
+		ret = bc_table_add(t, type, name, 0, 0);
 		kfree(name);
 		if (ret)
 			return ret;
@@ -312,7 +312,7 @@ static int bc_table_add_all(struct boot_constraint_table *t,
 }
 
 /**
- * boot_constraint_table_add_unlisted() - Hold every resource of the others.
+ * bc_table_add_unlisted() - Hold every resource of the others.
  * @t: the table.
  * @listed: the types that @t lists, as a mask of BIT(type): left alone.
  *
@@ -324,14 +324,14 @@ static int bc_table_add_all(struct boot_constraint_table *t,
  *
  * Return: 0, or a negative errno with the reason logged in one line.
  */
-int boot_constraint_table_add_unlisted(struct boot_constraint_table *t,
+int bc_table_add_unlisted(struct boot_constraint_table *t,
 				       unsigned long listed)
 {
 	const struct boot_constraint_ops *ops;
 	enum dev_boot_constraint_type type;
 	int ret;
 
-	for_each_boot_constraint_type(type, ops) {
+	bc_for_each_type(type, ops) {
 		if (ops->names->range_needed || (listed & BIT(type)))
 			continue;
 		ret = bc_table_add_all(t, type, ops->names);
@@ -341,10 +341,10 @@ int boot_constraint_table_add_unlisted(struct boot_constraint_table *t,
 
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_add_unlisted);
+EXPORT_SYMBOL_IF_KUNIT(bc_table_add_unlisted);
 
 /**
- * boot_constraint_name_valid() - Check a name a declaration gives.
+ * bc_name_valid() - Check a name a declaration gives.
  * @name: a resource's name, or a node's path; not NUL-terminated.
  * @len: its length.
  *
@@ -355,7 +355,7 @@ EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_add_unlisted);
  *
  * Return: true if @name is one.
  */
-bool boot_constraint_name_valid(const char *name, size_t len)
+bool bc_name_valid(const char *name, size_t len)
 {
 	size_t i;
 
@@ -371,22 +371,22 @@ bool boot_constraint_name_valid(const char *name, size_t len)
 }
 
 /**
- * boot_constraint_table_declared() - Start the table of a declaration.
+ * bc_table_declared() - Start the table of a declaration.
  * @np: the node of the declared device; its reference passes to the call,
  *	which drops it.
- * @origin: the declaration, as boot_constraint_table_alloc() takes it.
+ * @origin: the declaration, as bc_table_alloc() takes it.
  *
- * Return: an empty table, freed by boot_constraint_table_finish() if
+ * Return: an empty table, freed by bc_table_finish() if
  * filling it fails; or ERR_PTR(-ENOMEM), with the rejection logged.
  */
-struct boot_constraint_table *boot_constraint_table_declared(struct device_node *np,
+struct boot_constraint_table *bc_table_declared(struct device_node *np,
 							     const char *origin)
 {
-	struct boot_constraint_table *t = boot_constraint_table_alloc(np, origin);
+	struct boot_constraint_table *t = bc_table_alloc(np, origin);
 
 	of_node_put(np);
 	if (!t) {
-		boot_constraint_reject(origin, "out of memory");
+		bc_reject(origin, "out of memory");
 		return ERR_PTR(-ENOMEM);
 	}
 
@@ -394,44 +394,44 @@ struct boot_constraint_table *boot_constraint_table_declared(struct device_node 
 }
 
 /**
- * boot_constraint_table_finish() - Complete the table of a declaration.
- * @t: the table, from boot_constraint_table_declared().
+ * bc_table_finish() - Complete the table of a declaration.
+ * @t: the table, from bc_table_declared().
  * @ret: what filling it with the resources the declaration lists returned.
  * @listed: the types it lists, as a mask of BIT(type).
  *
  * Unless @ret is an error, adds every resource of the types that are not
- * in @listed (boot_constraint_table_add_unlisted()); a declaration that
+ * in @listed (bc_table_add_unlisted()); a declaration that
  * holds nothing then is rejected.
  *
  * Return: @t; or an ERR_PTR() with @t freed, if @ret is an error or
  * completing @t failed, with the reason logged in one line.
  */
-struct boot_constraint_table *boot_constraint_table_finish(struct boot_constraint_table *t,
+struct boot_constraint_table *bc_table_finish(struct boot_constraint_table *t,
 							   int ret, unsigned long listed)
 {
 	if (!ret)
-		ret = boot_constraint_table_add_unlisted(t, listed);
+		ret = bc_table_add_unlisted(t, listed);
 	if (!ret && !t->oconst.count) {
-		boot_constraint_reject(t->origin, "%s names no resource to hold", t->path);
+		bc_reject(t->origin, "%s names no resource to hold", t->path);
 		ret = -ENOENT;
 	}
 	if (!ret)
 		return t;
 
-	boot_constraint_table_free(t);
+	bc_table_free(t);
 	return ERR_PTR(ret);
 }
 
 /**
- * boot_constraint_table_add_to_device() - Add a table's constraints.
+ * bc_table_add_to_device() - Add a table's constraints.
  * @t: the table, which must stay valid until the node's device exists.
  *
  * Return: 0 if the constraints are added to the node's device, or will be
  * when it is created; a negative errno otherwise, with none of them added.
  */
-int boot_constraint_table_add_to_device(struct boot_constraint_table *t)
+int bc_table_add_to_device(struct boot_constraint_table *t)
 {
-	return boot_constraint_add_of_node(t->np, &t->oconst, t->origin);
+	return bc_add_of_node(t->np, &t->oconst, t->origin);
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_table_add_to_device);
+EXPORT_SYMBOL_IF_KUNIT(bc_table_add_to_device);
 

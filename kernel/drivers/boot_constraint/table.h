@@ -39,21 +39,21 @@ struct boot_constraint_table {
 	unsigned int size;
 };
 
-struct boot_constraint_table *boot_constraint_table_alloc(struct device_node *np,
+struct boot_constraint_table *bc_table_alloc(struct device_node *np,
 							  const char *origin);
-void boot_constraint_table_free(struct boot_constraint_table *t);
-unsigned int boot_constraint_table_count(const struct boot_constraint_table *t);
-int boot_constraint_table_add(struct boot_constraint_table *t,
+void bc_table_free(struct boot_constraint_table *t);
+unsigned int bc_table_count(const struct boot_constraint_table *t);
+int bc_table_add(struct boot_constraint_table *t,
 			      enum dev_boot_constraint_type type,
 			      const char *name, unsigned long min,
 			      unsigned long max);
-int boot_constraint_table_add_unlisted(struct boot_constraint_table *t,
+int bc_table_add_unlisted(struct boot_constraint_table *t,
 				       unsigned long listed);
-bool boot_constraint_name_valid(const char *name, size_t len);
-struct boot_constraint_table *boot_constraint_table_declared(struct device_node *np,
+bool bc_name_valid(const char *name, size_t len);
+struct boot_constraint_table *bc_table_declared(struct device_node *np,
 							     const char *origin);
-struct boot_constraint_table *boot_constraint_table_finish(struct boot_constraint_table *t,
+struct boot_constraint_table *bc_table_finish(struct boot_constraint_table *t,
 							   int ret, unsigned long listed);
-int boot_constraint_table_add_to_device(struct boot_constraint_table *t);
+int bc_table_add_to_device(struct boot_constraint_table *t);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_TABLE_H */

@@ -25,13 +25,13 @@ static const char * const bc_state_names[] = {
 };
 
 /**
- * boot_constraint_state_name() - The name of a state, as debugfs shows it.
+ * bc_state_name() - The name of a state, as debugfs shows it.
  * @state: the state.
  *
  * Return: "pending", "applied", "handed-over", "released", "expired" or
  * "failed".
  */
-const char *boot_constraint_state_name(enum boot_constraint_state state)
+const char *bc_state_name(enum boot_constraint_state state)
 {
 	return bc_state_names[state];
 }
@@ -45,40 +45,40 @@ const char *boot_constraint_state_name(enum boot_constraint_state state)
  */
 static const struct boot_constraint_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
 	[DEV_BOOT_CONSTRAINT_CLK] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_CLK) ?
-		&boot_constraint_clk_ops : NULL,
+		&bc_clk_ops : NULL,
 	[DEV_BOOT_CONSTRAINT_PM] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_PM) ?
-		&boot_constraint_pm_ops : NULL,
+		&bc_pm_ops : NULL,
 	[DEV_BOOT_CONSTRAINT_SUPPLY] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_SUPPLY) ?
-		&boot_constraint_supply_ops : NULL,
+		&bc_supply_ops : NULL,
 	[DEV_BOOT_CONSTRAINT_ICC] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_ICC) ?
-		&boot_constraint_icc_ops : NULL,
+		&bc_icc_ops : NULL,
 	[DEV_BOOT_CONSTRAINT_RESET] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_RESET) ?
-		&boot_constraint_reset_ops : NULL,
+		&bc_reset_ops : NULL,
 };
 
 /**
- * boot_constraint_type() - What a type of constraint does.
+ * bc_type() - What a type of constraint does.
  * @type: the type.
  *
  * Return: its ops, or NULL for a type that is unknown or whose framework
  * is not built in.
  */
-const struct boot_constraint_ops *boot_constraint_type(enum dev_boot_constraint_type type)
+const struct boot_constraint_ops *bc_type(enum dev_boot_constraint_type type)
 {
 	return (unsigned int)type < DEV_BOOT_CONSTRAINT_NR_TYPES ?
 	       bc_types[type] : NULL;
 }
-EXPORT_SYMBOL_IF_KUNIT(boot_constraint_type);
+EXPORT_SYMBOL_IF_KUNIT(bc_type);
 
 /**
- * boot_constraint_next_type() - The next type built in.
+ * bc_next_type() - The next type built in.
  * @type: a type; set to the first type built in from it on.
  *
  * Return: the ops of that type, or NULL if there is none: @type is then
  * %DEV_BOOT_CONSTRAINT_NR_TYPES.
  */
 const struct boot_constraint_ops *
-boot_constraint_next_type(enum dev_boot_constraint_type *type)
+bc_next_type(enum dev_boot_constraint_type *type)
 {
 	for (; *type < DEV_BOOT_CONSTRAINT_NR_TYPES; (*type)++) {
 		if (bc_types[*type])
@@ -92,7 +92,7 @@ boot_constraint_next_type(enum dev_boot_constraint_type *type)
 const struct boot_constraint_ops *
 bc_type_ops(struct device *dev, enum dev_boot_constraint_type type)
 {
-	const struct boot_constraint_ops *ops = boot_constraint_type(type);
+	const struct boot_constraint_ops *ops = bc_type(type);
 
 	if (ops)
 		return ops;

@@ -443,7 +443,7 @@ static void bc_test_bench_snapshot_held(void)
 		return;
 
 	/* Not a file: only seq_printf() into the buffer */
-	boot_constraint_show_stats(&s);
+	bc_show_stats(&s);
 	s.buf[min(s.count, s.size - 1)] = '\0';
 	bc_test_bench_held_bytes = bc_test_bench_core_stat(s.buf, "\nbytes ");
 	bc_test_bench_held_constraints = bc_test_bench_core_stat(s.buf, "\nconstraints ");
@@ -632,7 +632,7 @@ static int bc_test_bench_seed_add_dev(struct device *dev, void *unused)
 
 static bool bc_test_bench_seed_way(void)
 {
-	return bc_test_bench_seed_deferral && !boot_constraints_disabled() &&
+	return bc_test_bench_seed_deferral && !bc_disabled() &&
 	       bc_test_bench_board_has("bc-bench,display");
 }
 

@@ -41,7 +41,7 @@ static int bc_test_auto_init(struct kunit *test)
 	struct bc_test_ctx *ctx;
 
 	/* Nothing adds automatic constraints once the machine's deadline passed */
-	if (boot_constraint_deadline_passed())
+	if (bc_deadline_passed())
 		kunit_skip(test, "loaded after the machine's deadline");
 
 	bc_test_init_with(test, &setup);
@@ -70,10 +70,10 @@ static void bc_test_auto_add_clk(struct kunit *test, struct device *dev,
 		.constraint = { .type = DEV_BOOT_CONSTRAINT_CLK, .data = &clk },
 	};
 
-	KUNIT_ASSERT_EQ(test, boot_constraint_add_auto(dev, &info, NULL, 1), 0);
+	KUNIT_ASSERT_EQ(test, bc_add_auto(dev, &info, NULL, 1), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
 	/* Added as the device is, they are applied by a work item */
-	boot_constraint_flush();
+	bc_flush();
 }
 
 /* A clock the bootloader left on is held until the device's driver probes. */
@@ -92,7 +92,7 @@ static void bc_test_auto_on_held(struct kunit *test)
 
 	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "boot:off"));
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 
 	dev_boot_constraints_remove(ctx->dev);
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "boot:off boot:unprepare"));
@@ -152,7 +152,7 @@ static void bc_test_auto_rpm_held(struct kunit *test)
 
 	bc_test_auto_add_clk(test, ctx->dev, "rpm");
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(rpm), 1);
 	KUNIT_EXPECT_TRUE(test, pm_runtime_active(provider));
 
@@ -165,14 +165,14 @@ static void bc_test_auto_rpm_held(struct kunit *test)
 static void bc_test_auto_off_forgotten(struct kunit *test)
 {
 	struct bc_test_ctx *ctx = test->priv;
-	unsigned int off = boot_constraint_auto_off();
+	unsigned int off = bc_auto_off();
 
 	bc_test_auto_add_clk(test, ctx->dev, "core");
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_auto_off(), off + 1);
+	KUNIT_EXPECT_EQ(test, bc_auto_off(), off + 1);
 }
 
 /*
@@ -186,12 +186,12 @@ static void bc_test_auto_yields_to_table(struct kunit *test)
 	struct dev_boot_constraint_clk_info clk = { .name = "boot" };
 
 	bc_test_auto_add_clk(test, ctx->dev, "boot");
-	KUNIT_ASSERT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_ASSERT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 
 	KUNIT_ASSERT_EQ(test, bc_test_add_dev(test, DEV_BOOT_CONSTRAINT_CLK, &clk, false), 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_RELEASED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_RELEASED), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 1);
 	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "boot:off"));
 }
@@ -253,9 +253,9 @@ static void bc_test_auto_walk_names(struct kunit *test)
 	struct bc_test_ctx *ctx = test->priv;
 	unsigned int i;
 
-	ops = boot_constraint_type(DEV_BOOT_CONSTRAINT_CLK);
+	ops = bc_type(DEV_BOOT_CONSTRAINT_CLK);
 	KUNIT_ASSERT_NOT_NULL(test, ops);
-	KUNIT_ASSERT_EQ(test, boot_constraint_of_walk(ctx->dev->of_node, ops->names->of,
+	KUNIT_ASSERT_EQ(test, bc_of_walk(ctx->dev->of_node, ops->names->of,
 						      &walk.w), 0);
 
 	KUNIT_ASSERT_EQ(test, walk.n, ARRAY_SIZE(names));

@@ -50,7 +50,7 @@ static void bc_test_clk_add_enables(struct kunit *test)
 			   "clk0:prepare clk0:on");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&ctx->clk->hw));
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 }
 
 /* Releasing it disables and unprepares the clock, then tells the owner. */

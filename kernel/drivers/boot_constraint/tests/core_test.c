@@ -220,7 +220,7 @@ static void bc_test_core_twice(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk0:prepare clk0:on");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_APPLIED), 1);
 
 	dev_boot_constraints_remove(ctx->bc.dev);
 
@@ -277,7 +277,7 @@ static void bc_test_core_reverse_release(struct kunit *test)
 						&bc_test_core_clk1, ctx->owners[1], false), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_add_owned(ctx->bc.dev, DEV_BOOT_CONSTRAINT_SUPPLY,
 						&bc_test_core_vdd, ctx->owners[2], false), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 3);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_APPLIED), 3);
 	bc_test_log_clear(ctx->bc.log);
 
 	dev_boot_constraints_remove(ctx->bc.dev);
@@ -303,7 +303,7 @@ static void bc_test_core_add_all_or_nothing(struct kunit *test)
 	bc_test_core_info(&infos[1], DEV_BOOT_CONSTRAINT_CLK, &bc_test_core_missing,
 			  ctx->owners[1]);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_add_all(ctx->bc.dev, infos, 2, true),
+	KUNIT_EXPECT_EQ(test, bc_add_all(ctx->bc.dev, infos, 2, true),
 			-ENOENT);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
@@ -314,7 +314,7 @@ static void bc_test_core_add_all_or_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[1]->calls), 0);
 
 	/* Nothing of the failed batch stands in the way of a new one. */
-	KUNIT_EXPECT_EQ(test, boot_constraint_add_all(ctx->bc.dev, infos, 1, false),
+	KUNIT_EXPECT_EQ(test, bc_add_all(ctx->bc.dev, infos, 1, false),
 			0);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 1);
 }
@@ -375,16 +375,16 @@ static void bc_test_core_expire(struct kunit *test)
 	bc_test_log_clear(ctx->bc.log);
 
 	/* Never the global deadline: it would release the machine's too. */
-	boot_constraint_expire_device(ctx->bc.dev);
+	bc_expire_device(ctx->bc.dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk0:off clk0:unprepare free:a");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_EXPIRED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_APPLIED), 0);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_EXPIRED), 1);
 
 	/* The other device's constraint still holds its supply. */
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(&other->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(&other->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[1]->calls), 0);
 
@@ -467,15 +467,15 @@ static void bc_test_core_show(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, late, np), 0);
 	/* Registered by no bind: retried right before the device probes. */
 	bc_test_probe_start(&failed->dev);
-	KUNIT_ASSERT_EQ(test, boot_constraint_count(&failed->dev, BC_FAILED), 1);
-	KUNIT_ASSERT_EQ(test, boot_constraint_count(&pending->dev, BC_PENDING), 1);
+	KUNIT_ASSERT_EQ(test, bc_count(&failed->dev, BC_FAILED), 1);
+	KUNIT_ASSERT_EQ(test, bc_count(&pending->dev, BC_PENDING), 1);
 
 	s.size = SZ_128K;
 	s.buf = kvzalloc(s.size, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, s.buf);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_core_kvfree,
 							s.buf), 0);
-	boot_constraint_show_all(&s);
+	bc_show_all(&s);
 	KUNIT_ASSERT_FALSE(test, seq_has_overflowed(&s));
 	s.buf[min(s.count, s.size - 1)] = '\0';
 
@@ -547,7 +547,7 @@ static int bc_test_stress_thread(void *data)
 	bc_test_owner_set(&info, s->owner);
 	for (i = 0; i < BC_TEST_STRESS_LOOPS; i++) {
 		if (dev_boot_constraint_add(s->dev, &info) ||
-		    boot_constraint_count(s->dev, BC_APPLIED) != 1)
+		    bc_count(s->dev, BC_APPLIED) != 1)
 			s->errors++;
 		dev_boot_constraints_remove(s->dev);
 	}
@@ -641,7 +641,7 @@ static void bc_test_core_history_bounded(struct kunit *test)
 	};
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add(ctx->bc.dev, &info), 0);
 	bc_test_probe_end(ctx->bc.dev, 0);
-	KUNIT_ASSERT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_RELEASED), 1);
+	KUNIT_ASSERT_EQ(test, bc_count(ctx->bc.dev, BC_RELEASED), 1);
 
 	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->clk1, "bus",
 						     NULL), 0);
@@ -654,7 +654,7 @@ static void bc_test_core_history_bounded(struct kunit *test)
 		bc_test_probe_end(&pdev->dev, 0);
 	}
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_RELEASED), 0);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_RELEASED), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk1), 0);
 }
 

@@ -40,7 +40,7 @@ static struct list_head *bc_test_dt_read_all(struct kunit *test, const char *dec
 	KUNIT_ASSERT_NOT_NULL(test, tables);
 	INIT_LIST_HEAD(tables);
 
-	boot_constraint_tables_read(np, specs, nr_specs, tables);
+	bc_tables_read(np, specs, nr_specs, tables);
 	list_for_each_entry_safe(t, tmp, tables, node)
 		KUNIT_ASSERT_EQ(test, bc_test_dt_free_at_exit(test, t), 0);
 
@@ -171,7 +171,7 @@ static int bc_test_dt_parent_adder(void *data)
 	bc_test_thread_join(p->test);
 	wait_for_completion(&p->in_probe);
 	WRITE_ONCE(p->adding, true);
-	p->ret = boot_constraint_table_add_to_device(p->table);
+	p->ret = bc_table_add_to_device(p->table);
 	complete(&p->added);
 
 	return 0;
@@ -183,10 +183,10 @@ static struct boot_constraint_table *bc_test_dt_clocks_of(struct kunit *test,
 {
 	struct boot_constraint_table *t;
 
-	t = boot_constraint_table_alloc(bc_test_of_node(test, path), path);
+	t = bc_table_alloc(bc_test_of_node(test, path), path);
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	KUNIT_ASSERT_EQ(test, bc_test_dt_free_at_exit(test, t), 0);
-	KUNIT_ASSERT_EQ(test, boot_constraint_table_add_unlisted(t, ~BIT(DEV_BOOT_CONSTRAINT_CLK)),
+	KUNIT_ASSERT_EQ(test, bc_table_add_unlisted(t, ~BIT(DEV_BOOT_CONSTRAINT_CLK)),
 			0);
 
 	return t;
@@ -214,7 +214,7 @@ static void bc_test_dt_parent_populates(struct kunit *test)
 	init_completion(&p.added);
 	p.table = bc_test_dt_clocks_of(test, "/bc-dt-parent");
 	t = bc_test_dt_clocks_of(test, "/bc-dt-parent/bc-dt-child");
-	KUNIT_ASSERT_EQ(test, boot_constraint_table_add_to_device(t), 0);
+	KUNIT_ASSERT_EQ(test, bc_table_add_to_device(t), 0);
 
 	bc_test_dt_populate = &p;
 	adder = kthread_run(bc_test_dt_parent_adder, &p, "bc-dt-adder");
@@ -224,7 +224,7 @@ static void bc_test_dt_parent_populates(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, p.ret, -EBUSY);
 	/* The child's constraints, found as it is added, apply from a work item */
-	boot_constraint_flush();
+	bc_flush();
 	child = bc_test_of_pdev(test, "/bc-dt-parent/bc-dt-child");
 	KUNIT_ASSERT_NOT_NULL(test, child);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&child->dev), 1);
@@ -247,7 +247,7 @@ static void bc_test_dt_past_deadline(struct kunit *test)
 	refs = kref_read(&np->kobj.kref);
 	bc_test_pass_own_deadline(test);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_table_add_to_device(t), -ETIMEDOUT);
+	KUNIT_EXPECT_EQ(test, bc_table_add_to_device(t), -ETIMEDOUT);
 	KUNIT_EXPECT_EQ(test, kref_read(&np->kobj.kref), refs);
 }
 

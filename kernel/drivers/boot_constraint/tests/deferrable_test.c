@@ -112,8 +112,8 @@ static void bc_test_defer_pending(struct kunit *test)
 
 	bc_test_defer_add_clk(test, ctx->bc.dev);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_PENDING), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 0);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_APPLIED), 0);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 0);
 }
@@ -138,7 +138,7 @@ static void bc_test_defer_applied_on_provider_bind(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_driver_register(test, drv), 0);
 	wait_for_device_probe();
 	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->bc.dev));
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_PENDING), 1);
 
 	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->bc.clk,
 							  bc_test_clk_match), 0);
@@ -242,7 +242,7 @@ static void bc_test_defer_fails_later(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->bc.clk,
 							  bc_test_clk_match), 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_FAILED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_FAILED), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk:prepare clk:on=-5 clk:unprepare free:owner");
 
@@ -264,14 +264,14 @@ static void bc_test_defer_supply(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, bc_test_defer_add(test, &pdev->dev,
 						DEV_BOOT_CONSTRAINT_SUPPLY, &bc_test_vdd_boot), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(&pdev->dev, BC_PENDING), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
 
 	KUNIT_ASSERT_EQ(test, bc_test_reg_driver_register(test, reg,
 							  bc_test_reg_match), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &pdev->dev), 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(&pdev->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:voltage=1800000");
 	KUNIT_EXPECT_EQ(test, reg->uv, BC_TEST_REG_BOOT_UV);
@@ -289,14 +289,14 @@ static void bc_test_defer_power_domain(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, bc_test_defer_add(test, dev,
 						DEV_BOOT_CONSTRAINT_PM, NULL), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(dev, BC_PENDING), 1);
 
 	pd = bc_test_pd_alloc(test, ctx->bc.log);
 	KUNIT_ASSERT_NOT_NULL(test, pd);
 	KUNIT_ASSERT_EQ(test, bc_test_pd_driver_register(test, pd,
 							 bc_test_pd_match), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(dev, BC_APPLIED), 1);
 
 	peer = bc_test_dev(test, "/bc-test-pd-peer");
 	peer_drv = bc_test_driver_alloc(test, ctx->bc.log, "bc-pd-peer",
@@ -335,20 +335,20 @@ static void bc_test_defer_unrelated_bind(struct kunit *test)
 	struct bc_test_defer_ctx *ctx = test->priv;
 
 	bc_test_defer_add_clk(test, ctx->bc.dev);
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 1);
+	KUNIT_EXPECT_EQ(test, bc_attempts(ctx->bc.dev), 1);
 
 	bc_test_defer_bind_any(test);
 	bc_test_defer_bind_unrelated_node(test);
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, bc_attempts(ctx->bc.dev), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_PENDING), 1);
 	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->bc.log, "clk:prepare"));
 
 	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, ctx->bc.clk,
 							  bc_test_clk_match), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->bc.dev), 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 2);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_attempts(ctx->bc.dev), 2);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->bc.log, "clk:prepare clk:on"));
 	KUNIT_EXPECT_TRUE(test, bc_test_log_has(ctx->bc.log, "bc-defer-other:probe=0"));
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
@@ -368,20 +368,20 @@ static void bc_test_defer_subnode_provider(struct kunit *test)
 	pdev = bc_test_of_pdev(test, "/bc-test-clk-sub-consumer");
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	bc_test_defer_add_clk(test, &pdev->dev);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(&pdev->dev, BC_PENDING), 1);
 
 	sub = bc_test_clk_alloc(test, ctx->bc.log, "sub", false);
 	KUNIT_ASSERT_NOT_NULL(test, sub);
 	np = bc_test_of_node(test, "/bc-test-clock-parent/clock");
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, sub, np), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(&pdev->dev), 1);
+	KUNIT_EXPECT_EQ(test, bc_attempts(&pdev->dev), 1);
 
 	KUNIT_ASSERT_EQ(test, bc_test_empty_driver_register(test,
 							    bc_test_defer_clk_parent_match), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &pdev->dev), 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(&pdev->dev), 2);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_attempts(&pdev->dev), 2);
+	KUNIT_EXPECT_EQ(test, bc_count(&pdev->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "sub:prepare sub:on");
 }
@@ -399,18 +399,18 @@ static void bc_test_defer_bound_without_resource(struct kunit *test)
 	bc_test_defer_add_clk(test, ctx->bc.dev);
 	KUNIT_ASSERT_EQ(test, bc_test_empty_driver_register(test,
 							    bc_test_clk_match), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 2);
+	KUNIT_EXPECT_EQ(test, bc_attempts(ctx->bc.dev), 2);
 	bc_test_defer_bind_any(test);
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 3);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, bc_attempts(ctx->bc.dev), 3);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_PENDING), 1);
 
 	np = bc_test_of_node(test, "/bc-test-clock");
 	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, ctx->bc.clk, np), 0);
 	bc_test_defer_bind_unrelated_node(test);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->bc.dev), 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_attempts(ctx->bc.dev), 4);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_attempts(ctx->bc.dev), 4);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
 }
 
@@ -444,7 +444,7 @@ static void bc_test_defer_of_dev_names(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, &b->dev), 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(&b->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(&b->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&a->dev), 0);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk:prepare clk:on");
@@ -566,9 +566,9 @@ static void bc_test_defer_of_table_freed(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bc_test_defer_of_destroy,
 							&pdev->dev), 0);
-	boot_constraint_flush();
+	bc_flush();
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(&pdev->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "clk:prepare clk:on");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
 }

@@ -41,7 +41,7 @@ static struct boot_constraint_table *bc_test_dt_read(struct kunit *test,
 
 	KUNIT_ASSERT_NOT_NULL(test, np);
 
-	t = boot_constraint_table_from_dt(np);
+	t = bc_table_from_dt(np);
 	of_node_put(np);
 
 	return t;
@@ -138,7 +138,7 @@ static void bc_test_dt_expect_dma(struct kunit *test,
 {
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
 	KUNIT_ASSERT_EQ(test, bc_test_dt_free_at_exit(test, t), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), count);
+	KUNIT_EXPECT_EQ(test, bc_table_count(t), count);
 }
 
 /* The description of @t's constraint on @type's resource @name, or NULL. */
@@ -148,7 +148,7 @@ bc_test_dt_find(struct boot_constraint_table *t,
 {
 	unsigned int i;
 
-	for (i = 0; i < boot_constraint_table_count(t); i++) {
+	for (i = 0; i < bc_table_count(t); i++) {
 		if (t->constraints[i].type == type && t->names[i] &&
 		    !strcmp(t->names[i], name))
 			return t->constraints[i].data;
@@ -179,8 +179,8 @@ static void bc_test_dt_expect_dma_bus(struct kunit *test,
 /* The interconnect and reset types are built with their frameworks only. */
 static void bc_test_dt_need_bus_types(struct kunit *test)
 {
-	if (!boot_constraint_type(DEV_BOOT_CONSTRAINT_ICC) ||
-	    !boot_constraint_type(DEV_BOOT_CONSTRAINT_RESET))
+	if (!bc_type(DEV_BOOT_CONSTRAINT_ICC) ||
+	    !bc_type(DEV_BOOT_CONSTRAINT_RESET))
 		kunit_skip(test, "needs CONFIG_INTERCONNECT and CONFIG_RESET_CONTROLLER");
 }
 
@@ -188,7 +188,7 @@ static void bc_test_dt_bus_types(struct kunit *test)
 {
 	bc_test_dt_need_bus_types(test);
 	bc_test_dt_expect_dma_bus(test, bc_test_dt_read(test, "dma"));
-	bc_test_dt_expect_dma_bus(test, boot_constraint_table_from_spec(BC_TEST_DT_DMA
+	bc_test_dt_expect_dma_bus(test, bc_table_from_spec(BC_TEST_DT_DMA
 						   ":icc=mem@800000-1600000:reset=bus"));
 }
 
@@ -208,7 +208,7 @@ static void bc_test_dt_bus_types_unlisted(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, bc_test_dt_find(t, DEV_BOOT_CONSTRAINT_RESET, "bus"));
 	KUNIT_EXPECT_NULL(test, bc_test_dt_find(t, DEV_BOOT_CONSTRAINT_ICC, "mem"));
 
-	bc_test_dt_expect_dma(test, boot_constraint_table_from_spec(BC_TEST_DT_DMA), 2);
+	bc_test_dt_expect_dma(test, bc_table_from_spec(BC_TEST_DT_DMA), 2);
 }
 
 static const struct bc_test_dt_bad bc_test_dt_bad_bus[] = {
@@ -238,21 +238,21 @@ static void bc_test_dt_bus_types_malformed(struct kunit *test)
 	struct boot_constraint_table *t;
 
 	bc_test_dt_need_bus_types(test);
-	t = bad->decl[0] == '/' ? boot_constraint_table_from_spec(bad->decl) :
+	t = bad->decl[0] == '/' ? bc_table_from_spec(bad->decl) :
 				  bc_test_dt_read(test, bad->decl);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(t), bad->err);
 	if (!IS_ERR(t))
-		boot_constraint_table_free(t);
+		bc_table_free(t);
 }
 
 /* A type whose framework is not built in is an unknown kind: rejected. */
 static void bc_test_dt_type_not_built(struct kunit *test)
 {
-	if (boot_constraint_type(DEV_BOOT_CONSTRAINT_ICC))
+	if (bc_type(DEV_BOOT_CONSTRAINT_ICC))
 		kunit_skip(test, "the interconnect type is built in");
 
 	bc_test_dt_expect_rejected(test,
-				   boot_constraint_table_from_spec(BC_TEST_LCD ":icc=mem@1-2"),
+				   bc_table_from_spec(BC_TEST_LCD ":icc=mem@1-2"),
 				   -EINVAL);
 }
 

@@ -131,12 +131,12 @@ static void bc_test_fault_device_added(struct device *dev)
 	struct bc_test_fault_ctx *ctx = test->priv;
 
 	if (dev->of_node != ctx->late_np) {
-		boot_constraint_of_device_added(dev);
+		bc_of_device_added(dev);
 		return;
 	}
 
 	WRITE_ONCE(current->fail_nth, ctx->nth);
-	boot_constraint_of_device_added(dev);
+	bc_of_device_added(dev);
 	ctx->hit = ctx->nth && !READ_ONCE(current->fail_nth);
 	WRITE_ONCE(current->fail_nth, 0);
 	ctx->held_at_add = bc_test_count_held(dev);
@@ -387,7 +387,7 @@ static int bc_test_fault_add_all(struct kunit *test)
 {
 	struct bc_test_fault_ctx *ctx = test->priv;
 
-	return boot_constraint_add_all(ctx->dev, ctx->infos,
+	return bc_add_all(ctx->dev, ctx->infos,
 				       ARRAY_SIZE(ctx->infos), true);
 }
 
@@ -410,7 +410,7 @@ static int bc_test_fault_add_console(struct kunit *test)
 {
 	struct bc_test_fault_ctx *ctx = test->priv;
 
-	ctx->table = boot_constraint_console_table(ctx->console_np);
+	ctx->table = bc_console_table(ctx->console_np);
 
 	return PTR_ERR_OR_ZERO(ctx->table);
 }
@@ -600,7 +600,7 @@ static bool bc_test_fault_step_console(struct kunit *test, unsigned int n, bool 
 	*failed = ret;
 	if (!ret) {
 		bc_test_fault_expect_console(test, &ctx->table->oconst, n);
-		boot_constraint_table_free(ctx->table);
+		bc_table_free(ctx->table);
 	}
 
 	return hit;

@@ -184,7 +184,7 @@ static struct device *bc_test_hisi_uart(struct kunit *test, const char *path)
 static const struct dev_boot_constraint_machine *
 bc_test_hisi_match(struct kunit *test, const char *path)
 {
-	return boot_constraint_machine_match(bc_test_of_node(test, path), bc_hisi_machines,
+	return bc_machine_match(bc_test_of_node(test, path), bc_hisi_machines,
 					     bc_hisi_nr_machines);
 }
 
@@ -199,7 +199,7 @@ static void bc_test_hisi_machine(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, m->compatible, board->soc);
 	KUNIT_EXPECT_TRUE(test, m->boot_console);
 
-	KUNIT_EXPECT_NULL(test, boot_constraint_machine_match(of_root,
+	KUNIT_EXPECT_NULL(test, bc_machine_match(of_root,
 							      bc_hisi_machines,
 							      bc_hisi_nr_machines));
 }
@@ -223,7 +223,7 @@ static void bc_test_hisi_board(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_deferrable_of(m->oconst,
 								    m->count), 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(console, BC_APPLIED), 2);
+	KUNIT_EXPECT_EQ(test, bc_count(console, BC_APPLIED), 2);
 	for (i = 0; i < ARRAY_SIZE(bc_test_hisi_uarts); i++) {
 		struct platform_device *pdev;
 
@@ -282,7 +282,7 @@ static void bc_test_hisi_console_first(struct kunit *test)
 	ret = dev_boot_constraint_add_deferrable_of(m->oconst, m->count);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(console, BC_APPLIED), 2);
+	KUNIT_EXPECT_EQ(test, bc_count(console, BC_APPLIED), 2);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_UART6]), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_PCLK]), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
@@ -300,7 +300,7 @@ static void bc_test_hisi_boot_console_only(struct kunit *test)
 	/* The HiKey960's, first in the table */
 	struct dev_boot_constraint_machine m = bc_hisi_machines[0];
 	struct bc_test_hisi_ctx *ctx = test->priv;
-	bool earlycon = boot_constraint_boot_console();
+	bool earlycon = bc_boot_console();
 	struct device *console;
 
 	if (of_property_read_string(of_root, "compatible", &m.compatible))
@@ -308,14 +308,14 @@ static void bc_test_hisi_boot_console_only(struct kunit *test)
 	console = bc_test_hisi_uart(test, "/serial@fff32000");
 
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_machine_of(&m, 1), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(console, BC_APPLIED),
+	KUNIT_EXPECT_EQ(test, bc_count(console, BC_APPLIED),
 			earlycon ? 2 : 0);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_UART6]),
 			earlycon ? 1 : 0);
 
 	m.boot_console = false;
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_machine_of(&m, 1), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(console, BC_APPLIED), 2);
+	KUNIT_EXPECT_EQ(test, bc_count(console, BC_APPLIED), 2);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_UART6]), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_HI3660_PCLK]), 1);
 }

@@ -104,7 +104,7 @@ static void bc_test_icc_add_requests(struct kunit *test)
 	bc_test_icc_expect_mem(test, BC_TEST_ICC_AVG, BC_TEST_ICC_PEAK);
 	KUNIT_EXPECT_EQ(test, ctx->icc->peak_bw[BC_TEST_ICC_A], BC_TEST_ICC_PEAK);
 	KUNIT_EXPECT_EQ(test, ctx->icc->peak_bw[BC_TEST_ICC_CFG], 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 }
 
 /* A path is found by its name in "interconnect-names". */
@@ -168,12 +168,12 @@ static void bc_test_icc_deferred(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, bc_test_icc_add(test, NULL, BC_TEST_ICC_AVG, BC_TEST_ICC_PEAK,
 					      true), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_PENDING), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
 
 	bc_test_icc_register(test);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), BC_TEST_ICC_HELD);
 	bc_test_icc_expect_mem(test, BC_TEST_ICC_AVG, BC_TEST_ICC_PEAK);
 }

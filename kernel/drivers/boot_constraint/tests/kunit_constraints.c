@@ -158,7 +158,7 @@ int bc_test_add_range(struct kunit *test, enum dev_boot_constraint_type type,
 {
 	struct boot_constraint_desc desc;
 
-	boot_constraint_type(type)->describe(&desc, name, min, max);
+	bc_type(type)->describe(&desc, name, min, max);
 
 	return bc_test_add_dev(test, type, &desc, false);
 }
@@ -173,7 +173,7 @@ int bc_test_add_range(struct kunit *test, enum dev_boot_constraint_type type,
  * clock "missing", which the device does not have: the core must drop
  * the first one again. Nothing is left for the caller to free.
  *
- * Return: what boot_constraint_add_all() returns, a negative errno.
+ * Return: what bc_add_all() returns, a negative errno.
  */
 int bc_test_add_failing_batch(struct kunit *test,
 			      enum dev_boot_constraint_type type,
@@ -188,7 +188,7 @@ int bc_test_add_failing_batch(struct kunit *test,
 	};
 	struct bc_test_ctx *ctx = test->priv;
 
-	return boot_constraint_add_all(ctx->dev, infos, ARRAY_SIZE(infos),
+	return bc_add_all(ctx->dev, infos, ARRAY_SIZE(infos),
 				       false);
 }
 
@@ -239,20 +239,20 @@ int bc_test_release_at_exit(struct kunit *test, struct device *dev)
  */
 unsigned int bc_test_count_held(struct device *dev)
 {
-	return boot_constraint_count(dev, BC_PENDING) +
-	       boot_constraint_count(dev, BC_APPLIED) +
-	       boot_constraint_count(dev, BC_HANDED_OVER);
+	return bc_count(dev, BC_PENDING) +
+	       bc_count(dev, BC_APPLIED) +
+	       bc_count(dev, BC_HANDED_OVER);
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(bc_test_deadline_pass, boot_constraint_pass,
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_deadline_pass, bc_pass,
 			    struct boot_constraint_deadline *);
 
 /**
  * bc_test_deadline_alloc() - A deadline of the test's own.
  * @test: the test, which passes the deadline at its end and then frees it.
  *
- * For constraints that boot_constraint_add_until() adds: the test passes it
- * with boot_constraint_pass() when it likes, and the test's end passes it
+ * For constraints that bc_add_until() adds: the test passes it
+ * with bc_pass() when it likes, and the test's end passes it
  * (again) before it is freed, so that none outlives it.
  *
  * Return: the deadline, not passed yet, or NULL.
@@ -264,7 +264,7 @@ struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test)
 	deadline = kunit_kzalloc(test, sizeof(*deadline), GFP_KERNEL);
 	if (!deadline)
 		return NULL;
-	boot_constraint_deadline_init(deadline);
+	bc_deadline_init(deadline);
 
 	if (kunit_add_action_or_reset(test, bc_test_deadline_pass, deadline))
 		return NULL;
@@ -302,7 +302,7 @@ static struct boot_constraint_deadline *bc_test_add_deadline(void)
  * the tables) is added under this deadline from now on, and ends with the
  * test at the latest: the same whether the machine's deadline is still to
  * come (the tests built in) or has passed (a module loaded later). Other
- * threads of the test add with boot_constraint_add_until().
+ * threads of the test add with bc_add_until().
  *
  * Return: the deadline, or NULL.
  */
@@ -331,7 +331,7 @@ struct boot_constraint_deadline *bc_test_own_deadline(struct kunit *test)
  */
 void bc_test_pass_own_deadline(struct kunit *test)
 {
-	boot_constraint_pass(bc_test_deadline_of(test));
+	bc_pass(bc_test_deadline_of(test));
 }
 
 /**

@@ -146,7 +146,7 @@ void bc_test_dt_reg_up(struct kunit *test)
 							  bc_test_dt_reg_match), 0);
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(bc_test_dt_table_free, boot_constraint_table_free,
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_dt_table_free, bc_table_free,
 			    struct boot_constraint_table *);
 
 /**
@@ -166,14 +166,14 @@ int bc_test_dt_free_at_exit(struct kunit *test, struct boot_constraint_table *t)
  * @test: the test, at whose end the display's constraints are released.
  * @t: the table, for the display.
  *
- * Return: what boot_constraint_table_add_to_device() returned.
+ * Return: what bc_table_add_to_device() returned.
  */
 int bc_test_dt_add_freed(struct kunit *test, struct boot_constraint_table *t)
 {
 	struct bc_test_dt_ctx *ctx = test->priv;
 	int ret;
 
-	ret = boot_constraint_table_add_to_device(t);
+	ret = bc_table_add_to_device(t);
 	if (!ret)
 		KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
 
@@ -185,7 +185,7 @@ int bc_test_dt_add_freed(struct kunit *test, struct boot_constraint_table *t)
  * @test: the test, at whose end the constraints are released and @t freed.
  * @t: the table, which the test owns from now on.
  *
- * Return: what boot_constraint_table_add_to_device() returned.
+ * Return: what bc_table_add_to_device() returned.
  */
 int bc_test_dt_add(struct kunit *test, struct boot_constraint_table *t)
 {
@@ -226,7 +226,7 @@ void bc_test_dt_expect_held(struct kunit *test, struct boot_constraint_table *t,
 			    unsigned int count, bool axi, int uv)
 {
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), count);
+	KUNIT_EXPECT_EQ(test, bc_table_count(t), count);
 	KUNIT_ASSERT_EQ(test, bc_test_dt_add(test, t), 0);
 	bc_test_dt_expect_holding(test, count, axi, uv);
 }
@@ -243,7 +243,7 @@ void bc_test_dt_expect_holding(struct kunit *test, unsigned int count,
 {
 	struct bc_test_dt_ctx *ctx = test->priv;
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), count);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), count);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->axi), axi);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->pixel), 1);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
@@ -264,7 +264,7 @@ void bc_test_dt_expect_rejected(struct kunit *test,
 {
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(t), err);
 	if (!IS_ERR(t))
-		boot_constraint_table_free(t);
+		bc_table_free(t);
 
 	bc_test_dt_expect_untouched(test);
 }

@@ -133,7 +133,7 @@ static int bc_test_driver_probe(struct platform_device *pdev)
 	}
 
 	drv->probes++;
-	drv->seen_applied = boot_constraint_count(dev, BC_HANDED_OVER);
+	drv->seen_applied = bc_count(dev, BC_HANDED_OVER);
 	if (drv->clk)
 		drv->seen_clk_enable_count = bc_test_clk_enable_count(drv->clk);
 	if (drv->reg) {

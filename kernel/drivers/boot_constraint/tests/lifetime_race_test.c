@@ -65,7 +65,7 @@ static int bc_test_life_async_probe(struct platform_device *pdev)
 
 	a = container_of(to_platform_driver(pdev->dev.driver),
 			 struct bc_test_life_async, pdrv);
-	if (boot_constraint_count(&pdev->dev, BC_HANDED_OVER) == 1 &&
+	if (bc_count(&pdev->dev, BC_HANDED_OVER) == 1 &&
 	    bc_test_clk_enable_count(a->clk) > 0)
 		atomic_inc(&a->held);
 	atomic_inc(&a->probes);
@@ -383,7 +383,7 @@ static int bc_test_life_deadline_add(void *data)
 {
 	struct bc_test_life_deadline *d = data;
 
-	d->ret = boot_constraint_add_until(&d->pdev->dev, &d->info, 1,
+	d->ret = bc_add_until(&d->pdev->dev, &d->info, 1,
 					   d->deadline);
 	complete_all(&d->added);
 
@@ -432,7 +432,7 @@ static void bc_test_life_add_at_deadline(struct kunit *test)
 		complete_all(&d->added);
 	}
 	wait_for_completion_timeout(&d->preparing, HZ);
-	boot_constraint_pass(d->deadline);
+	bc_pass(d->deadline);
 	complete_all(&d->passed);
 	wait_for_completion(&d->added);
 	ctx->bc.clk->prepare_hook = NULL;
@@ -441,14 +441,14 @@ static void bc_test_life_add_at_deadline(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, d->ret, -ETIMEDOUT);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&d->pdev->dev), 0);
 	bc_test_life_expect_clk_idle(test);
-	KUNIT_EXPECT_EQ(test, boot_constraint_add_until(&d->pdev->dev, &d->info,
+	KUNIT_EXPECT_EQ(test, bc_add_until(&d->pdev->dev, &d->info,
 							1, d->deadline),
 			-ETIMEDOUT);
 
 	/* Another deadline, not passed, holds it */
 	other = bc_test_deadline_alloc(test);
 	KUNIT_ASSERT_NOT_NULL(test, other);
-	KUNIT_EXPECT_EQ(test, boot_constraint_add_until(&d->pdev->dev, &d->info,
+	KUNIT_EXPECT_EQ(test, bc_add_until(&d->pdev->dev, &d->info,
 							1, other), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&d->pdev->dev), 1);
 	bc_test_pdev_unregister(test, d->pdev);
@@ -483,13 +483,13 @@ static void bc_test_life_user_release_outlives_deferral(struct kunit *test)
 
 	/* No assertion while the lock is held: the work waits for it. */
 	device_lock(&busy->dev);
-	KUNIT_EXPECT_EQ(test, boot_constraint_end(BC_TEST_LIFE_BUSY_DEV), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_end(BC_TEST_LIFE_DEV), 0);
+	KUNIT_EXPECT_EQ(test, bc_end(BC_TEST_LIFE_BUSY_DEV), 0);
+	KUNIT_EXPECT_EQ(test, bc_end(BC_TEST_LIFE_DEV), 0);
 	ret = platform_driver_register(&drv->pdrv);
 	if (!ret)
 		platform_driver_unregister(&drv->pdrv);
 	device_unlock(&busy->dev);
-	boot_constraint_flush();
+	bc_flush();
 
 	KUNIT_EXPECT_EQ(test, ret, 0);
 	KUNIT_EXPECT_EQ(test, drv->probes, 1);
@@ -540,7 +540,7 @@ static int bc_test_life_show_thread(void *data)
 
 	while (!READ_ONCE(sh->stop)) {
 		sh->s.count = 0;
-		boot_constraint_show_all(&sh->s);
+		bc_show_all(&sh->s);
 		if (seq_has_overflowed(&sh->s)) {
 			sh->bad++;
 		} else {

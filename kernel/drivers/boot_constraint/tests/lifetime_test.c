@@ -88,7 +88,7 @@ static void bc_test_life_driver_gone_while_deferred(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, drv->probes, 1);
 	KUNIT_EXPECT_EQ(test, drv->seen_clk_enable_count, 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(&pdev->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(&pdev->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 0);
 

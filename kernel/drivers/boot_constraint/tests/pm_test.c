@@ -105,7 +105,7 @@ static void bc_test_pm_holds_domain(struct kunit *test)
 	struct bc_test_ctx *ctx = test->priv;
 
 	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, NULL), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 
 	bc_test_pm_peer_suspend(test);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
@@ -138,7 +138,7 @@ static void bc_test_pm_deferred_probe(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ctx->drv->seen_pd_on);
 	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "pd:off"));
 	KUNIT_EXPECT_TRUE(test, ctx->pd->on);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 
 	WRITE_ONCE(ctx->drv->ret, 0);
 	KUNIT_ASSERT_GE(test, device_attach(ctx->dev), 0);
@@ -215,7 +215,7 @@ static void bc_test_pm_holder_shared(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, NULL), 0);
 	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, "core"), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 2);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 2);
 	KUNIT_EXPECT_EQ(test, ctx->pd->genpd.device_count, 2);
 
 	bc_test_pm_peer_suspend(test);
@@ -257,7 +257,7 @@ static void bc_test_pm_users_of_one_name(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, bc_test_pm_add(test, ctx->dev, NULL), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_pm_add(test, dev, NULL), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, twin->genpd.device_count, 1);
 	KUNIT_EXPECT_EQ(test, ctx->pd->genpd.device_count, 2);
 

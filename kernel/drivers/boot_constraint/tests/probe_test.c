@@ -123,7 +123,7 @@ static void bc_test_probe_kept_across_deferral(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctx->drv->seen_clk_enable_count, 1);
 	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "clk0:off"));
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);
 
 	WRITE_ONCE(ctx->drv->ret, 0);
@@ -159,7 +159,7 @@ static void bc_test_probe_kept_while_supplier_missing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctx->drv->probes, 0);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "clk0:prepare clk0:on");
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 
 	bc_test_driver_add(test, "bc-probe-supplier", NULL);
 	wait_for_device_probe();
@@ -317,7 +317,7 @@ static void bc_test_probe_add_range(struct kunit *test)
 
 	bc_test_owner_set(&infos[0], ctx->owner);
 	bc_test_owner_set(&infos[1], ctx->owner);
-	KUNIT_ASSERT_EQ(test, boot_constraint_add_all(ctx->dev, infos, 2, false),
+	KUNIT_ASSERT_EQ(test, bc_add_all(ctx->dev, infos, 2, false),
 			0);
 	KUNIT_ASSERT_EQ(test, ctx->clk->rate, 74000000);
 	KUNIT_ASSERT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
@@ -365,7 +365,7 @@ static void bc_test_probe_expect_kept(struct kunit *test)
 	struct regulator *other;
 
 	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 2);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 2);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 0);

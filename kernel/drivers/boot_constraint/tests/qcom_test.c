@@ -167,7 +167,7 @@ static void bc_test_qcom_populate(struct kunit *test)
 static const struct dev_boot_constraint_machine *
 bc_test_qcom_match(struct kunit *test, const char *path)
 {
-	return boot_constraint_machine_match(bc_test_of_node(test, path), bc_qcom_machines,
+	return bc_machine_match(bc_test_of_node(test, path), bc_qcom_machines,
 					     bc_qcom_nr_machines);
 }
 
@@ -185,7 +185,7 @@ static void bc_test_qcom_machine(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, m->boot_console);
 
 	KUNIT_EXPECT_NULL(test, bc_test_qcom_match(test, "/bc-msm8916-mtp"));
-	KUNIT_EXPECT_NULL(test, boot_constraint_machine_match(of_root,
+	KUNIT_EXPECT_NULL(test, bc_machine_match(of_root,
 							      bc_qcom_machines,
 							      bc_qcom_nr_machines));
 }
@@ -215,21 +215,21 @@ static void bc_test_qcom_db410c(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, dev_boot_constraint_add_deferrable_of(m->oconst,
 								    m->count), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->mdss, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->mdss, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, ctx->gdsc->genpd.device_count, 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->clk_log), "");
 
 	bc_test_qcom_populate(test);
 	/* Found as the device is added, applied right after. */
-	boot_constraint_flush();
+	bc_flush();
 	mdp5 = bc_test_dev(test, BC_TEST_QCOM_MDP5);
 	dsi = bc_test_dev(test, BC_TEST_QCOM_DSI);
 	phy = bc_test_dev(test, BC_TEST_QCOM_PHY);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(mdp5, BC_APPLIED), 5);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(dsi, BC_APPLIED), 6);
+	KUNIT_EXPECT_EQ(test, bc_count(mdp5, BC_APPLIED), 5);
+	KUNIT_EXPECT_EQ(test, bc_count(dsi, BC_APPLIED), 6);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(phy), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->mdss, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->mdss, BC_APPLIED), 1);
 	for (i = 0; i < BC_TEST_QCOM_CLKS; i++)
 		KUNIT_EXPECT_EQ_MSG(test, bc_test_clk_enable_count(ctx->clks[i]),
 				    held[i], "%s", bc_test_qcom_clk_names[i]);
@@ -325,7 +325,7 @@ static void bc_test_qcom_db410c_aggregate(struct kunit *test)
 	dsi = bc_test_dev(test, BC_TEST_QCOM_DSI);
 
 	KUNIT_EXPECT_TRUE(test, device_is_bound(mdp5));
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(mdp5, BC_HANDED_OVER), 5);
+	KUNIT_EXPECT_EQ(test, bc_count(mdp5, BC_HANDED_OVER), 5);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_QCOM_MDP]), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[BC_TEST_QCOM_VSYNC]), 1);
 	KUNIT_EXPECT_TRUE(test, ctx->gdsc->on);
@@ -335,7 +335,7 @@ static void bc_test_qcom_db410c_aggregate(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	wait_for_device_probe();
 	/* The aggregate's bind releases them from the core's work */
-	boot_constraint_flush();
+	bc_flush();
 
 	KUNIT_EXPECT_TRUE(test, device_is_bound(dsi));
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(mdp5), 0);

@@ -106,7 +106,7 @@ static void bc_test_reset_add_deasserts(struct kunit *test)
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 }
 
 /*
@@ -170,7 +170,7 @@ static void bc_test_reset_only_line(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_reset_add_to(test, ctx->peer, NULL, false), 0);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->peer, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->peer, BC_APPLIED), 1);
 }
 
 /* A line is found by its name in "reset-names"; the others are untouched. */
@@ -201,12 +201,12 @@ static void bc_test_reset_deferred(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 
 	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", true), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_PENDING), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
 
 	bc_test_reset_register(test);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "rst0:deassert");
 }
 
@@ -388,7 +388,7 @@ static void bc_test_reset_deferral_holds_off_peers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, drv->ret, 0);
 	KUNIT_EXPECT_FALSE(test, drv->peer_asserted);
 	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 }
 
 /*

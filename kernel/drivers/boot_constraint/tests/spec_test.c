@@ -21,14 +21,14 @@ static void bc_test_spec_holds(struct kunit *test)
 {
 	const char *spec = BC_TEST_LCD ":clk=pixel:supply=vdd@3300000-3300000";
 
-	bc_test_dt_expect_held(test, boot_constraint_table_from_spec(spec), 3, false,
+	bc_test_dt_expect_held(test, bc_table_from_spec(spec), 3, false,
 			       BC_TEST_DT_UV);
 }
 
 /* boot_constraints=PATH alone holds every resource of the node. */
 static void bc_test_spec_all(struct kunit *test)
 {
-	bc_test_dt_expect_held(test, boot_constraint_table_from_spec(BC_TEST_LCD), 4, true,
+	bc_test_dt_expect_held(test, bc_table_from_spec(BC_TEST_LCD), 4, true,
 			       BC_TEST_REG_BOOT_UV);
 }
 
@@ -107,7 +107,7 @@ static void bc_test_spec_malformed(struct kunit *test)
 {
 	const struct bc_test_dt_bad *bad = test->param_value;
 
-	bc_test_dt_expect_rejected(test, boot_constraint_table_from_spec(bad->decl), bad->err);
+	bc_test_dt_expect_rejected(test, bc_table_from_spec(bad->decl), bad->err);
 }
 
 /*
@@ -130,7 +130,7 @@ static void bc_test_spec_huge(struct kunit *test)
 		while (strlen(spec) + strlen(items[i]) < size)
 			strcat(spec, items[i]);
 
-		KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(boot_constraint_table_from_spec(spec)),
+		KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(bc_table_from_spec(spec)),
 				i ? -EINVAL : -EEXIST);
 		bc_test_dt_expect_untouched(test);
 	}
@@ -145,15 +145,15 @@ static void bc_test_spec_unnamed(struct kunit *test)
 	struct bc_test_dt_ctx *ctx = test->priv;
 	struct boot_constraint_table *t;
 
-	t = boot_constraint_table_from_spec(BC_TEST_LCD ":clk:pd");
+	t = bc_table_from_spec(BC_TEST_LCD ":clk:pd");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
-	KUNIT_EXPECT_EQ(test, boot_constraint_table_count(t), 3);
+	KUNIT_EXPECT_EQ(test, bc_table_count(t), 3);
 	KUNIT_ASSERT_EQ(test, bc_test_dt_add(test, t), 0);
 
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->axi), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->pixel), 0);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_APPLIED), 3);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 3);
 }
 
 static int bc_test_spec_order_init(struct kunit *test)
@@ -173,7 +173,7 @@ static void bc_test_spec_order_provider_first(struct kunit *test)
 
 	bc_test_dt_reg_up(test);
 
-	t = boot_constraint_table_from_spec(BC_TEST_SPEC_5V);
+	t = bc_table_from_spec(BC_TEST_SPEC_5V);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
 	KUNIT_EXPECT_LT(test, bc_test_dt_add(test, t), 0);
 
@@ -192,11 +192,11 @@ static void bc_test_spec_order_provider_late(struct kunit *test)
 	struct bc_test_dt_ctx *ctx = test->priv;
 	struct boot_constraint_table *t;
 
-	t = boot_constraint_table_from_spec(BC_TEST_SPEC_5V);
+	t = bc_table_from_spec(BC_TEST_SPEC_5V);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
 	KUNIT_ASSERT_EQ(test, bc_test_dt_add(test, t), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->pixel), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_PENDING), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_PENDING), 1);
 
 	bc_test_dt_reg_up(test);
 

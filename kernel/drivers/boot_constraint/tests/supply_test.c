@@ -116,7 +116,7 @@ static void bc_test_supply_enable(struct kunit *test)
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "reg:on");
 	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->bc.dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_APPLIED), 1);
 }
 
 /* The supply is set within the range the device accepts. */

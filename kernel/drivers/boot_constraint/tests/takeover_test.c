@@ -168,12 +168,12 @@ static void bc_test_takeover_first_enable(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_EQ(test, regulator_disable(drv->reg), 0);
 	drv->enable = false;
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_HANDED_OVER), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_HANDED_OVER), 1);
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "reg:voltage=1800000 reg:on reg:off");
 	dev_boot_constraints_taken_over(ctx->dev);
-	boot_constraint_flush();
+	bc_flush();
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
 }
@@ -226,14 +226,14 @@ static void bc_test_takeover_later(struct kunit *test)
 	drv = bc_test_takeover_start(test);
 	drv->later = true;
 	bc_test_takeover_register(test, drv);
-	boot_constraint_flush();
+	bc_flush();
 
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_HANDED_OVER), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_HANDED_OVER), 1);
 	KUNIT_EXPECT_TRUE(test, ctx->reg->enabled);
 
 	dev_boot_constraints_taken_over(ctx->dev);
-	boot_constraint_flush();
+	bc_flush();
 
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_FALSE(test, ctx->reg->enabled);
@@ -250,13 +250,13 @@ static void bc_test_takeover_user_ends(struct kunit *test)
 	drv->later = true;
 	bc_test_takeover_register(test, drv);
 
-	KUNIT_EXPECT_EQ(test, boot_constraint_end("bc-no-such-device"), -ENODEV);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_HANDED_OVER), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_end(dev_name(ctx->dev)), 0);
-	boot_constraint_flush();
+	KUNIT_EXPECT_EQ(test, bc_end("bc-no-such-device"), -ENODEV);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_HANDED_OVER), 1);
+	KUNIT_EXPECT_EQ(test, bc_end(dev_name(ctx->dev)), 0);
+	bc_flush();
 
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(ctx->dev, BC_RELEASED), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_RELEASED), 1);
 }
 
 /*
@@ -285,7 +285,7 @@ static void bc_test_takeover_bound_by_hand(struct kunit *test)
 		ctx->dev->driver = NULL;
 	device_unlock(ctx->dev);
 	KUNIT_ASSERT_EQ(test, ret, 0);
-	boot_constraint_flush();
+	bc_flush();
 
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
@@ -346,16 +346,16 @@ static void bc_test_takeover_component(struct kunit *test)
 	ret = bc_test_component_driver_register(test, BC_TEST_MDP5, NULL);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	wait_for_device_probe();
-	boot_constraint_flush();
+	bc_flush();
 
 	KUNIT_EXPECT_TRUE(test, device_is_bound(&mdp5->dev));
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
-	KUNIT_EXPECT_EQ(test, boot_constraint_count(&mdp5->dev, BC_HANDED_OVER), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(&mdp5->dev, BC_HANDED_OVER), 1);
 
 	ret = bc_test_component_driver_register(test, BC_TEST_DSI, NULL);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	wait_for_device_probe();
-	boot_constraint_flush();
+	bc_flush();
 
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&mdp5->dev), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
