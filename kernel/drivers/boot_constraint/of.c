@@ -407,9 +407,8 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 	struct device_node *np;
 	struct hlist_node *tmp;
 	HLIST_HEAD(found);
+	int ret = 0, err;
 	unsigned int i;
-	int ret = 0;
-	int err;
 
 	if (!oconst && count) {
 		pr_err("%s: no constraints\n", __func__);
