@@ -144,7 +144,7 @@ static int bc_add_under(struct device *dev,
 	if (IS_ERR(cs)) {
 		if (origin)
 			bc_reject_or(origin, bc_reject_dev, dev,
-						  "%pe", cs);
+				     "%pe", cs);
 		return PTR_ERR(cs);
 	}
 
@@ -189,7 +189,7 @@ bool bc_deadline_passed(void)
 EXPORT_SYMBOL_IF_KUNIT(bc_deadline_passed);
 
 static int bc_add(struct device *dev,
-		      const struct dev_boot_constraint_info *infos,
+		  const struct dev_boot_constraint_info *infos,
 		      const struct boot_constraint_spec *specs,
 		      unsigned int n, const char *origin, unsigned int flags)
 {
@@ -209,7 +209,7 @@ static int bc_add(struct device *dev,
  * takes the others with it.
  */
 int bc_add_all(struct device *dev,
-			    const struct dev_boot_constraint_info *infos,
+	       const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable)
 {
 	return bc_add(dev, infos, NULL, n, NULL,
@@ -231,7 +231,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_add_all);
  * Return: as bc_add_all().
  */
 int bc_add_until(struct device *dev,
-			      const struct dev_boot_constraint_info *infos,
+		 const struct dev_boot_constraint_info *infos,
 			      unsigned int n,
 			      struct boot_constraint_deadline *deadline)
 {
@@ -257,7 +257,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_add_until);
  * those that were missing held.
  */
 int bc_add_missing(struct device *dev,
-				const struct dev_boot_constraint_info *infos,
+		   const struct dev_boot_constraint_info *infos,
 				unsigned int n,
 				const char *origin)
 {
@@ -285,7 +285,7 @@ int bc_add_missing(struct device *dev,
  * added.
  */
 int bc_add_later(struct device *dev,
-			      const struct dev_boot_constraint_info *infos,
+		 const struct dev_boot_constraint_info *infos,
 			      unsigned int n, const char *origin)
 {
 	return bc_add(dev, infos, NULL, n, origin,
@@ -313,7 +313,7 @@ int bc_add_later(struct device *dev,
  * added.
  */
 int bc_add_auto(struct device *dev,
-			     const struct dev_boot_constraint_info *infos,
+		const struct dev_boot_constraint_info *infos,
 			     const struct boot_constraint_spec *specs,
 			     unsigned int n)
 {

@@ -55,7 +55,7 @@ static int bc_check_deadline(struct device *dev,
 		return 0;
 
 	bc_reject_or(batch->origin, bc_reject_dev, dev,
-				  "past the deadline");
+		     "past the deadline");
 	return -ETIMEDOUT;
 }
 
@@ -77,13 +77,13 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 	 */
 	if (!device_is_registered(dev)) {
 		bc_reject_or(origin, bc_reject_dev, dev,
-					  "%s not registered", dev_name(dev));
+			     "%s not registered", dev_name(dev));
 		return -ENODEV;
 	}
 
 	if (dev->driver) {
 		bc_reject_or(origin, bc_reject_dev, dev,
-					  "%s already bound to %s",
+			     "%s already bound to %s",
 					  dev_name(dev), dev->driver->name);
 		return -EBUSY;
 	}
@@ -95,7 +95,7 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
 	for (i = 0; i < n; i++) {
 		if (bc_is_duplicate(bdev, cs, i)) {
 			bc_reject_or(origin, bc_reject_dev, dev,
-						  "%s boot constraint %s added twice",
+				     "%s boot constraint %s added twice",
 						  cs[i]->ops->name, bc_name(cs[i]));
 			return -EEXIST;
 		}

@@ -104,7 +104,7 @@ void bc_auto_add_device(struct device *dev)
 	bc_for_each_type(ch.type, ch.ops) {
 		if (ch.ops->sample)
 			bc_of_walk(dev->of_node, ch.ops->names->of,
-						&ch.walker);
+				   &ch.walker);
 	}
 	bc_auto_flush(&ch);
 }

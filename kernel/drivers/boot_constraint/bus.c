@@ -79,14 +79,14 @@ struct device *bc_of_find_device(struct device_node *np)
 }
 
 /**
- * bc_of_for_each_device() - Call a function for every device of every bus.
+ * bc_of_scan_devices() - Call a function for every device of every bus.
  * @data: what @fn is given.
  * @fn: the function, called with bc_bus_lock held (it must not take it).
  *
  * For an adder that looks, for each of many nodes, whether their device
  * exists already: one pass over the buses' devices.
  */
-void bc_of_for_each_device(void *data, int (*fn)(struct device *, void *))
+void bc_of_scan_devices(void *data, int (*fn)(struct device *, void *))
 {
 	struct bc_of_bus *b;
 

@@ -367,15 +367,15 @@ static inline struct device *bc_device(const struct boot_constraint *c)
 }
 
 int bc_add_until(struct device *dev,
-			      const struct dev_boot_constraint_info *infos,
+		 const struct dev_boot_constraint_info *infos,
 			      unsigned int n,
 			      struct boot_constraint_deadline *deadline);
 int bc_add_missing(struct device *dev,
-				const struct dev_boot_constraint_info *infos,
+		   const struct dev_boot_constraint_info *infos,
 				unsigned int n,
 				const char *origin);
 int bc_add_later(struct device *dev,
-			      const struct dev_boot_constraint_info *infos,
+		 const struct dev_boot_constraint_info *infos,
 			      unsigned int n, const char *origin);
 bool bc_deadline_passed(void);
 const char *bc_state_name(enum boot_constraint_state state);
@@ -408,7 +408,7 @@ const char *bc_mode_name(void);
 #define BOOT_CONSTRAINT_ADD_FEW	4
 
 int bc_add_auto(struct device *dev,
-			     const struct dev_boot_constraint_info *infos,
+		const struct dev_boot_constraint_info *infos,
 			     const struct boot_constraint_spec *specs,
 			     unsigned int n);
 
@@ -425,7 +425,7 @@ __printf(2, 3)
 void bc_reject(const char *origin, const char *fmt, ...);
 __printf(4, 5)
 void bc_reject_or(const char *origin,
-			       void (*fallback)(const void *arg,
+		  void (*fallback)(const void *arg,
 						struct va_format *why),
 			       const void *arg, const char *fmt, ...);
 

@@ -171,7 +171,7 @@ bc_next_to_expire(const struct boot_constraint_deadline *deadline,
 
 	bc_assert_held();
 
-	bc_for_each_device(bdev) {
+	for (bdev = bc_next_device(NULL); bdev; bdev = bc_next_device(bdev)) {
 		if (bdev->seq == seq)
 			continue;
 
@@ -204,7 +204,7 @@ static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
 		seq = ++bc_expiry_seq;
 		bc_deadline_close(deadline);
 		deadline->at = ktime_get();
-		bc_for_each_device(bdev) {
+		for (bdev = bc_next_device(NULL); bdev; bdev = bc_next_device(bdev)) {
 			n = bc_device_warn_expiry(bdev, deadline, spare);
 			autos += n;
 			devices += !!n;
@@ -347,7 +347,7 @@ void dev_boot_constraints_no_deadline(void)
 		BC_TIMEOUT_NO_DRIVER_CORE);
 	scoped_guard(bc)
 		bc_machine_deadline()->at = ktime_add(ktime_get(),
-						   ktime_set(BC_TIMEOUT_NO_DRIVER_CORE, 0));
+						      ktime_set(BC_TIMEOUT_NO_DRIVER_CORE, 0));
 	schedule_delayed_work(&bc_driver_core_deadline_work,
 			      secs_to_jiffies(BC_TIMEOUT_NO_DRIVER_CORE));
 }
@@ -372,7 +372,7 @@ int bc_end(const char *name)
 	unsigned int n = 0;
 
 	scoped_guard(bc) {
-		bc_for_each_device(bdev) {
+		for (bdev = bc_next_device(NULL); bdev; bdev = bc_next_device(bdev)) {
 			if (all || !strcmp(dev_name(bdev->dev), name)) {
 				bdev->ended = true;
 				bc_device_taken_over(bdev);
@@ -456,7 +456,7 @@ static int __init bc_machine_deadline_init(void)
 
 	scoped_guard(bc)
 		bc_machine_deadline()->at = ktime_add(ktime_get(),
-						   ktime_set(timeout, 0));
+						      ktime_set(timeout, 0));
 	schedule_delayed_work(&bc_deadline_work, secs_to_jiffies(timeout));
 
 	return 0;

@@ -48,7 +48,7 @@ void bc_show_stats(struct seq_file *s)
 
 	guard(bc)();
 	bc_stats(&stats);
-	bc_for_each_device(bdev) {
+	for (bdev = bc_next_device(NULL); bdev; bdev = bc_next_device(bdev)) {
 		list_for_each_entry(c, &bdev->constraints, node) {
 			constraints++;
 			pending += c->state == BC_PENDING;

@@ -56,7 +56,7 @@ static void bc_reject_conflicts(struct list_head *list)
 			continue;
 
 		bc_reject(t->origin, "%s is also declared by %s: both rejected",
-				       t->path, o->origin);
+			  t->path, o->origin);
 		list_move_tail(&t->node, &rejected);
 	}
 
@@ -78,7 +78,7 @@ static void bc_reject_conflicts(struct list_head *list)
  * error line, each replacement one warning line.
  */
 void bc_tables_read(struct device_node *decls,
-				 const char * const *specs,
+		    const char * const *specs,
 				 unsigned int nr_specs,
 				 struct list_head *tables)
 {

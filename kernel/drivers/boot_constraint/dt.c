@@ -196,7 +196,7 @@ static int bc_dt_count_names(struct boot_constraint_table *t,
 		len = strlen(p);
 		if (!bc_name_valid(p, len)) {
 			bc_reject(t->origin, "%s has an empty or unprintable name",
-					       l->decl);
+				  l->decl);
 			return -EINVAL;
 		}
 		count++;
@@ -215,7 +215,7 @@ static int bc_dt_check_ranges(struct boot_constraint_table *t,
 	prop = l->decl_range ? of_find_property(decl, l->decl_range, NULL) : NULL;
 	if (prop && prop->length != 2 * count * sizeof(u32)) {
 		bc_reject(t->origin,
-				       "%s needs one <min max> for each of the %d entries of %s",
+			  "%s needs one <min max> for each of the %d entries of %s",
 				       l->decl_range, count, l->decl);
 		return -EINVAL;
 	}
@@ -242,12 +242,12 @@ static int bc_dt_add_list(struct boot_constraint_table *t,
 							 2 * i + 1, &range[1]);
 		if (ret) {
 			bc_reject(t->origin, "cannot read %s: %pe", l->decl,
-					       ERR_PTR(ret));
+				  ERR_PTR(ret));
 			return ret;
 		}
 
 		ret = bc_table_add(t, type, name, range[0],
-						range[1]);
+				   range[1]);
 		if (ret)
 			return ret;
 	}

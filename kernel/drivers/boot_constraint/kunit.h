@@ -24,13 +24,13 @@ struct seq_file;
 
 /* records.c: what the records hold of a device, and what auto turned off */
 unsigned int bc_count(struct device *dev,
-				   enum boot_constraint_state state);
+		      enum boot_constraint_state state);
 unsigned int bc_attempts(struct device *dev);
 unsigned int bc_auto_off(void);
 
 /* add.c: adds without a deadline of their own, and the deadline they take */
 int bc_add_all(struct device *dev,
-			    const struct dev_boot_constraint_info *infos,
+	       const struct dev_boot_constraint_info *infos,
 			    unsigned int n, bool deferrable);
 
 /* retry.c: waits until the retries queued so far are done */
@@ -51,14 +51,14 @@ struct boot_constraint_table *bc_console_table(struct device_node *np);
 
 /* decls.c: the tables of the declarations and of boot_constraints= specs */
 void bc_tables_read(struct device_node *decls,
-				 const char * const *specs,
+		    const char * const *specs,
 				 unsigned int nr_specs,
 				 struct list_head *tables);
 
 /* machine.c: the entry of a root node in a platform's machine tables */
 const struct dev_boot_constraint_machine *
 bc_machine_match(const struct device_node *root,
-			      const struct dev_boot_constraint_machine *machines,
+		 const struct dev_boot_constraint_machine *machines,
 			      unsigned int count);
 
 #if IS_ENABLED(CONFIG_KUNIT)

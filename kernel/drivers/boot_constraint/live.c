@@ -20,16 +20,19 @@
 #include "records.h"
 
 /*
+ * bc_key_lock orders turning dev_boot_constraints_live off with turning it
+ * on again for a new deadline; it is taken before bc_lock, never under it,
+ * and never across a call into a framework.
+ */
+static DEFINE_MUTEX(bc_key_lock);
+/*
  * The driver core calls its hooks only while dev_boot_constraints_live is
  * on (<linux/boot_constraint.h>): from boot until every deadline under which
  * constraints may be added has passed and no device has constraints left;
- * then a probe pays nothing for them. bc_key_lock orders turning it off
- * with turning it on again for a new deadline; it is taken before bc_lock,
- * never under it, and never across a call into a framework.
+ * then a probe pays nothing for them.
  */
 DEFINE_STATIC_KEY_TRUE(dev_boot_constraints_live);
 EXPORT_SYMBOL_IF_KUNIT(dev_boot_constraints_live);
-static DEFINE_MUTEX(bc_key_lock);
 /* Deadlines not passed yet, the machine's included: written under bc_lock */
 static unsigned int bc_open_deadlines = 1;
 

@@ -29,7 +29,7 @@
  */
 const struct dev_boot_constraint_machine *
 bc_machine_match(const struct device_node *root,
-			      const struct dev_boot_constraint_machine *machines,
+		 const struct dev_boot_constraint_machine *machines,
 			      unsigned int count)
 {
 	unsigned int i;

@@ -82,7 +82,7 @@ static bool bc_names_gpio(struct device_node *np,
  * Return: their number, 0 if it names none or its list is malformed.
  */
 unsigned int bc_of_count(struct device_node *np,
-				      const struct boot_constraint_of_names *of)
+			 const struct boot_constraint_of_names *of)
 {
 	struct property *prop;
 	unsigned int n = 0;
@@ -227,7 +227,7 @@ static int bc_names_walk_listed(struct device_node *np,
  * Return: 0, or the first error fn() returned, which ended the walk.
  */
 int bc_of_walk(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
+	       const struct boot_constraint_of_names *of,
 			    struct boot_constraint_of_walker *w)
 {
 	if (!of->list)
@@ -249,7 +249,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_of_walk);
  * Return: 0, -ENOENT if there is no such resource, or -ENOMEM.
  */
 int bc_of_name(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
+	       const struct boot_constraint_of_names *of,
 			    unsigned int index, const char **name)
 {
 	struct property *prop;
@@ -289,7 +289,7 @@ int bc_of_name(struct device_node *np,
  * @name of a type without a list (such a resource is known by its name).
  */
 int bc_of_index(struct device_node *np,
-			     const struct boot_constraint_of_names *of,
+		const struct boot_constraint_of_names *of,
 			     const char *name)
 {
 	unsigned int index;
@@ -326,7 +326,7 @@ int bc_of_index(struct device_node *np,
  * Return: 0, or -ENOENT if the node has no such entry.
  */
 int bc_of_spec(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
+	       const struct boot_constraint_of_names *of,
 			    const char *name, struct of_phandle_args *spec)
 {
 	int index = name ? of_property_match_string(np, of->names, name) : 0;

@@ -39,15 +39,15 @@ struct boot_constraint_of_names {
 };
 
 unsigned int bc_of_count(struct device_node *np,
-				      const struct boot_constraint_of_names *of);
+			 const struct boot_constraint_of_names *of);
 int bc_of_name(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
+	       const struct boot_constraint_of_names *of,
 			    unsigned int index, const char **name);
 int bc_of_index(struct device_node *np,
-			     const struct boot_constraint_of_names *of,
+		const struct boot_constraint_of_names *of,
 			     const char *name);
 int bc_of_spec(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
+	       const struct boot_constraint_of_names *of,
 			    const char *name, struct of_phandle_args *spec);
 struct device_node *bc_of_provider(const struct boot_constraint *c);
 
@@ -62,7 +62,7 @@ struct boot_constraint_of_walker {
 };
 
 int bc_of_walk(struct device_node *np,
-			    const struct boot_constraint_of_names *of,
+	       const struct boot_constraint_of_names *of,
 			    struct boot_constraint_of_walker *w);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_NAMES_H */

@@ -119,10 +119,10 @@ static int bc_of_add_device(struct device *dev,
 
 	if (later)
 		ret = bc_add_later(dev, infos, oconst->count,
-						origin);
+				   origin);
 	else
 		ret = bc_add_missing(dev, infos, oconst->count,
-						  origin);
+				     origin);
 	kfree(infos);
 
 	return ret;
@@ -219,7 +219,7 @@ static void bc_of_reject_node(const void *np, struct va_format *why)
  * added.
  */
 int bc_add_of_node(struct device_node *np,
-				const struct dev_boot_constraint_of *oconst,
+		   const struct dev_boot_constraint_of *oconst,
 				const char *origin)
 {
 	struct bc_of_waiter *w;
@@ -234,7 +234,7 @@ int bc_add_of_node(struct device_node *np,
 	if (!dev && bc_deadline_passed()) {
 		mutex_unlock(&bc_of_lock);
 		bc_reject_or(origin, bc_of_reject_node, np,
-					  "past the deadline, no device");
+			     "past the deadline, no device");
 		return -ETIMEDOUT;
 	}
 	if (!dev) {
@@ -461,7 +461,7 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 	 * bc_of_add_waiting().
 	 */
 	smp_mb();
-	bc_of_for_each_device(&found, bc_of_take_waiters);
+	bc_of_scan_devices(&found, bc_of_take_waiters);
 	mutex_unlock(&bc_of_lock);
 
 	hlist_for_each_entry_safe(w, tmp, &found, node) {

@@ -17,7 +17,7 @@ struct device;
 struct device_node;
 
 int bc_add_of_node(struct device_node *np,
-				const struct dev_boot_constraint_of *oconst,
+		   const struct dev_boot_constraint_of *oconst,
 				const char *origin);
 void bc_of_drop_waiters(void);
 unsigned int bc_of_nr_buses(void);
@@ -48,7 +48,7 @@ static inline bool bc_of_is_node_device(struct device *dev, const struct device_
 }
 
 struct device *bc_of_find_device(struct device_node *np);
-void bc_of_for_each_device(void *data, int (*fn)(struct device *, void *));
+void bc_of_scan_devices(void *data, int (*fn)(struct device *, void *));
 bool bc_of_bus_probes(const struct bus_type *bus);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_OF_H */

@@ -188,7 +188,6 @@ void bc_count_auto_off(void)
 	bc_stats_now.auto_off++;
 }
 
-
 /**
  * bc_find() - The record of a device with constraints.
  * @dev: the device.
@@ -424,7 +423,7 @@ static unsigned int bc_count_recorded(struct device *dev,
  * included while the history keeps them.
  */
 unsigned int bc_count(struct device *dev,
-				   enum boot_constraint_state state)
+		      enum boot_constraint_state state)
 {
 	unsigned int attempts;
 

@@ -59,10 +59,6 @@ void bc_device_free(struct boot_constraint_dev *bdev);
 void bc_device_activate(struct boot_constraint_dev *bdev);
 struct device *bc_device_retire(struct boot_constraint_dev *bdev);
 
-/* Each device with constraints live, oldest first. Caller holds bc_lock. */
-#define bc_for_each_device(bdev) \
-	for (bdev = bc_next_device(NULL); bdev; bdev = bc_next_device(bdev))
-
 /* live.c */
 void bc_hooks_may_quiet(void);
 void bc_deadline_open(struct boot_constraint_deadline *deadline);

@@ -53,7 +53,7 @@ void bc_reject(const char *origin, const char *fmt, ...)
  * adder's own, which @fallback prints.
  */
 void bc_reject_or(const char *origin,
-			       void (*fallback)(const void *arg,
+		  void (*fallback)(const void *arg,
 						struct va_format *why),
 			       const void *arg, const char *fmt, ...)
 {
@@ -92,6 +92,6 @@ void bc_reject_applied(struct device *dev, const struct boot_constraint *c,
 		       int error)
 {
 	bc_reject_or(c->batch->origin, bc_reject_dev, dev,
-				  "cannot apply %s boot constraint %s: %pe",
+		     "cannot apply %s boot constraint %s: %pe",
 				  c->ops->name, bc_name(c), ERR_PTR(error));
 }

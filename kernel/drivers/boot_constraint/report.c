@@ -39,7 +39,7 @@ static void bc_report(const char *when)
 	unsigned int n = 0;
 
 	scoped_guard(bc) {
-		bc_for_each_device(bdev) {
+		for (bdev = bc_next_device(NULL); bdev; bdev = bc_next_device(bdev)) {
 			list_for_each_entry(c, &bdev->constraints, node) {
 				if (!c->report || c->state != BC_APPLIED)
 					continue;

@@ -108,7 +108,7 @@ static int bc_spec_add(struct boot_constraint_table *t, char *item,
 		ret = bc_spec_range(range, &min, &max);
 		if (ret) {
 			bc_reject(t->origin,
-					       "%s %s: range is not MIN-MAX in decimal%s",
+				  "%s %s: range is not MIN-MAX in decimal%s",
 					       item, name ?: "(unnamed)",
 					       ret == -ERANGE ? ", below 2^32" : "");
 			return -EINVAL;

@@ -58,7 +58,7 @@ static int bc_table_resolve(struct boot_constraint_table *t,
 
 	if (!names->of->list && !*name) {
 		bc_reject_or(t->origin, bc_table_line, t->path,
-					  "a %s needs its name", names->kind);
+			     "a %s needs its name", names->kind);
 		return -EINVAL;
 	}
 
@@ -66,11 +66,11 @@ static int bc_table_resolve(struct boot_constraint_table *t,
 	if (index < 0) {
 		if (*name)
 			bc_reject_or(t->origin, bc_table_line, t->path,
-						  "%s has no %s \"%s\"", t->path, names->kind,
+				     "%s has no %s \"%s\"", t->path, names->kind,
 						  *name);
 		else
 			bc_reject_or(t->origin, bc_table_line, t->path,
-						  "%s has no %s", t->path, names->kind);
+				     "%s has no %s", t->path, names->kind);
 		return -ENOENT;
 	}
 
@@ -107,7 +107,7 @@ static bool bc_table_holds(const struct boot_constraint_table *t,
  * Return: an empty table, or NULL if out of memory.
  */
 struct boot_constraint_table *bc_table_alloc(struct device_node *np,
-							  const char *origin)
+					     const char *origin)
 {
 	struct boot_constraint_table *t;
 
@@ -196,13 +196,13 @@ static int bc_table_check(struct boot_constraint_table *t,
 
 	if (bc_table_holds(t, type, *name)) {
 		bc_reject_or(t->origin, bc_table_line, t->path,
-					  "%s %s named twice", names->kind, *name ?: "(unnamed)");
+			     "%s %s named twice", names->kind, *name ?: "(unnamed)");
 		return -EEXIST;
 	}
 
 	if (t->oconst.count == t->size) {
 		bc_reject_or(t->origin, bc_table_line, t->path,
-					  "more resources than %s has", t->path);
+			     "more resources than %s has", t->path);
 		return -E2BIG;
 	}
 
@@ -210,14 +210,14 @@ static int bc_table_check(struct boot_constraint_table *t,
 	if (min > max || max > names->range_max ||
 	    (!names->range_needed && !min != !max)) {
 		bc_reject_or(t->origin, bc_table_line, t->path,
-					  "%s %s: invalid range %lu-%lu",
+			     "%s %s: invalid range %lu-%lu",
 					  names->kind, *name ?: "(unnamed)", min, max);
 		return -EINVAL;
 	}
 
 	if (names->range_needed && !max) {
 		bc_reject_or(t->origin, bc_table_line, t->path,
-					  "%s %s: holds nothing without a range",
+			     "%s %s: holds nothing without a range",
 					  names->kind, *name ?: "(unnamed)");
 		return -EINVAL;
 	}
@@ -241,7 +241,7 @@ static int bc_table_check(struct boot_constraint_table *t,
  * resource, names it twice, or the range is invalid.
  */
 int bc_table_add(struct boot_constraint_table *t,
-			      enum dev_boot_constraint_type type,
+		 enum dev_boot_constraint_type type,
 			      const char *name, unsigned long min,
 			      unsigned long max)
 {
@@ -252,7 +252,7 @@ int bc_table_add(struct boot_constraint_table *t,
 
 	if (!ops) {
 		bc_reject_or(t->origin, bc_table_line, t->path,
-					  "unknown kind of resource %d, or not built in", type);
+			     "unknown kind of resource %d, or not built in", type);
 		return -EOPNOTSUPP;
 	}
 
@@ -264,7 +264,7 @@ int bc_table_add(struct boot_constraint_table *t,
 		copy = kstrdup_const(name, GFP_KERNEL | __GFP_NOWARN);
 		if (!copy) {
 			bc_reject_or(t->origin, bc_table_line, t->path,
-						  "out of memory");
+				     "out of memory");
 			return -ENOMEM;
 		}
 	}
@@ -294,7 +294,7 @@ static int bc_table_add_all(struct boot_constraint_table *t,
 			return 0;
 		if (ret) {
 			bc_reject_or(t->origin, bc_table_line, t->path,
-						  "out of memory");
+				     "out of memory");
 			return ret;
 		}
 
@@ -325,7 +325,7 @@ static int bc_table_add_all(struct boot_constraint_table *t,
  * Return: 0, or a negative errno with the reason logged in one line.
  */
 int bc_table_add_unlisted(struct boot_constraint_table *t,
-				       unsigned long listed)
+			  unsigned long listed)
 {
 	const struct boot_constraint_ops *ops;
 	enum dev_boot_constraint_type type;
@@ -380,7 +380,7 @@ bool bc_name_valid(const char *name, size_t len)
  * filling it fails; or ERR_PTR(-ENOMEM), with the rejection logged.
  */
 struct boot_constraint_table *bc_table_declared(struct device_node *np,
-							     const char *origin)
+						const char *origin)
 {
 	struct boot_constraint_table *t = bc_table_alloc(np, origin);
 
@@ -407,7 +407,7 @@ struct boot_constraint_table *bc_table_declared(struct device_node *np,
  * completing @t failed, with the reason logged in one line.
  */
 struct boot_constraint_table *bc_table_finish(struct boot_constraint_table *t,
-							   int ret, unsigned long listed)
+					      int ret, unsigned long listed)
 {
 	if (!ret)
 		ret = bc_table_add_unlisted(t, listed);

@@ -40,20 +40,20 @@ struct boot_constraint_table {
 };
 
 struct boot_constraint_table *bc_table_alloc(struct device_node *np,
-							  const char *origin);
+					     const char *origin);
 void bc_table_free(struct boot_constraint_table *t);
 unsigned int bc_table_count(const struct boot_constraint_table *t);
 int bc_table_add(struct boot_constraint_table *t,
-			      enum dev_boot_constraint_type type,
+		 enum dev_boot_constraint_type type,
 			      const char *name, unsigned long min,
 			      unsigned long max);
 int bc_table_add_unlisted(struct boot_constraint_table *t,
-				       unsigned long listed);
+			  unsigned long listed);
 bool bc_name_valid(const char *name, size_t len);
 struct boot_constraint_table *bc_table_declared(struct device_node *np,
-							     const char *origin);
+						const char *origin);
 struct boot_constraint_table *bc_table_finish(struct boot_constraint_table *t,
-							   int ret, unsigned long listed);
+					      int ret, unsigned long listed);
 int bc_table_add_to_device(struct boot_constraint_table *t);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_TABLE_H */

@@ -256,7 +256,7 @@ static void bc_test_auto_walk_names(struct kunit *test)
 	ops = bc_type(DEV_BOOT_CONSTRAINT_CLK);
 	KUNIT_ASSERT_NOT_NULL(test, ops);
 	KUNIT_ASSERT_EQ(test, bc_of_walk(ctx->dev->of_node, ops->names->of,
-						      &walk.w), 0);
+					 &walk.w), 0);
 
 	KUNIT_ASSERT_EQ(test, walk.n, ARRAY_SIZE(names));
 	for (i = 0; i < walk.n; i++) {

@@ -200,7 +200,7 @@ static void bc_test_hisi_machine(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, m->boot_console);
 
 	KUNIT_EXPECT_NULL(test, bc_machine_match(of_root,
-							      bc_hisi_machines,
+						 bc_hisi_machines,
 							      bc_hisi_nr_machines));
 }
 

@@ -384,7 +384,7 @@ static int bc_test_life_deadline_add(void *data)
 	struct bc_test_life_deadline *d = data;
 
 	d->ret = bc_add_until(&d->pdev->dev, &d->info, 1,
-					   d->deadline);
+			      d->deadline);
 	complete_all(&d->added);
 
 	return 0;
@@ -442,14 +442,14 @@ static void bc_test_life_add_at_deadline(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&d->pdev->dev), 0);
 	bc_test_life_expect_clk_idle(test);
 	KUNIT_EXPECT_EQ(test, bc_add_until(&d->pdev->dev, &d->info,
-							1, d->deadline),
+					   1, d->deadline),
 			-ETIMEDOUT);
 
 	/* Another deadline, not passed, holds it */
 	other = bc_test_deadline_alloc(test);
 	KUNIT_ASSERT_NOT_NULL(test, other);
 	KUNIT_EXPECT_EQ(test, bc_add_until(&d->pdev->dev, &d->info,
-							1, other), 0);
+					   1, other), 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&d->pdev->dev), 1);
 	bc_test_pdev_unregister(test, d->pdev);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 1);

@@ -186,7 +186,7 @@ static void bc_test_qcom_machine(struct kunit *test)
 
 	KUNIT_EXPECT_NULL(test, bc_test_qcom_match(test, "/bc-msm8916-mtp"));
 	KUNIT_EXPECT_NULL(test, bc_machine_match(of_root,
-							      bc_qcom_machines,
+						 bc_qcom_machines,
 							      bc_qcom_nr_machines));
 }
 
