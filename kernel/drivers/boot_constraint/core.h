@@ -426,7 +426,7 @@ void bc_reject(const char *origin, const char *fmt, ...);
 __printf(4, 5)
 void bc_reject_or(const char *origin,
 		  void (*fallback)(const void *arg,
-						struct va_format *why),
-			       const void *arg, const char *fmt, ...);
+				   struct va_format *why),
+		  const void *arg, const char *fmt, ...);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_CORE_H */

@@ -54,8 +54,8 @@ void bc_reject(const char *origin, const char *fmt, ...)
  */
 void bc_reject_or(const char *origin,
 		  void (*fallback)(const void *arg,
-						struct va_format *why),
-			       const void *arg, const char *fmt, ...)
+				   struct va_format *why),
+		  const void *arg, const char *fmt, ...)
 {
 	struct va_format vaf;
 	va_list args;
