@@ -609,35 +609,35 @@ static bool bc_test_fault_step_console(struct kunit *test, unsigned int n, bool 
 /* The sweeps; each names the allocations on its way, in order. */
 static const struct bc_test_fault_param bc_test_fault_params[] = {
 	/*
-	 * A clock: the batch, the constraint and its name, the device's entry
-	 * (core.c, clk.c); then clk_get(). An add of up to four constraints
-	 * needs no array; the device's name is copied when its constraints
-	 * end.
+	 * A clock: the batch, the constraint with its name's copy, the
+	 * device's entry (constraint.c, records.c); then clk_get(). An add of
+	 * up to four constraints needs no array; the device's name is copied
+	 * when its constraints end.
 	 */
 	{ .name = "bc_test_fault_clk", .what = "clk", .add = bc_test_fault_add_one,
 	  .index = 0, .step = bc_test_fault_step_dev, .held = BC_TEST_FAULT_CLK,
-	  .sites = 4 },
+	  .sites = 3 },
 	/* A supply with a voltage range: as a clock, then regulator_get(). */
 	{ .name = "bc_test_fault_supply", .what = "supply",
 	  .add = bc_test_fault_add_one, .index = 1, .step = bc_test_fault_step_dev,
-	  .held = BC_TEST_FAULT_SUPPLY, .sites = 4 },
+	  .held = BC_TEST_FAULT_SUPPLY, .sites = 3 },
 	/*
 	 * A power domain: as a clock, then the holder device and its name
 	 * (pm.c), device_add() of the holder and genpd's data for it.
 	 */
 	{ .name = "bc_test_fault_pm", .what = "pm", .add = bc_test_fault_add_one,
 	  .index = 2, .step = bc_test_fault_step_dev, .held = BC_TEST_FAULT_PM,
-	  .sites = 6 },
-	/* All three at once, deferrable: the batch, 3 x 2, 1, and 2 for pm. */
+	  .sites = 5 },
+	/* All three at once, deferrable: the batch, 3, 1, and 2 for pm. */
 	{ .name = "bc_test_fault_all", .what = "clk+supply+pm",
 	  .add = bc_test_fault_add_all, .step = bc_test_fault_step_dev,
-	  .held = BC_TEST_FAULT_ALL, .sites = 10 },
+	  .held = BC_TEST_FAULT_ALL, .sites = 7 },
 	/*
 	 * The DT table of a device that exists: its info array (of.c), then as
 	 * all three.
 	 */
 	{ .name = "bc_test_fault_of", .what = "of", .add = bc_test_fault_add_of,
-	  .step = bc_test_fault_step_dev, .held = BC_TEST_FAULT_ALL, .sites = 11 },
+	  .step = bc_test_fault_step_dev, .held = BC_TEST_FAULT_ALL, .sites = 8 },
 	/* The DT table of a device not created yet: the waiter (of.c). */
 	{ .name = "bc_test_fault_of_waiter", .what = "of-waiter", .late = true,
 	  .add = bc_test_fault_add_late, .step = bc_test_fault_step_waiter,
@@ -645,12 +645,13 @@ static const struct bc_test_fault_param bc_test_fault_params[] = {
 	/*
 	 * That table's constraints added as the device is created, from the
 	 * driver core's hook: the info array (of.c), the batch, the two
-	 * constraints and their names, the device's entry, then clk_get() and
-	 * regulator_get(); the guest checks that each failure was logged once.
+	 * constraints with their names' copies, the device's entry, then
+	 * clk_get() and regulator_get(); the guest checks that each failure
+	 * was logged once.
 	 */
 	{ .name = "bc_test_fault_of_notify", .what = "of-notify", .late = true,
 	  .add = bc_test_fault_add_late, .step = bc_test_fault_step_notify,
-	  .held = BC_TEST_FAULT_LATE, .sites = 7, .count_not_added = true },
+	  .held = BC_TEST_FAULT_LATE, .sites = 5, .count_not_added = true },
 	/*
 	 * The table of a console node (console.c, table.c): the table, its two
 	 * arrays, the copies of its two clock names, and the name of each of
