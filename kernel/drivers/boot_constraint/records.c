@@ -97,6 +97,18 @@ void bc_stats(struct bc_stats *stats)
 	*stats = bc_stats_now;
 }
 
+/* The record after @bdev (the first for NULL) in @list. Caller holds bc_lock. */
+static struct boot_constraint_dev *bc_next_in(struct list_head *list,
+					      struct boot_constraint_dev *bdev)
+{
+	bc_assert_held();
+
+	bdev = bdev ? list_next_entry(bdev, node) :
+		      list_first_entry(list, struct boot_constraint_dev, node);
+
+	return list_entry_is_head(bdev, list, node) ? NULL : bdev;
+}
+
 /**
  * bc_next_device() - The next device with constraints.
  * @bdev: a device's record, or NULL for the first one.
@@ -107,12 +119,7 @@ void bc_stats(struct bc_stats *stats)
  */
 struct boot_constraint_dev *bc_next_device(struct boot_constraint_dev *bdev)
 {
-	bc_assert_held();
-
-	bdev = bdev ? list_next_entry(bdev, node) :
-		      list_first_entry(&bc_devices, struct boot_constraint_dev, node);
-
-	return list_entry_is_head(bdev, &bc_devices, node) ? NULL : bdev;
+	return bc_next_in(&bc_devices, bdev);
 }
 
 /**
@@ -125,12 +132,7 @@ struct boot_constraint_dev *bc_next_device(struct boot_constraint_dev *bdev)
  */
 struct boot_constraint_dev *bc_next_ended(struct boot_constraint_dev *bdev)
 {
-	bc_assert_held();
-
-	bdev = bdev ? list_next_entry(bdev, node) :
-		      list_first_entry(&bc_history, struct boot_constraint_dev, node);
-
-	return list_entry_is_head(bdev, &bc_history, node) ? NULL : bdev;
+	return bc_next_in(&bc_history, bdev);
 }
 
 /**
