@@ -101,11 +101,34 @@ put:
 	return ret;
 }
 
+/*
+ * The node's entry for the clock, as the walk that added @c or its
+ * publication read it, if it did: the constraint has a provider while it
+ * waits for it, and not once one that no bind announced has been retried.
+ */
+static bool bc_clk_spec(const struct boot_constraint *c,
+			struct of_phandle_args *spec)
+{
+	if (!c->provider || c->nr_cells > BOOT_CONSTRAINT_CELLS)
+		return false;
+
+	spec->np = (struct device_node *)c->provider;
+	spec->args_count = c->nr_cells;
+	memcpy(spec->args, c->cells, c->nr_cells * sizeof(*c->cells));
+
+	return true;
+}
+
+/* The device's handle, from the node's entry without parsing it again */
 static int bc_clk_apply(struct boot_constraint *c)
 {
+	struct of_phandle_args spec;
 	struct clk *clk;
 
-	clk = clk_get(bc_device(c), c->name);
+	if (bc_clk_spec(c, &spec))
+		clk = clk_boot_get(bc_device(c), &spec, c->name);
+	else
+		clk = clk_get(bc_device(c), c->name);
 	if (IS_ERR(clk))
 		return PTR_ERR(clk);
 
@@ -171,8 +194,7 @@ static const struct boot_constraint_of_names bc_clk_of = {
 
 /*
  * Whether the clock runs, as the hardware says: of_clk_runs() of the
- * node's entry, as the walk that added @c read it, or read now: a constraint
- * that waited for a provider no bind announced has no provider left.
+ * node's entry, see bc_clk_spec(), or read now.
  */
 static int bc_clk_runs(struct boot_constraint *c)
 {
@@ -180,12 +202,8 @@ static int bc_clk_runs(struct boot_constraint *c)
 	struct of_phandle_args spec;
 	int ret;
 
-	if (c->provider && c->nr_cells <= BOOT_CONSTRAINT_CELLS) {
-		spec.np = (struct device_node *)c->provider;
-		spec.args_count = c->nr_cells;
-		memcpy(spec.args, c->cells, c->nr_cells * sizeof(*c->cells));
+	if (bc_clk_spec(c, &spec))
 		return of_clk_runs(&spec);
-	}
 
 	ret = bc_of_spec(np, &bc_clk_of, c->name, &spec);
 	if (ret)

@@ -129,10 +129,13 @@ struct boot_constraint_names {
  *	an error, with the resource still held, if it could not.
  * @show: print the parameters of the constraint, if it has any.
  * @provider: optional; the device tree node of the resource's provider, as
- *	the device's own node names it, or NULL if it names none. Without it,
- *	a pending constraint is retried on every bind. The result is
- *	a key only: it is compared with the nodes of devices being bound,
- *	never dereferenced, and no reference is kept.
+ *	the device's own node names it, or NULL if it names none; and, from
+ *	a list, the cells of the entry in @spec, whose @nr the caller set
+ *	above BOOT_CONSTRAINT_CELLS. Without it, a pending constraint is
+ *	retried on every bind. The node is a key: the core compares it with
+ *	the nodes of devices being bound, and keeps no reference; a type may
+ *	get its resource from the node and the cells while the constraint
+ *	waits for it.
  * @describe: fill @desc with the description, @data of dev_boot_constraint,
  *	of a constraint on the resource @name within @min-@max (both 0: no
  *	range).
@@ -160,7 +163,8 @@ struct boot_constraint_ops {
 	int (*take_back)(struct boot_constraint *c);
 	int (*release)(struct boot_constraint *c);
 	void (*show)(struct seq_file *s, const struct boot_constraint *c);
-	struct device_node *(*provider)(const struct boot_constraint *c);
+	struct device_node *(*provider)(const struct boot_constraint *c,
+					struct boot_constraint_spec *spec);
 	void (*describe)(struct boot_constraint_desc *desc, const char *name,
 			 unsigned long min, unsigned long max);
 	int (*sample)(struct boot_constraint *c, bool hold);

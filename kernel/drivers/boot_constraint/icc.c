@@ -149,7 +149,8 @@ static void bc_icc_show(struct seq_file *s, const struct boot_constraint *c)
 }
 
 /* The provider that the path waits for: the first of its ends that is missing. */
-static struct device_node *bc_icc_provider(const struct boot_constraint *c)
+static struct device_node *bc_icc_provider(const struct boot_constraint *c,
+					   struct boot_constraint_spec *spec)
 {
 	return bc_icc_missing_end(bc_device(c)->of_node, c->name);
 }

@@ -341,6 +341,7 @@ int bc_of_spec(struct device_node *np,
 /**
  * bc_of_provider() - The node of a constraint's provider.
  * @c: the constraint, whose resource its device's node names.
+ * @spec: for a list, set to the entry's cells if they fit.
  *
  * A default for &boot_constraint_ops.provider: the node of the first
  * phandle of the resource, as the type's framework finds it.
@@ -348,11 +349,12 @@ int bc_of_spec(struct device_node *np,
  * Return: the provider's node, a key only (no reference is held), or NULL
  * if the device's node does not name the resource.
  */
-struct device_node *bc_of_provider(const struct boot_constraint *c)
+struct device_node *bc_of_provider(const struct boot_constraint *c,
+				   struct boot_constraint_spec *spec)
 {
 	const struct boot_constraint_of_names *of = c->ops->names->of;
 	struct device_node *np = bc_device(c)->of_node;
-	struct of_phandle_args spec;
+	struct of_phandle_args args;
 	struct device_node *provider;
 	struct property *prop;
 	unsigned int i;
@@ -374,9 +376,14 @@ struct device_node *bc_of_provider(const struct boot_constraint *c)
 	}
 
 	/* Parsed once: a name past the end of the list finds no phandle */
-	if (bc_of_spec(np, of, c->name, &spec))
+	if (bc_of_spec(np, of, c->name, &args))
 		return NULL;
-	of_node_put(spec.np);
+	of_node_put(args.np);
 
-	return spec.np;
+	if (args.args_count <= BOOT_CONSTRAINT_CELLS) {
+		spec->nr = args.args_count;
+		memcpy(spec->cells, args.args, spec->nr * sizeof(*spec->cells));
+	}
+
+	return args.np;
 }

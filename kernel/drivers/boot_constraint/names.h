@@ -49,7 +49,8 @@ int bc_of_index(struct device_node *np,
 int bc_of_spec(struct device_node *np,
 	       const struct boot_constraint_of_names *of,
 			    const char *name, struct of_phandle_args *spec);
-struct device_node *bc_of_provider(const struct boot_constraint *c);
+struct device_node *bc_of_provider(const struct boot_constraint *c,
+				   struct boot_constraint_spec *spec);
 
 /**
  * struct boot_constraint_of_walker - Who bc_of_walk() tells.

@@ -21,6 +21,7 @@
 
 #include "internal.h"
 #include "pending.h"
+#include "records.h"
 
 /*
  * The tables below are bc_lock's (its rule in records.c).
@@ -35,7 +36,7 @@ static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
  * The counts of the constraints waiting for a node, by its bucket: kept in
  * more buckets than the table has, so that the bind of a node that
  * provides nothing most often finds a zero. Written under bc_lock, read
- * without it by bc_pending_may_retry(), as are the two below.
+ * without it by bc_bind_may_retry(), as are the two below.
  */
 #define BC_PENDING_IN_BITS	10
 #define BC_PENDING_IN_SHIFT	7
@@ -68,18 +69,6 @@ static unsigned int *bc_pending_count(const struct device_node *np)
 unsigned long bc_binds(void)
 {
 	return atomic_long_read_acquire(&bc_binds_seen);
-}
-
-/**
- * bc_count_bind() - Count a bind.
- *
- * Fully ordered: see bc_pending_may_retry().
- *
- * Return: the count of binds, this one included.
- */
-unsigned long bc_count_bind(void)
-{
-	return atomic_long_inc_return(&bc_binds_seen);
 }
 
 /**
@@ -141,18 +130,24 @@ bool bc_retry_queued(void)
  * @c: the constraint, just published pending.
  *
  * One whose type names no provider node for its device waits in the list
- * that every bind retries.
+ * that every bind retries. The node's entry is kept with its cells, from
+ * which a type may get its resource.
  *
  * Context: caller holds bc_lock.
  */
 void bc_pending_add(struct boot_constraint *c)
 {
+	struct boot_constraint_spec spec;
 	unsigned int *count;
 
 	bc_assert_held();
 
-	if (!c->provider && c->ops->provider)
-		c->provider = c->ops->provider(c);
+	if (!c->provider && c->ops->provider) {
+		spec.nr = BOOT_CONSTRAINT_CELLS + 1;
+		spec.np = c->ops->provider(c, &spec);
+		if (spec.np)
+			bc_constraint_set_spec(c, &spec);
+	}
 	if (!c->provider) {
 		hlist_add_head(&c->pending_node, &bc_pending_any);
 		return;
@@ -384,7 +379,7 @@ static struct boot_constraint *bc_next_keyed(struct device_node *np,
 /**
  * bc_next_pending() - The next pending constraint that a bind retries.
  * @np: the bound device's node, or NULL.
- * @keyed: whether a constraint may wait for @np, see bc_pending_may_retry().
+ * @keyed: whether a constraint may wait for @np, see bc_bind_may_retry().
  * @seq: the bind's number.
  *
  * Context: caller holds bc_lock.
@@ -437,18 +432,22 @@ static bool bc_may_wait_below(struct device_node *np)
 }
 
 /**
- * bc_pending_may_retry() - Whether a bind may have constraints to retry.
+ * bc_bind_may_retry() - Count a bind, and tell whether it may have
+ *	constraints to retry.
  * @np: the bound device's node (its parent's for a device without one), or
  *	NULL.
  * @keyed: set if a constraint may wait for @np or a node below it.
  *
- * Without bc_lock: a hint, taken after the bind was counted. A constraint
- * counted after it is retried by its add, see bc_binds().
+ * Counts the bind, fully ordered, then looks without bc_lock: a hint,
+ * taken after the bind was counted. A constraint counted after it is
+ * retried by its add, see bc_binds().
  *
  * Return: true if a constraint may wait for @np, or waits for no node.
  */
-bool bc_pending_may_retry(struct device_node *np, bool *keyed)
+bool bc_bind_may_retry(struct device_node *np, bool *keyed)
 {
+	atomic_long_inc_return(&bc_binds_seen);
+
 	*keyed = np && READ_ONCE(bc_nr_keyed) && bc_may_wait_for(np);
 
 	return *keyed || !hlist_empty(&bc_pending_any);

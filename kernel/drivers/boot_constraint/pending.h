@@ -15,7 +15,6 @@ struct boot_constraint_dev;
 struct device_node;
 
 unsigned long bc_binds(void);
-unsigned long bc_count_bind(void);
 void bc_mark_retry(struct boot_constraint_dev *bdev);
 void bc_unmark_retry_locked(struct boot_constraint_dev *bdev);
 void bc_unmark_retry(struct boot_constraint_dev *bdev);
@@ -30,6 +29,6 @@ void bc_note_absent(struct boot_constraint *c, unsigned long binds);
 bool bc_known_absent(struct boot_constraint *c, unsigned long binds);
 struct boot_constraint *bc_next_pending(struct device_node *np, bool keyed,
 					unsigned long seq);
-bool bc_pending_may_retry(struct device_node *np, bool *keyed);
+bool bc_bind_may_retry(struct device_node *np, bool *keyed);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_PENDING_H */

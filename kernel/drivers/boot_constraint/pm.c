@@ -349,7 +349,8 @@ static int bc_pm_sample(struct boot_constraint *c, bool hold)
 	return ret ?: 1;
 }
 
-static struct device_node *bc_pm_provider(const struct boot_constraint *c)
+static struct device_node *bc_pm_provider(const struct boot_constraint *c,
+					  struct boot_constraint_spec *unused)
 {
 	struct of_phandle_args spec;
 

@@ -184,6 +184,26 @@ static void bc_retry_owner(struct boot_constraint *c, struct device_node *bound,
 	put_device(dev);
 }
 
+/*
+ * Retries the pending constraints that the bind of @dev may provide for:
+ * out of line, so that a bind that provides nothing pays no more than the
+ * look at the counts.
+ */
+static noinline void bc_retry_bound(struct device *dev, struct device_node *np,
+				    bool keyed)
+{
+	struct boot_constraint *c;
+	unsigned long seq;
+
+	bc_lock();
+	seq = ++bc_seq;
+	while ((c = bc_next_pending(np, keyed, seq))) {
+		bc_retry_owner(c, dev->of_node, seq);
+		bc_lock();
+	}
+	bc_unlock();
+}
+
 /**
  * __dev_boot_constraints_device_bound() - Retry the constraints it provides.
  * @dev: the device just bound to its driver, perhaps a provider.
@@ -200,12 +220,11 @@ static void bc_retry_owner(struct boot_constraint *c, struct device_node *bound,
  */
 void __dev_boot_constraints_device_bound(struct device *dev)
 {
-	struct boot_constraint *c;
 	struct device_node *np;
-	unsigned long seq;
 	bool keyed;
 
-	bc_device_mark(dev, bc_device_bound);
+	if (bc_is_constrained(dev))
+		bc_device_mark(dev, bc_device_bound);
 
 	np = dev->of_node;
 	if (!np && dev->parent)
@@ -216,15 +235,6 @@ void __dev_boot_constraints_device_bound(struct device *dev)
 	 * ordered, before the pending constraints are looked at. Pairs with
 	 * bc_attach().
 	 */
-	bc_count_bind();
-	if (!bc_pending_may_retry(np, &keyed))
-		return;
-
-	bc_lock();
-	seq = ++bc_seq;
-	while ((c = bc_next_pending(np, keyed, seq))) {
-		bc_retry_owner(c, dev->of_node, seq);
-		bc_lock();
-	}
-	bc_unlock();
+	if (bc_bind_may_retry(np, &keyed))
+		bc_retry_bound(dev, np, keyed);
 }

@@ -8,9 +8,24 @@
 #ifndef __LINUX_CLK_BOOT_HOLD_H
 #define __LINUX_CLK_BOOT_HOLD_H
 
+#include <linux/clk.h>
 #include <linux/types.h>
 
 struct clk;
+struct device;
+struct of_phandle_args;
+
+#if defined(CONFIG_COMMON_CLK) && defined(CONFIG_OF)
+struct clk *clk_boot_get(struct device *dev, struct of_phandle_args *clkspec,
+			 const char *con_id);
+#else
+static inline struct clk *clk_boot_get(struct device *dev,
+				       struct of_phandle_args *clkspec,
+				       const char *con_id)
+{
+	return clk_get(dev, con_id);
+}
+#endif
 
 #ifdef CONFIG_COMMON_CLK
 int clk_boot_hold(struct clk *clk);
