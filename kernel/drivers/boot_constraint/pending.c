@@ -77,7 +77,7 @@ unsigned long bc_binds(void)
  *
  * Context: caller holds bc_lock.
  */
-void bc_mark_retry(struct boot_constraint_dev *bdev)
+void bc_mark_retry(struct bc_dev *bdev)
 {
 	bc_assert_held();
 
@@ -92,7 +92,7 @@ void bc_mark_retry(struct boot_constraint_dev *bdev)
  *
  * Context: caller holds bc_lock.
  */
-void bc_unmark_retry_locked(struct boot_constraint_dev *bdev)
+void bc_unmark_retry_locked(struct bc_dev *bdev)
 {
 	bc_assert_held();
 
@@ -106,7 +106,7 @@ void bc_unmark_retry_locked(struct boot_constraint_dev *bdev)
  *
  * Context: caller holds no lock of the core.
  */
-void bc_unmark_retry(struct boot_constraint_dev *bdev)
+void bc_unmark_retry(struct bc_dev *bdev)
 {
 	guard(bc)();
 	bc_unmark_retry_locked(bdev);
@@ -135,15 +135,15 @@ bool bc_retry_queued(void)
  *
  * Context: caller holds bc_lock.
  */
-void bc_pending_add(struct boot_constraint *c)
+void bc_pending_add(struct bc_constraint *c)
 {
-	struct boot_constraint_spec spec;
+	struct bc_spec spec;
 	unsigned int *count;
 
 	bc_assert_held();
 
 	if (!c->provider && c->ops->provider) {
-		spec.nr = BOOT_CONSTRAINT_CELLS + 1;
+		spec.nr = BC_CELLS + 1;
 		spec.np = c->ops->provider(c, &spec);
 		if (spec.np)
 			bc_constraint_set_spec(c, &spec);
@@ -165,7 +165,7 @@ void bc_pending_add(struct boot_constraint *c)
  *
  * Context: caller holds bc_lock.
  */
-void bc_pending_del(struct boot_constraint *c)
+void bc_pending_del(struct bc_constraint *c)
 {
 	unsigned int *count;
 
@@ -193,7 +193,7 @@ void bc_pending_del(struct boot_constraint *c)
  *
  * Context: caller holds no lock of the core.
  */
-void bc_pending_unkey(struct boot_constraint *c, struct device_node *bound)
+void bc_pending_unkey(struct bc_constraint *c, struct device_node *bound)
 {
 	guard(bc)();
 	if (bound && c->provider == bound) {
@@ -233,7 +233,7 @@ bool bc_node_covers(struct device_node *np, const struct device_node *key)
  *
  * Context: caller holds bc_lock, or @c is not published.
  */
-void bc_mark_absent(struct boot_constraint *c, unsigned long binds)
+void bc_mark_absent(struct bc_constraint *c, unsigned long binds)
 {
 	c->absent = true;
 	c->absent_binds = binds;
@@ -250,7 +250,7 @@ void bc_mark_absent(struct boot_constraint *c, unsigned long binds)
  *
  * Context: caller holds bc_lock.
  */
-void bc_note_absent(struct boot_constraint *c, unsigned long binds)
+void bc_note_absent(struct bc_constraint *c, unsigned long binds)
 {
 	bc_assert_held();
 
@@ -280,9 +280,9 @@ void bc_note_absent(struct boot_constraint *c, unsigned long binds)
  * Context: caller holds bc_lock.
  * Return: true if an attempt of @c could only fail.
  */
-bool bc_known_absent(struct boot_constraint *c, unsigned long binds)
+bool bc_known_absent(struct bc_constraint *c, unsigned long binds)
 {
-	struct boot_constraint *p;
+	struct bc_constraint *p;
 
 	bc_assert_held();
 
@@ -305,10 +305,10 @@ bool bc_known_absent(struct boot_constraint *c, unsigned long binds)
  * Whether every pending constraint of @bdev could only fail as another's
  * attempt did, see bc_known_absent(). Caller holds bc_lock.
  */
-static bool bc_device_absent(struct boot_constraint_dev *bdev,
+static bool bc_device_absent(struct bc_dev *bdev,
 			     unsigned long binds)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 
 	bc_assert_held();
 
@@ -333,9 +333,9 @@ static bool bc_device_absent(struct boot_constraint_dev *bdev,
  * Context: caller holds bc_lock.
  * Return: the device's record, or NULL if none is marked.
  */
-struct boot_constraint_dev *bc_next_to_retry(unsigned long binds)
+struct bc_dev *bc_next_to_retry(unsigned long binds)
 {
-	struct boot_constraint_dev *bdev, *tmp;
+	struct bc_dev *bdev, *tmp;
 
 	bc_assert_held();
 
@@ -352,10 +352,10 @@ struct boot_constraint_dev *bc_next_to_retry(unsigned long binds)
  * The next pending constraint whose provider is @np or a node below it, not
  * retried yet during bind @seq. Caller holds bc_lock.
  */
-static struct boot_constraint *bc_next_keyed(struct device_node *np,
-					     unsigned long seq)
+static struct bc_constraint *bc_next_keyed(struct device_node *np,
+					   unsigned long seq)
 {
-	struct boot_constraint *c, *found = NULL;
+	struct bc_constraint *c, *found = NULL;
 	struct device_node *child;
 
 	bc_assert_held();
@@ -386,10 +386,10 @@ static struct boot_constraint *bc_next_keyed(struct device_node *np,
  * Return: a constraint that waits for no node, or (with @keyed) for @np or
  * a node below it, not retried yet during bind @seq; or NULL.
  */
-struct boot_constraint *bc_next_pending(struct device_node *np, bool keyed,
-					unsigned long seq)
+struct bc_constraint *bc_next_pending(struct device_node *np, bool keyed,
+				      unsigned long seq)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 
 	bc_assert_held();
 
