@@ -205,7 +205,8 @@ struct bc_batch {
 /**
  * struct bc_dev - The constraints of one device.
  *
- * @dev: the device, with a reference held while it is in the active table.
+ * @dev: the device, with a reference held while it is in the active table,
+ *	and flagged (dev_boot_constrained()) while it is.
  * @key: the device, never dereferenced: what the history is searched by.
  * @name: the device's name, copied for debugfs when @dev is let go, its
  *	constraints kept in the history; NULL until then.
@@ -230,8 +231,6 @@ struct bc_batch {
  * @retry_node: while @retry is set, entry in the list of devices that
  *	bc_retry_work retries.
  * @seq: the last pass of the deadline that saw it.
- * @rcu: frees it once the readers of the active table that may still see
- *	it (bc_is_constrained()) are done.
  */
 struct bc_dev {
 	struct device *dev;
@@ -249,7 +248,6 @@ struct bc_dev {
 	bool retry;
 	struct list_head retry_node;
 	unsigned long seq;
-	struct rcu_head rcu;
 };
 
 /**

@@ -13,7 +13,6 @@
 #include <linux/hashtable.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
-#include <linux/rculist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -40,8 +39,8 @@
  * whose comment says "Caller holds bc_lock" asserts it with
  * bc_assert_held().
  *
- * The driver core's hooks first look the device up in bc_active under RCU,
- * so devices without constraints never take bc_lock. A bind takes it only if
+ * The driver core's hooks first look at the device's flag, set while it is
+ * in bc_active, so devices without constraints never take bc_lock. A bind takes it only if
  * a constraint may wait for the bound device, which the counts of pending
  * constraints tell without it; an add retries its pending constraints once
  * they are counted, so one of the two sees the other.
@@ -49,12 +48,7 @@
  * Lock order: device_lock(dev), then bc_lock.
  */
 static DEFINE_MUTEX(bc_mutex);
-/*
- * Devices with constraints, hashed on the device: sized so that a device
- * without constraints most often finds its bucket empty, and costs the
- * hooks a load, while hundreds of devices have constraints (250 of them
- * leave 6% of the buckets taken).
- */
+/* Devices with constraints, hashed on the device, each flagged while here */
 #define BC_ACTIVE_BITS	12
 static DEFINE_HASHTABLE(bc_active, BC_ACTIVE_BITS);
 static LIST_HEAD(bc_devices);
@@ -212,39 +206,6 @@ struct bc_dev *bc_find(struct device *dev)
 }
 
 /**
- * bc_is_constrained() - Whether a device may have constraints.
- * @dev: the device.
- *
- * A hint for the driver core's hooks, taken without bc_lock: a racing
- * removal is harmless, the hooks look again under bc_lock. Most devices
- * fall in an empty bucket and pay no RCU read-side section; the walk could
- * see no more of a racing addition than the empty head.
- *
- * Return: true if @dev is in the table of devices with constraints.
- */
-bool bc_is_constrained(struct device *dev)
-{
-	struct hlist_head *head = &bc_active[hash_min((unsigned long)dev,
-						      BC_ACTIVE_BITS)];
-	struct bc_dev *bdev;
-	bool found = false;
-
-	if (hlist_empty(head))
-		return false;
-
-	rcu_read_lock();
-	hlist_for_each_entry_rcu(bdev, head, hnode) {
-		if (READ_ONCE(bdev->dev) == dev) {
-			found = true;
-			break;
-		}
-	}
-	rcu_read_unlock();
-
-	return found;
-}
-
-/**
  * bc_device_alloc() - Allocate the record of a device.
  * @dev: the device.
  *
@@ -290,9 +251,6 @@ const char *bc_device_name(const struct bc_dev *bdev)
 /**
  * bc_device_free() - Free the record of a device, and its constraints.
  * @bdev: the record, not active.
- *
- * The record goes after a grace period, for bc_is_constrained()'s lockless
- * walk of the active table; its constraints are never seen there.
  */
 void bc_device_free(struct bc_dev *bdev)
 {
@@ -303,16 +261,17 @@ void bc_device_free(struct bc_dev *bdev)
 		bc_constraint_destroy(c);
 	}
 	kfree(bdev->name);
-	kfree_rcu(bdev, rcu);
+	kfree(bdev);
 }
 
 /**
  * bc_device_activate() - Enter a device in the table of active devices.
  * @bdev: its record, with its first constraints.
  *
- * A reference to the device is held while it is there.
+ * A reference to the device is held while it is there, and the device is
+ * flagged: the driver core's hooks look at the flag first.
  *
- * Context: caller holds bc_lock.
+ * Context: caller holds bc_lock, and device_lock() of the device.
  */
 void bc_device_activate(struct bc_dev *bdev)
 {
@@ -320,7 +279,8 @@ void bc_device_activate(struct bc_dev *bdev)
 
 	get_device(bdev->dev);
 	bdev->active = true;
-	hash_add_rcu(bc_active, &bdev->hnode, (unsigned long)bdev->dev);
+	hash_add(bc_active, &bdev->hnode, (unsigned long)bdev->dev);
+	dev_set_boot_constrained(bdev->dev);
 	list_add_tail(&bdev->node, &bc_devices);
 	bc_count_bytes(bc_device_bytes(bdev), 0);
 }
@@ -331,8 +291,8 @@ void bc_device_activate(struct bc_dev *bdev)
  *
  * The history keeps the last BC_HISTORY_MAX devices for debugfs.
  *
- * Context: caller holds bc_lock, and calls put_device() on the result
- * after it.
+ * Context: caller holds bc_lock and device_lock() of the device, and calls
+ * put_device() on the result after them.
  * Return: the device.
  */
 struct device *bc_device_retire(struct bc_dev *bdev)
@@ -342,9 +302,10 @@ struct device *bc_device_retire(struct bc_dev *bdev)
 
 	bc_assert_held();
 
-	hash_del_rcu(&bdev->hnode);
+	dev_clear_boot_constrained(dev);
+	hash_del(&bdev->hnode);
 	bdev->active = false;
-	WRITE_ONCE(bdev->dev, NULL);
+	bdev->dev = NULL;
 	list_del_init(&bdev->node);
 
 	/* Only automatic constraints that found their resource off: nothing */

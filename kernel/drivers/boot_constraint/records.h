@@ -7,11 +7,11 @@
 #ifndef _DRIVERS_BOOT_CONSTRAINT_RECORDS_H
 #define _DRIVERS_BOOT_CONSTRAINT_RECORDS_H
 
+#include <linux/device.h>
 #include <linux/types.h>
 
 #include "core.h"
 
-struct device;
 struct dev_boot_constraint_info;
 
 /* types.c */
@@ -33,6 +33,17 @@ void bc_constraint_set_spec(struct bc_constraint *c,
 			    const struct bc_spec *spec);
 void bc_constraint_destroy(struct bc_constraint *c);
 
+/*
+ * Whether a device may have constraints: records.c flags a device while it
+ * is in its table of active devices (DEV_FLAG_BOOT_CONSTRAINED), and only
+ * it sets or clears the flag. A hint, read without bc_lock: a racing
+ * removal is harmless, the callers look again under bc_lock.
+ */
+static inline bool bc_is_constrained(struct device *dev)
+{
+	return dev_boot_constrained(dev);
+}
+
 /* records.c; the history keeps the last BC_HISTORY_MAX devices */
 #define BC_HISTORY_MAX	64
 
@@ -52,7 +63,6 @@ struct bc_dev *bc_next_device(struct bc_dev *bdev);
 struct bc_dev *bc_next_ended(struct bc_dev *bdev);
 bool bc_devices_empty(void);
 struct bc_dev *bc_find(struct device *dev);
-bool bc_is_constrained(struct device *dev);
 struct bc_dev *bc_device_alloc(struct device *dev);
 const char *bc_device_name(const struct bc_dev *bdev);
 void bc_device_free(struct bc_dev *bdev);

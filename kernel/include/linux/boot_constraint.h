@@ -17,6 +17,7 @@
 #include <linux/jump_label.h>
 #include <linux/types.h>
 
+#include <linux/device.h>
 #include <linux/device/bus.h>
 
 struct device;
@@ -299,15 +300,18 @@ static inline void boot_constraints_device_added(struct device *dev)
 		__boot_constraints_device_added(dev);
 }
 
+/* A device without constraints (not flagged) costs its probe one load */
 static inline void boot_constraints_probe_start(struct device *dev)
 {
-	if (static_branch_unlikely(&boot_constraints_live))
+	if (static_branch_unlikely(&boot_constraints_live) &&
+	    dev_boot_constrained(dev))
 		__boot_constraints_probe_start(dev);
 }
 
 static inline void boot_constraints_probe_end(struct device *dev, int ret)
 {
-	if (static_branch_unlikely(&boot_constraints_live))
+	if (static_branch_unlikely(&boot_constraints_live) &&
+	    dev_boot_constrained(dev))
 		__boot_constraints_probe_end(dev, ret);
 }
 
