@@ -31,6 +31,7 @@ static noinline void bc_probe_start(struct device *dev)
 {
 	struct bc_dev *bdev;
 	struct bc_constraint *c;
+	bool all_live;
 	LIST_HEAD(done);
 
 	/* Each attempt says anew whether its driver takes over later */
@@ -47,12 +48,17 @@ static noinline void bc_probe_start(struct device *dev)
 
 	/* No framework is called: one critical section for them all */
 	scoped_guard(bc) {
-		list_for_each_entry(c, &bdev->constraints, node)
+		all_live = list_empty(&done) && !list_empty(&bdev->constraints);
+		list_for_each_entry(c, &bdev->constraints, node) {
 			if (c->state == BC_APPLIED)
 				bc_set_state(c, BC_HANDED_OVER);
+			all_live &= bc_is_live(c);
+		}
 	}
 
-	bc_device_settle(bdev, &done);
+	/* Nothing released, every constraint kept: nothing to settle */
+	if (!all_live)
+		bc_device_settle(bdev, &done);
 }
 
 /**
