@@ -98,24 +98,32 @@ static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
 	return false;
 }
 
+/*
+ * Adds @oconst's constraints to @dev, as their infos: on the stack for an
+ * entry of up to BC_ADD_FEW of them, as most are.
+ */
 static int bc_of_add_device(struct device *dev,
 			    const struct dev_boot_constraint_of *oconst,
 			    const char *origin, bool later)
 {
-	struct dev_boot_constraint_info *infos;
+	struct dev_boot_constraint_info few[BC_ADD_FEW], *infos = few;
 	unsigned int i;
 	int ret;
 
-	infos = kcalloc(oconst->count, sizeof(*infos),
-			GFP_KERNEL | (origin ? __GFP_NOWARN : 0));
-	if (!infos) {
-		if (origin)
-			bc_reject(origin, "out of memory");
-		return -ENOMEM;
+	if (oconst->count > ARRAY_SIZE(few)) {
+		infos = kcalloc(oconst->count, sizeof(*infos),
+				GFP_KERNEL | (origin ? __GFP_NOWARN : 0));
+		if (!infos) {
+			if (origin)
+				bc_reject(origin, "out of memory");
+			return -ENOMEM;
+		}
 	}
 
 	for (i = 0; i < oconst->count; i++)
-		infos[i].constraint = oconst->constraints[i];
+		infos[i] = (struct dev_boot_constraint_info) {
+			.constraint = oconst->constraints[i],
+		};
 
 	if (later)
 		ret = bc_add_later(dev, infos, oconst->count,
@@ -123,7 +131,8 @@ static int bc_of_add_device(struct device *dev,
 	else
 		ret = bc_add_missing(dev, infos, oconst->count,
 				     origin);
-	kfree(infos);
+	if (infos != few)
+		kfree(infos);
 
 	return ret;
 }
@@ -246,7 +255,7 @@ int bc_add_of_node(struct device_node *np,
 			return PTR_ERR(w);
 		}
 
-		/* Pairs with the barrier in bc_of_add_waiting(). */
+		/* Pairs with the barrier in bc_of_may_wait(). */
 		smp_mb();
 		dev = bc_of_find_device(np);
 		if (dev) {
@@ -262,20 +271,26 @@ int bc_add_of_node(struct device_node *np,
 	return ret;
 }
 
-/* Adds the constraints that waited for @dev, its node's device. */
-static void bc_of_add_waiting(struct device *dev, struct device_node *np)
+/*
+ * Whether constraints may wait for the device of @np, being added: their
+ * bucket counts some.
+ */
+static bool bc_of_may_wait(const struct device_node *np)
 {
-	struct bc_of_waiter *w;
-	struct hlist_node *tmp;
-	HLIST_HEAD(found);
-
 	/*
 	 * Pairs with the barriers in bc_add_of_node() and
 	 * dev_boot_constraint_add_deferrable_of().
 	 */
 	smp_mb();
-	if (!READ_ONCE(*bc_of_waiting_count(np)))
-		return;
+	return READ_ONCE(*bc_of_waiting_count(np));
+}
+
+/* Adds the constraints that waited for @dev, its node's device. */
+static void bc_of_add_waiting(struct device *dev)
+{
+	struct bc_of_waiter *w;
+	struct hlist_node *tmp;
+	HLIST_HEAD(found);
 
 	scoped_guard(mutex, &bc_of_lock)
 		bc_of_take_waiters(dev, &found);
@@ -302,13 +317,22 @@ static void bc_of_add_waiting(struct device *dev, struct device_node *np)
 void bc_of_device_added(struct device *dev)
 {
 	struct device_node *np = dev->of_node;
+	bool waiting;
 
-	if (!np || !bc_deadlines_open() ||
-	    !bc_of_is_node_device(dev, np))
+	if (!np)
+		return;
+
+	/* Most devices: nothing waits for them, nothing is automatic */
+	waiting = bc_of_may_wait(np);
+	if (!waiting && bc_mode() == BC_MODE_TABLES)
+		return;
+
+	if (!bc_deadlines_open() || !bc_of_is_node_device(dev, np))
 		return;
 
 	/* The tables' constraints first: the automatic ones yield to them */
-	bc_of_add_waiting(dev, np);
+	if (waiting)
+		bc_of_add_waiting(dev);
 	if (bc_mode() != BC_MODE_TABLES &&
 	    bc_of_bus_probes(dev->bus))
 		bc_auto_add_device(dev);
@@ -458,7 +482,7 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 	/*
 	 * The waiters are counted before the devices are looked at: a device
 	 * added meanwhile is seen here or sees them. Pairs with the barrier in
-	 * bc_of_add_waiting().
+	 * bc_of_may_wait().
 	 */
 	smp_mb();
 	bc_of_scan_devices(&found, bc_of_take_waiters);
