@@ -38,7 +38,8 @@
  * @node: entry in bc_of_waiters, hashed on @np, or in a list of waiters
  *	taken out of it.
  * @np: the node, with a reference held.
- * @dev: once taken out for its device, the device, with a reference held.
+ * @dev: once taken out for its device by a table's add, the device, with a
+ *	reference held; NULL for one taken out as its device is added.
  * @oconst: the constraints: @copy's, or the caller's, which it keeps valid.
  * @copy: the core's copy of a table's entry, with a reference held, or NULL.
  * @origin: what declared them, for the messages, or NULL; the caller keeps
@@ -188,17 +189,17 @@ static void bc_of_free_waiter(struct bc_of_waiter *w)
 /*
  * Moves the waiters of @dev's node to @found, if @dev is its node's device,
  * for the caller to add their constraints once it drops bc_of_lock, which
- * it holds. Called for a device being added, and for every device of every
- * bus by a table's add.
+ * it holds; each with a reference to @dev if @hold.
  */
-static int bc_of_take_waiters(struct device *dev, void *found)
+static void bc_of_move_waiters(struct device *dev, struct hlist_head *found,
+			       bool hold)
 {
 	struct device_node *np = dev->of_node;
 	struct bc_of_waiter *w;
 	struct hlist_node *tmp;
 
 	if (!np || !*bc_of_waiting_count(np) || !bc_of_is_node_device(dev, np))
-		return 0;
+		return;
 
 	hash_for_each_possible_safe(bc_of_waiters, w, tmp, node,
 				    (unsigned long)np) {
@@ -206,9 +207,15 @@ static int bc_of_take_waiters(struct device *dev, void *found)
 			continue;
 
 		bc_of_unhash_waiter(w);
-		w->dev = get_device(dev);
+		w->dev = hold ? get_device(dev) : NULL;
 		hlist_add_head(&w->node, found);
 	}
+}
+
+/* A table's add, for every device of every bus: its waiters, held */
+static int bc_of_take_waiters(struct device *dev, void *found)
+{
+	bc_of_move_waiters(dev, found, true);
 
 	return 0;
 }
@@ -276,8 +283,8 @@ int bc_add_of_node(struct device_node *np,
 }
 
 /*
- * Whether constraints may wait for the device of @np, being added: their
- * bucket counts some.
+ * Whether constraints may wait for the device of @np, being added: its
+ * node's counter counts some.
  */
 static bool bc_of_may_wait(const struct device_node *np)
 {
@@ -296,8 +303,9 @@ static void bc_of_add_waiting(struct device *dev)
 	struct hlist_node *tmp;
 	HLIST_HEAD(found);
 
+	/* Its adder holds @dev until its add returns */
 	scoped_guard(mutex, &bc_of_lock)
-		bc_of_take_waiters(dev, &found);
+		bc_of_move_waiters(dev, &found, false);
 
 	hlist_for_each_entry_safe(w, tmp, &found, node) {
 		if (bc_of_add_device(dev, w->oconst, w->origin, true) &&
