@@ -41,7 +41,7 @@ any N booted: c/a probe calls 1, c/a Run /init at most 1.01, and the
 hooks within 1 ns of boot_constraints=off once no constraint is left (the
 hooks boot waits for the deadline, then times them again), and so the
 hook of a device's add (bench.c's after_added_ns: the driver core's
-dev_boot_constraints_device_added() over 1000 calls on the tree's devices,
+boot_constraints_device_added() over 1000 calls on the tree's devices,
 which the static key patches out), within ADDED_MARGIN_NS; bench.c also
 adds 100 devices of the tree, each bound by the bench's driver, and
 reports the medians of their add and probe, and of what the bus notifiers

@@ -25,7 +25,7 @@
 #include "life.h"
 #include "kunit.h"
 
-static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
+static void bc_destroy_all(struct bc_constraint **cs, unsigned int n)
 {
 	unsigned int i;
 
@@ -51,17 +51,17 @@ static void bc_destroy_all(struct boot_constraint **cs, unsigned int n)
  */
 struct bc_add {
 	const struct dev_boot_constraint_info *infos;
-	const struct boot_constraint_spec *specs;
-	struct boot_constraint_deadline *deadline;
-	struct boot_constraint *few[BOOT_CONSTRAINT_ADD_FEW];
+	const struct bc_spec *specs;
+	struct bc_deadline *deadline;
+	struct bc_constraint *few[BC_ADD_FEW];
 };
 
-static struct boot_constraint **
+static struct bc_constraint **
 bc_create_all(struct device *dev, struct bc_add *add, unsigned int n,
 	      const char *origin, unsigned int flags)
 {
-	struct boot_constraint_batch *batch;
-	struct boot_constraint **cs;
+	struct bc_batch *batch;
+	struct bc_constraint **cs;
 	unsigned int i;
 	int ret;
 
@@ -118,16 +118,16 @@ static void bc_release_owners(const struct dev_boot_constraint_info *infos,
 
 static int bc_add_under(struct device *dev,
 			const struct dev_boot_constraint_info *infos,
-			const struct boot_constraint_spec *specs, unsigned int n,
+			const struct bc_spec *specs, unsigned int n,
 			const char *origin, unsigned int flags,
-			struct boot_constraint_deadline *deadline)
+			struct bc_deadline *deadline)
 {
 	struct bc_add add = {
 		.infos = infos,
 		.specs = specs,
 		.deadline = deadline,
 	};
-	struct boot_constraint **cs;
+	struct bc_constraint **cs;
 	int ret;
 
 	if (!dev || !infos || !n) {
@@ -166,7 +166,7 @@ static int bc_add_under(struct device *dev,
  * its own in (kunit_activate_static_stub()): what it adds ends with it,
  * whether it runs before the machine's deadline or, as a module, after.
  */
-VISIBLE_IF_KUNIT struct boot_constraint_deadline *bc_add_deadline(void)
+VISIBLE_IF_KUNIT struct bc_deadline *bc_add_deadline(void)
 {
 	KUNIT_STATIC_STUB_REDIRECT(bc_add_deadline);
 	return bc_machine_deadline();
@@ -190,7 +190,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_deadline_passed);
 
 static int bc_add(struct device *dev,
 		  const struct dev_boot_constraint_info *infos,
-		      const struct boot_constraint_spec *specs,
+		      const struct bc_spec *specs,
 		      unsigned int n, const char *origin, unsigned int flags)
 {
 	return bc_add_under(dev, infos, specs, n, origin, flags,
@@ -233,7 +233,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_add_all);
 int bc_add_until(struct device *dev,
 		 const struct dev_boot_constraint_info *infos,
 			      unsigned int n,
-			      struct boot_constraint_deadline *deadline)
+			      struct bc_deadline *deadline)
 {
 	return bc_add_under(dev, infos, NULL, n, NULL, BC_ADD_DEFERRABLE,
 			    deadline);
@@ -314,7 +314,7 @@ int bc_add_later(struct device *dev,
  */
 int bc_add_auto(struct device *dev,
 		const struct dev_boot_constraint_info *infos,
-			     const struct boot_constraint_spec *specs,
+			     const struct bc_spec *specs,
 			     unsigned int n)
 {
 	/* Nothing would release them; a table's would be refused, loudly */

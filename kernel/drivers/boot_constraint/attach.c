@@ -22,8 +22,8 @@
 #include "life.h"
 
 /* Caller holds device_lock(dev) and bc_lock. */
-static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
-			    struct boot_constraint **cs, unsigned int i)
+static bool bc_is_duplicate(struct bc_dev *bdev,
+			    struct bc_constraint **cs, unsigned int i)
 {
 	unsigned int j;
 
@@ -47,7 +47,7 @@ static bool bc_is_duplicate(struct boot_constraint_dev *bdev,
  * holds bc_lock.
  */
 static int bc_check_deadline(struct device *dev,
-			     const struct boot_constraint_batch *batch)
+			     const struct bc_batch *batch)
 {
 	bc_assert_held();
 
@@ -60,8 +60,8 @@ static int bc_check_deadline(struct device *dev,
 }
 
 /* Caller holds device_lock(dev) and bc_lock. */
-static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
-			   struct boot_constraint **cs, unsigned int n)
+static int bc_check_attach(struct device *dev, struct bc_dev *bdev,
+			   struct bc_constraint **cs, unsigned int n)
 {
 	const char *origin = cs[0]->batch->origin;
 	unsigned int i;
@@ -109,10 +109,10 @@ static int bc_check_attach(struct device *dev, struct boot_constraint_dev *bdev,
  * holds or waits for. Returns how many are left, at the start of @cs.
  * Caller holds bc_lock.
  */
-static unsigned int bc_drop_live(struct device *dev, struct boot_constraint **cs,
+static unsigned int bc_drop_live(struct device *dev, struct bc_constraint **cs,
 				 unsigned int n)
 {
-	struct boot_constraint_dev *bdev = bc_find(dev);
+	struct bc_dev *bdev = bc_find(dev);
 	unsigned int i, kept = 0;
 
 	bc_assert_held();
@@ -131,7 +131,7 @@ static unsigned int bc_drop_live(struct device *dev, struct boot_constraint **cs
 }
 
 /* Gives back what bc_take_all() took of @cs[0..@n). No lock held. */
-static void bc_undo(struct boot_constraint **cs, unsigned int n)
+static void bc_undo(struct bc_constraint **cs, unsigned int n)
 {
 	while (n--) {
 		if (bc_takes(cs[n]) && cs[n]->ops->release(cs[n]))
@@ -145,11 +145,11 @@ static void bc_undo(struct boot_constraint **cs, unsigned int n)
  * deferrable constraint pending. Caller holds device_lock(), not bc_lock;
  * the constraints are not published yet.
  */
-static int bc_take_all(struct boot_constraint_dev *bdev,
-		       struct boot_constraint **cs, unsigned int n,
+static int bc_take_all(struct bc_dev *bdev,
+		       struct bc_constraint **cs, unsigned int n,
 		       unsigned long binds)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 	unsigned int i;
 	int ret;
 
@@ -182,8 +182,8 @@ static int bc_take_all(struct boot_constraint_dev *bdev,
 }
 
 /* Caller holds bc_lock. */
-static void bc_publish(struct boot_constraint_dev *bdev,
-		       struct boot_constraint **cs, unsigned int n)
+static void bc_publish(struct bc_dev *bdev,
+		       struct bc_constraint **cs, unsigned int n)
 {
 	unsigned int i;
 
@@ -204,19 +204,19 @@ static void bc_publish(struct boot_constraint_dev *bdev,
  * device_del() releases a device's constraints once the device has left
  * sysfs, and finds them without bc_lock: an add that checked the device
  * registered just before may publish it just after that look-up. The full
- * barrier pairs with the one in dev_boot_constraints_remove(): either that
+ * barrier pairs with the one in boot_constraints_remove(): either that
  * look-up sees the device, or the device is seen unregistered here and its
  * constraints are released at once, as device_del() would have. Caller
  * holds device_lock(dev), not bc_lock.
  */
-static void bc_release_if_deleted(struct boot_constraint_dev *bdev,
+static void bc_release_if_deleted(struct bc_dev *bdev,
 				  struct list_head *done)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 
 	device_lock_assert(bdev->dev);
 
-	/* Pairs with the barrier in dev_boot_constraints_remove() */
+	/* Pairs with the barrier in boot_constraints_remove() */
 	smp_mb();
 	if (device_is_registered(bdev->dev))
 		return;
@@ -232,11 +232,11 @@ static void bc_release_if_deleted(struct boot_constraint_dev *bdev,
  * missed them: they were not counted yet. Retries them once they are, if a
  * device was bound meanwhile (@binds, read before they were taken, is then
  * behind): without one, a retry could only fail as the attempt did. Pairs
- * with the count of binds in dev_boot_constraints_device_bound(). Caller
+ * with the count of binds in boot_constraints_device_bound(). Caller
  * holds device_lock() of the device, not bc_lock; @cs are published.
  */
-static void bc_attach_settle(struct boot_constraint_dev *bdev,
-			     struct boot_constraint **cs, unsigned int n,
+static void bc_attach_settle(struct bc_dev *bdev,
+			     struct bc_constraint **cs, unsigned int n,
 			     unsigned long binds)
 {
 	bool pending = false;
@@ -264,8 +264,8 @@ static void bc_attach_settle(struct boot_constraint_dev *bdev,
  * back what they took. Caller holds device_lock() of the device, not
  * bc_lock.
  */
-static int bc_attach_publish(struct boot_constraint_dev *bdev,
-			     struct boot_constraint **cs, unsigned int n)
+static int bc_attach_publish(struct bc_dev *bdev,
+			     struct bc_constraint **cs, unsigned int n)
 {
 	int ret;
 
@@ -289,10 +289,10 @@ static int bc_attach_publish(struct boot_constraint_dev *bdev,
  * device_lock(dev) and bc_lock.
  */
 static int bc_attach_later_locked(struct device *dev,
-				  struct boot_constraint **cs,
+				  struct bc_constraint **cs,
 				  unsigned int *nr, bool missing)
 {
-	struct boot_constraint_dev *bdev;
+	struct bc_dev *bdev;
 	unsigned int i, n = *nr;
 	int ret;
 
@@ -326,7 +326,7 @@ static int bc_attach_later_locked(struct device *dev,
  * Publishes @cs pending, for bc_retry_work to take, or @dev's probe if it
  * comes first. Caller holds device_lock(dev), not bc_lock.
  */
-static int bc_attach_later(struct device *dev, struct boot_constraint **cs,
+static int bc_attach_later(struct device *dev, struct bc_constraint **cs,
 			   unsigned int *nr, bool missing)
 {
 	int ret;
@@ -349,10 +349,10 @@ static int bc_attach_later(struct device *dev, struct boot_constraint **cs,
  * Caller holds device_lock(dev), not bc_lock; on error the caller frees the
  * *@nr left.
  */
-int bc_attach(struct device *dev, struct boot_constraint **cs,
+int bc_attach(struct device *dev, struct bc_constraint **cs,
 	      unsigned int *nr, bool missing, bool later)
 {
-	struct boot_constraint_dev *bdev;
+	struct bc_dev *bdev;
 	unsigned int n = *nr;
 	unsigned long binds;
 	int ret;

@@ -31,16 +31,16 @@
  * The resources of a device, added a few at a time: one add, one look at
  * the device's record, and no array allocated, for most devices.
  */
-#define BC_AUTO_CHUNK	BOOT_CONSTRAINT_ADD_FEW
+#define BC_AUTO_CHUNK	BC_ADD_FEW
 
 struct bc_auto_chunk {
-	struct boot_constraint_of_walker walker;
+	struct bc_of_walker walker;
 	struct device *dev;
 	enum dev_boot_constraint_type type;
-	const struct boot_constraint_ops *ops;
+	const struct bc_ops *ops;
 	struct dev_boot_constraint_info infos[BC_AUTO_CHUNK];
-	struct boot_constraint_desc desc[BC_AUTO_CHUNK];
-	struct boot_constraint_spec specs[BC_AUTO_CHUNK];
+	struct bc_desc desc[BC_AUTO_CHUNK];
+	struct bc_spec specs[BC_AUTO_CHUNK];
 	char *copies[BC_AUTO_CHUNK];
 	unsigned int n;
 };
@@ -55,9 +55,9 @@ static void bc_auto_flush(struct bc_auto_chunk *ch)
 }
 
 /* Adds a resource of the device to the chunk of @w. */
-static int bc_auto_collect(struct boot_constraint_of_walker *w,
+static int bc_auto_collect(struct bc_of_walker *w,
 			   const char *name, size_t len,
-			   const struct boot_constraint_spec *spec)
+			   const struct bc_spec *spec)
 {
 	struct bc_auto_chunk *ch = container_of(w, struct bc_auto_chunk, walker);
 	unsigned int k = ch->n;

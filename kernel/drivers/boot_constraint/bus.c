@@ -158,14 +158,14 @@ bool bc_of_bus_probes(const struct bus_type *bus)
 }
 
 /**
- * dev_boot_constraints_bus_added() - Know a new bus.
+ * boot_constraints_bus_added() - Know a new bus.
  * @bus: the bus, just registered.
  *
  * Called by the driver core for every bus it registers, before a device
  * can be added to it, so that the device of a node is looked up on whatever
  * bus it is; with boot_constraints=off, nothing is recorded.
  */
-void dev_boot_constraints_bus_added(const struct bus_type *bus)
+void boot_constraints_bus_added(const struct bus_type *bus)
 {
 	struct bc_of_bus *b;
 
@@ -185,10 +185,10 @@ void dev_boot_constraints_bus_added(const struct bus_type *bus)
 }
 
 /**
- * dev_boot_constraints_bus_removed() - Forget a bus.
+ * boot_constraints_bus_removed() - Forget a bus.
  * @bus: the bus, about to be unregistered.
  */
-void dev_boot_constraints_bus_removed(const struct bus_type *bus)
+void boot_constraints_bus_removed(const struct bus_type *bus)
 {
 	struct bc_of_bus *b;
 

@@ -26,7 +26,7 @@
  * @clk: the clock, while held.
  */
 struct bc_clk {
-	struct boot_constraint c;
+	struct bc_constraint c;
 	unsigned long rate_min;
 	unsigned long rate_max;
 	struct clk *clk;
@@ -34,7 +34,7 @@ struct bc_clk {
 
 #define to_bc_clk(_c) container_of_const(_c, struct bc_clk, c)
 
-static int bc_clk_init(struct boot_constraint *c, struct device *dev,
+static int bc_clk_init(struct bc_constraint *c, struct device *dev,
 		       const void *data)
 {
 	const struct dev_boot_constraint_clk_info *info = data;
@@ -63,7 +63,7 @@ static int bc_clk_init(struct boot_constraint *c, struct device *dev,
 	return 0;
 }
 
-static bool bc_clk_sets_range(const struct boot_constraint *c)
+static bool bc_clk_sets_range(const struct bc_constraint *c)
 {
 	return to_bc_clk(c)->rate_max;
 }
@@ -75,7 +75,7 @@ static bool bc_clk_sets_range(const struct boot_constraint *c)
  * its first rate request; until then the other consumers, and the rate
  * changes of the parents, are held within it. On error @clk is put.
  */
-static int bc_clk_hold(struct boot_constraint *c, struct clk *clk)
+static int bc_clk_hold(struct bc_constraint *c, struct clk *clk)
 {
 	struct bc_clk *bc = to_bc_clk(c);
 	int ret;
@@ -101,7 +101,7 @@ put:
 	return ret;
 }
 
-static int bc_clk_apply(struct boot_constraint *c)
+static int bc_clk_apply(struct bc_constraint *c)
 {
 	struct clk *clk;
 
@@ -117,7 +117,7 @@ static int bc_clk_apply(struct boot_constraint *c)
  * if it made one, took the range over. Asking again for the range is a
  * no-op for a range still in place, and moves no rate within it.
  */
-static int bc_clk_take_back(struct boot_constraint *c)
+static int bc_clk_take_back(struct bc_constraint *c)
 {
 	struct bc_clk *bc = to_bc_clk(c);
 
@@ -131,7 +131,7 @@ static int bc_clk_take_back(struct boot_constraint *c)
  * The range goes without moving the rate; the clock goes off only if
  * nothing else keeps it on.
  */
-static int bc_clk_release(struct boot_constraint *c)
+static int bc_clk_release(struct bc_constraint *c)
 {
 	struct bc_clk *bc = to_bc_clk(c);
 
@@ -142,7 +142,7 @@ static int bc_clk_release(struct boot_constraint *c)
 	return 0;
 }
 
-static void bc_clk_show(struct seq_file *s, const struct boot_constraint *c)
+static void bc_clk_show(struct seq_file *s, const struct bc_constraint *c)
 {
 	const struct bc_clk *bc = to_bc_clk(c);
 
@@ -152,19 +152,19 @@ static void bc_clk_show(struct seq_file *s, const struct boot_constraint *c)
 		seq_puts(s, " -");
 }
 
-static void bc_clk_describe(struct boot_constraint_desc *desc,
+static void bc_clk_describe(struct bc_desc *desc,
 			    const char *name, unsigned long min,
 			    unsigned long max)
 {
 	struct dev_boot_constraint_clk_info *info =
-		BOOT_CONSTRAINT_DESC(desc, struct dev_boot_constraint_clk_info);
+		BC_DESC(desc, struct dev_boot_constraint_clk_info);
 
 	*info = (struct dev_boot_constraint_clk_info) {
 		.name = name, .rate_min = min, .rate_max = max,
 	};
 }
 
-static const struct boot_constraint_of_names bc_clk_of = {
+static const struct bc_of_names bc_clk_of = {
 	.list = "clocks", .cells = "#clock-cells", .names = "clock-names",
 	.per = 1,
 };
@@ -174,13 +174,13 @@ static const struct boot_constraint_of_names bc_clk_of = {
  * node's entry, as the walk that added @c read it, or read now: a constraint
  * that waited for a provider no bind announced has no provider left.
  */
-static int bc_clk_runs(struct boot_constraint *c)
+static int bc_clk_runs(struct bc_constraint *c)
 {
 	struct device_node *np = bc_device(c)->of_node;
 	struct of_phandle_args spec;
 	int ret;
 
-	if (c->provider && c->nr_cells <= BOOT_CONSTRAINT_CELLS) {
+	if (c->provider && c->nr_cells <= BC_CELLS) {
 		spec.np = (struct device_node *)c->provider;
 		spec.args_count = c->nr_cells;
 		memcpy(spec.args, c->cells, c->nr_cells * sizeof(*c->cells));
@@ -202,7 +202,7 @@ static int bc_clk_runs(struct boot_constraint *c)
  * where it can say so) is held at its rate; one that does not costs no
  * handle.
  */
-static int bc_clk_sample(struct boot_constraint *c, bool hold)
+static int bc_clk_sample(struct bc_constraint *c, bool hold)
 {
 	struct device *dev = bc_device(c);
 	struct bc_clk *bc = to_bc_clk(c);
@@ -229,7 +229,7 @@ static int bc_clk_sample(struct boot_constraint *c, bool hold)
 	return on ?: 1;
 }
 
-static const struct boot_constraint_names bc_clk_names = {
+static const struct bc_names bc_clk_names = {
 	.kind = "clock",
 	.of = &bc_clk_of,
 	.decl = "hold-clocks",
@@ -237,10 +237,10 @@ static const struct boot_constraint_names bc_clk_names = {
 	.range_max = ULONG_MAX,
 };
 
-const struct boot_constraint_ops bc_clk_ops = {
+const struct bc_ops bc_clk_ops = {
 	.name = "clk",
 	.names = &bc_clk_names,
-	.size = BOOT_CONSTRAINT_SIZE(struct bc_clk),
+	.size = BC_SIZE(struct bc_clk),
 	.name_offset = offsetof(struct dev_boot_constraint_clk_info, name),
 	.init = bc_clk_init,
 	.apply = bc_clk_apply,

@@ -33,9 +33,9 @@
  * holds without a range, to be freed with bc_table_free(); or
  * an ERR_PTR().
  */
-struct boot_constraint_table *bc_console_table(struct device_node *np)
+struct bc_table *bc_console_table(struct device_node *np)
 {
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 	int ret;
 
 	t = bc_table_alloc(np, NULL);
@@ -58,7 +58,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_console_table);
  */
 static int __init bc_console_init(void)
 {
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 	int ret;
 
 	if (!of_stdout || bc_disabled() ||

@@ -20,9 +20,9 @@
 #include "records.h"
 
 /* The machine's deadline: its fields are bc_lock's */
-static struct boot_constraint_deadline bc_machine;
+static struct bc_deadline bc_machine;
 /* The batch of every automatic constraint: each stands alone. */
-static struct boot_constraint_batch bc_alone = {
+static struct bc_batch bc_alone = {
 	.deadline = &bc_machine,
 };
 
@@ -32,7 +32,7 @@ static struct boot_constraint_batch bc_alone = {
  * Return: the deadline of every constraint but those a test adds under its
  * own; its fields are bc_lock's.
  */
-struct boot_constraint_deadline *bc_machine_deadline(void)
+struct bc_deadline *bc_machine_deadline(void)
 {
 	return &bc_machine;
 }
@@ -42,7 +42,7 @@ struct boot_constraint_deadline *bc_machine_deadline(void)
  *
  * Return: the batch of every automatic constraint, which is never freed.
  */
-struct boot_constraint_batch *bc_batch_alone(void)
+struct bc_batch *bc_batch_alone(void)
 {
 	return &bc_alone;
 }
@@ -56,7 +56,7 @@ struct boot_constraint_batch *bc_batch_alone(void)
  *
  * Return: its bytes, its type's state and its resource's name included.
  */
-size_t bc_constraint_bytes(const struct boot_constraint *c)
+size_t bc_constraint_bytes(const struct bc_constraint *c)
 {
 	return c->bytes ?: ksize(c);
 }
@@ -70,11 +70,11 @@ size_t bc_constraint_bytes(const struct boot_constraint *c)
  *
  * Return: the batch, or NULL if out of memory.
  */
-struct boot_constraint_batch *
+struct bc_batch *
 bc_batch_alloc(const char *origin, unsigned int n,
-	       struct boot_constraint_deadline *deadline)
+	       struct bc_deadline *deadline)
 {
-	struct boot_constraint_batch *batch;
+	struct bc_batch *batch;
 
 	batch = kzalloc(sizeof(*batch), GFP_KERNEL);
 	if (!batch)
@@ -97,7 +97,7 @@ bc_batch_alloc(const char *origin, unsigned int n,
  * bc_batch_put() - A member of a batch goes.
  * @batch: its batch, freed with its last member unless it is bc_batch_alone().
  */
-void bc_batch_put(struct boot_constraint_batch *batch)
+void bc_batch_put(struct bc_batch *batch)
 {
 	if (batch == &bc_alone || --batch->members)
 		return;
@@ -121,14 +121,14 @@ void bc_batch_put(struct boot_constraint_batch *batch)
  * -EOPNOTSUPP for a type whose framework is not built in, -EINVAL for an
  * unknown type, or the type's init() error.
  */
-struct boot_constraint *
+struct bc_constraint *
 bc_constraint_create(struct device *dev,
 		     const struct dev_boot_constraint_info *info)
 {
 	const void *data = info->constraint.data;
-	const struct boot_constraint_ops *ops;
+	const struct bc_ops *ops;
 	const char *name = NULL;
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 	size_t len = 0, size;
 	int ret;
 
@@ -169,10 +169,10 @@ bc_constraint_create(struct device *dev,
  * @spec: the node's entry for its resource, as its adder read it, or NULL
  *	if it did not.
  */
-void bc_constraint_set_spec(struct boot_constraint *c,
-			    const struct boot_constraint_spec *spec)
+void bc_constraint_set_spec(struct bc_constraint *c,
+			    const struct bc_spec *spec)
 {
-	c->nr_cells = BOOT_CONSTRAINT_CELLS + 1;
+	c->nr_cells = BC_CELLS + 1;
 	if (!spec)
 		return;
 
@@ -185,7 +185,7 @@ void bc_constraint_set_spec(struct boot_constraint *c,
  * bc_constraint_destroy() - Free a constraint that holds nothing.
  * @c: the constraint, in no list.
  */
-void bc_constraint_destroy(struct boot_constraint *c)
+void bc_constraint_destroy(struct bc_constraint *c)
 {
 	bc_batch_put(c->batch);
 	kfree(c);

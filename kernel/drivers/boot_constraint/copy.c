@@ -19,7 +19,7 @@
 
 #define BC_OF_INFO(type)							\
 	{ sizeof(type) + BUILD_BUG_ON_ZERO(sizeof(type) >		\
-					   sizeof(struct boot_constraint_desc)), \
+					   sizeof(struct bc_desc)), \
 	  offsetof(type, name) }
 
 /* Each type's description: its size, in a desc, and where its name is */
@@ -35,7 +35,7 @@ static const struct {
 };
 
 /* Where the copy of a description of @type keeps the resource's name */
-static const char **bc_of_info_name(struct boot_constraint_desc *info,
+static const char **bc_of_info_name(struct bc_desc *info,
 				    enum dev_boot_constraint_type type)
 {
 	return (void *)info + bc_of_infos[type].name;

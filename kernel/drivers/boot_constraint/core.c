@@ -59,8 +59,8 @@
  *
  * Return: true if they are of the same type and name the same resource.
  */
-bool bc_same_resource(const struct boot_constraint *a,
-		      const struct boot_constraint *b)
+bool bc_same_resource(const struct bc_constraint *a,
+		      const struct bc_constraint *b)
 {
 	if (a->ops != b->ops)
 		return false;
@@ -81,10 +81,10 @@ bool bc_same_resource(const struct boot_constraint *a,
  * Return: the live constraint of @bdev that holds or waits for @new's
  * resource, or NULL.
  */
-struct boot_constraint *bc_find_live(struct boot_constraint_dev *bdev,
-				     const struct boot_constraint *new)
+struct bc_constraint *bc_find_live(struct bc_dev *bdev,
+				   const struct bc_constraint *new)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 
 	bc_assert_held();
 
@@ -109,7 +109,7 @@ struct boot_constraint *bc_find_live(struct boot_constraint_dev *bdev,
  *
  * Context: caller holds bc_lock.
  */
-void bc_set_state(struct boot_constraint *c, enum boot_constraint_state state)
+void bc_set_state(struct bc_constraint *c, enum bc_state state)
 {
 	bc_assert_held();
 
@@ -135,7 +135,7 @@ void bc_set_state(struct boot_constraint *c, enum boot_constraint_state state)
  * constraint found it off, with nothing taken; else the type's error,
  * -EPROBE_DEFER if its provider is not there yet.
  */
-int bc_take(struct boot_constraint *c)
+int bc_take(struct bc_constraint *c)
 {
 	int on;
 
@@ -155,7 +155,7 @@ int bc_take(struct boot_constraint *c)
  * large tree at a time; nothing shows it again, so it is not stamped
  * released. The caller frees it. Caller holds bc_lock.
  */
-static void bc_forget_off(struct boot_constraint *c)
+static void bc_forget_off(struct bc_constraint *c)
 {
 	bc_assert_held();
 
@@ -170,7 +170,7 @@ static void bc_forget_off(struct boot_constraint *c)
  * forgotten, for the caller to free (-ENODATA). Caller holds device_lock()
  * of the device, not bc_lock.
  */
-static int bc_apply(struct boot_constraint *c)
+static int bc_apply(struct bc_constraint *c)
 {
 	unsigned long binds = bc_binds();
 	int ret;
@@ -203,7 +203,7 @@ static int bc_apply(struct boot_constraint *c)
  * Context: caller holds device_lock() of the device, not bc_lock.
  * Return: whether its owner must be told, see bc_device_settle().
  */
-bool bc_release(struct boot_constraint *c, enum boot_constraint_state state)
+bool bc_release(struct bc_constraint *c, enum bc_state state)
 {
 	int ret = 0;
 
@@ -237,7 +237,7 @@ bool bc_release(struct boot_constraint *c, enum boot_constraint_state state)
 /* Runs without bc_lock: the callbacks may add constraints to other devices. */
 static void bc_notify_owners(struct list_head *done)
 {
-	struct boot_constraint *c, *tmp;
+	struct bc_constraint *c, *tmp;
 
 	list_for_each_entry_safe(c, tmp, done, done_node) {
 		list_del_init(&c->done_node);
@@ -256,9 +256,9 @@ static void bc_notify_owners(struct list_head *done)
  *
  * Context: caller holds device_lock() of the device, not bc_lock.
  */
-void bc_device_settle(struct boot_constraint_dev *bdev, struct list_head *done)
+void bc_device_settle(struct bc_dev *bdev, struct list_head *done)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 	struct device *put = NULL;
 
 	device_lock_assert(bdev->dev);
@@ -278,8 +278,8 @@ out:
 	put_device(put);
 }
 
-static bool bc_same_batch(const struct boot_constraint *a,
-			  const struct boot_constraint *b)
+static bool bc_same_batch(const struct bc_constraint *a,
+			  const struct bc_constraint *b)
 {
 	return a == b || (a->batch == b->batch && a->batch != bc_batch_alone());
 }
@@ -289,11 +289,11 @@ static bool bc_same_batch(const struct boot_constraint *a,
  * not be applied once its provider appeared. Caller holds device_lock() of
  * the device, not bc_lock.
  */
-static void bc_fail_batch(struct boot_constraint *c, int error,
+static void bc_fail_batch(struct bc_constraint *c, int error,
 			  struct list_head *done)
 {
-	struct boot_constraint_dev *bdev = c->bdev;
-	struct boot_constraint *m;
+	struct bc_dev *bdev = c->bdev;
+	struct bc_constraint *m;
 
 	device_lock_assert(bdev->dev);
 
@@ -319,9 +319,9 @@ static void bc_fail_batch(struct boot_constraint *c, int error,
  *
  * Context: caller holds device_lock() of the device, not bc_lock.
  */
-void bc_yield_auto(struct boot_constraint *c, struct list_head *done)
+void bc_yield_auto(struct bc_constraint *c, struct list_head *done)
 {
-	struct boot_constraint *a;
+	struct bc_constraint *a;
 
 	device_lock_assert(c->bdev->dev);
 
@@ -336,7 +336,7 @@ void bc_yield_auto(struct boot_constraint *c, struct list_head *done)
 }
 
 /* Whether an attempt of @c could only fail, see bc_known_absent(). */
-static bool bc_absent_now(struct boot_constraint *c)
+static bool bc_absent_now(struct bc_constraint *c)
 {
 	unsigned long binds = bc_binds();
 
@@ -361,11 +361,11 @@ static bool bc_absent_now(struct boot_constraint *c)
  *
  * Context: caller holds device_lock() of the device, not bc_lock.
  */
-void bc_device_retry(struct boot_constraint_dev *bdev,
+void bc_device_retry(struct bc_dev *bdev,
 		     struct device_node *bound, bool skip_absent,
 		     struct list_head *done)
 {
-	struct boot_constraint *c, *tmp;
+	struct bc_constraint *c, *tmp;
 	int ret;
 
 	device_lock_assert(bdev->dev);
@@ -406,7 +406,7 @@ void bc_device_retry(struct boot_constraint_dev *bdev,
  * Context: caller does not hold bc_lock.
  * Return: the record, or NULL.
  */
-struct boot_constraint_dev *bc_lookup(struct device *dev)
+struct bc_dev *bc_lookup(struct device *dev)
 {
 	if (!bc_is_constrained(dev))
 		return NULL;
@@ -425,10 +425,10 @@ struct boot_constraint_dev *bc_lookup(struct device *dev)
  *
  * Context: caller holds device_lock() of the device, not bc_lock.
  */
-void bc_device_release(struct boot_constraint_dev *bdev,
-		       enum boot_constraint_state state)
+void bc_device_release(struct bc_dev *bdev,
+		       enum bc_state state)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 	LIST_HEAD(done);
 
 	device_lock_assert(bdev->dev);

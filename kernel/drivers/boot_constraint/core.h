@@ -17,13 +17,13 @@
 #include <linux/stddef.h>
 #include <linux/types.h>
 
-struct boot_constraint_of_names;
+struct bc_of_names;
 struct device_node;
 struct seq_file;
 struct va_format;
 
 /**
- * enum boot_constraint_state - Life cycle of a constraint.
+ * enum bc_state - Life cycle of a constraint.
  *
  * @BC_PENDING: added, waiting for its resource's provider.
  * @BC_APPLIED: holds its resource.
@@ -33,9 +33,9 @@ struct va_format;
  * @BC_RELEASED: released after its device probed or went away.
  * @BC_EXPIRED: released at the deadline, its device not probed.
  * @BC_FAILED: could not be applied, or could not be given back; the error
- *	is kept in &boot_constraint.error.
+ *	is kept in &bc_constraint.error.
  */
-enum boot_constraint_state {
+enum bc_state {
 	BC_PENDING,
 	BC_APPLIED,
 	BC_HANDED_OVER,
@@ -44,41 +44,41 @@ enum boot_constraint_state {
 	BC_FAILED,
 };
 
-struct boot_constraint;
+struct bc_constraint;
 
 /* Cells of a node's entry kept for a sample(): two for nearly every clock */
-#define BOOT_CONSTRAINT_CELLS	2
+#define BC_CELLS	2
 
 /**
- * struct boot_constraint_spec - A node's entry for a resource, as walked.
+ * struct bc_spec - A node's entry for a resource, as walked.
  *
  * @np: the node of the resource's provider, a key only: no reference held.
  * @cells: the entry's cells after the phandle, @nr of them; @nr is above
- *	BOOT_CONSTRAINT_CELLS if they did not fit.
+ *	BC_CELLS if they did not fit.
  * @nr: see @cells.
  */
-struct boot_constraint_spec {
+struct bc_spec {
 	struct device_node *np;
-	u32 cells[BOOT_CONSTRAINT_CELLS];
+	u32 cells[BC_CELLS];
 	u8 nr;
 };
 
 /**
- * struct boot_constraint_desc - Room for the description of a constraint.
+ * struct bc_desc - Room for the description of a constraint.
  *
  * @room: the struct dev_boot_constraint_<type>_info of the constraint's
- *	type, as &boot_constraint_ops.describe fills it.
+ *	type, as &bc_ops.describe fills it.
  *
  * What a caller of describe() gives it, whatever the type: as struct
  * sockaddr_storage is for the addresses of every family, each type checks
  * at build time that its description fits.
  */
-struct boot_constraint_desc {
+struct bc_desc {
 	u64 room[4];
 };
 
 /**
- * struct boot_constraint_names - How a resource type is named to its users.
+ * struct bc_names - How a resource type is named to its users.
  *
  * @kind: the type's name in messages ("clock").
  * @of: how a device tree node names the resources of the type; the
@@ -96,9 +96,9 @@ struct boot_constraint_desc {
  * to name the type's resources and check their ranges; the core reads none
  * of it.
  */
-struct boot_constraint_names {
+struct bc_names {
 	const char *kind;
-	const struct boot_constraint_of_names *of;
+	const struct bc_of_names *of;
 	const char *decl;
 	const char *decl_range;
 	unsigned long range_max;
@@ -106,17 +106,17 @@ struct boot_constraint_names {
 };
 
 /**
- * struct boot_constraint_ops - What a resource type does.
+ * struct bc_ops - What a resource type does.
  *
  * @name: the type's one name: in debugfs, in a boot_constraints= spec
  *	("clk") and in the core's messages.
  * @names: how its users name the type's resources.
  * @size: the bytes of the type's constraint: a struct of the type's that
- *	embeds &struct boot_constraint first, see BOOT_CONSTRAINT_SIZE().
+ *	embeds &struct bc_constraint first, see BC_SIZE().
  * @name_offset: where the type's description (the @data of struct
  *	dev_boot_constraint) keeps the resource's name, a const char *: the
  *	core copies the name into the constraint's own allocation, and sets
- *	&boot_constraint.name, before @init.
+ *	&bc_constraint.name, before @init.
  * @init: optional; check the caller's description of the constraint and
  *	copy it, but the resource's name, which the core has copied.
  * @apply: take the resource. Returns -EPROBE_DEFER while its provider is
@@ -149,25 +149,25 @@ struct boot_constraint_names {
  * None of the calls is made with the core's lock held: they may register
  * and bind devices.
  */
-struct boot_constraint_ops {
+struct bc_ops {
 	const char *name;
-	const struct boot_constraint_names *names;
+	const struct bc_names *names;
 	size_t size;
 	size_t name_offset;
-	int (*init)(struct boot_constraint *c, struct device *dev,
+	int (*init)(struct bc_constraint *c, struct device *dev,
 		    const void *data);
-	int (*apply)(struct boot_constraint *c);
-	int (*take_back)(struct boot_constraint *c);
-	int (*release)(struct boot_constraint *c);
-	void (*show)(struct seq_file *s, const struct boot_constraint *c);
-	struct device_node *(*provider)(const struct boot_constraint *c);
-	void (*describe)(struct boot_constraint_desc *desc, const char *name,
+	int (*apply)(struct bc_constraint *c);
+	int (*take_back)(struct bc_constraint *c);
+	int (*release)(struct bc_constraint *c);
+	void (*show)(struct seq_file *s, const struct bc_constraint *c);
+	struct device_node *(*provider)(const struct bc_constraint *c);
+	void (*describe)(struct bc_desc *desc, const char *name,
 			 unsigned long min, unsigned long max);
-	int (*sample)(struct boot_constraint *c, bool hold);
+	int (*sample)(struct bc_constraint *c, bool hold);
 };
 
 /**
- * struct boot_constraint_deadline - When constraints not taken over end.
+ * struct bc_deadline - When constraints not taken over end.
  *
  * @at: when it passes, or passed; 0 while that is the driver core's to say.
  * @past: it has passed: constraints added under it are refused from now
@@ -177,13 +177,13 @@ struct boot_constraint_ops {
  * The machine has one; a test opens one of its own with
  * bc_deadline_init() and passes it with bc_pass().
  */
-struct boot_constraint_deadline {
+struct bc_deadline {
 	ktime_t at;
 	bool past;
 };
 
 /**
- * struct boot_constraint_batch - Constraints added together, all or none.
+ * struct bc_batch - Constraints added together, all or none.
  *
  * @origin: what declared them (a node of /chosen/boot-constraints, a
  *	boot_constraints= spec), named in the one line that says why they
@@ -192,14 +192,14 @@ struct boot_constraint_deadline {
  * @deadline: what releases them if their device's driver does not take
  *	them over; read only while one of them is live.
  */
-struct boot_constraint_batch {
+struct bc_batch {
 	const char *origin;
 	unsigned int members;
-	struct boot_constraint_deadline *deadline;
+	struct bc_deadline *deadline;
 };
 
 /**
- * struct boot_constraint_dev - The constraints of one device.
+ * struct bc_dev - The constraints of one device.
  *
  * @dev: the device, with a reference held while it is in the active table.
  * @key: the device, never dereferenced: what the history is searched by.
@@ -229,7 +229,7 @@ struct boot_constraint_batch {
  * @rcu: frees it once the readers of the active table that may still see
  *	it (bc_is_constrained()) are done.
  */
-struct boot_constraint_dev {
+struct bc_dev {
 	struct device *dev;
 	const struct device *key;
 	const char *name;
@@ -249,7 +249,7 @@ struct boot_constraint_dev {
 };
 
 /**
- * struct boot_constraint - One constraint.
+ * struct bc_constraint - One constraint.
  *
  * @node: entry in the device's list.
  * @pending_node: entry in the table of pending constraints, hashed on
@@ -272,7 +272,7 @@ struct boot_constraint_dev {
  *	is published, the node its adder read from the device's, if any.
  * @cells: with @provider, the cells of the device's node's entry for the
  *	resource as its adder read them, @nr_cells of them, for a sample():
- *	@nr_cells is above BOOT_CONSTRAINT_CELLS if none were read.
+ *	@nr_cells is above BC_CELLS if none were read.
  * @nr_cells: see @cells.
  * @deferrable: whether a missing provider leaves it pending.
  * @auto_on: added by boot_constraints=auto or report: held only if its
@@ -292,23 +292,23 @@ struct boot_constraint_dev {
  *
  * Each type embeds it, first, in a struct of its own with what the type
  * holds (struct bc_clk: the rate range and the clock), allocated at
- * &boot_constraint_ops.size.
+ * &bc_ops.size.
  */
-struct boot_constraint {
+struct bc_constraint {
 	struct list_head node;
 	struct hlist_node pending_node;
 	struct list_head done_node;
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint_batch *batch;
-	const struct boot_constraint_ops *ops;
+	struct bc_dev *bdev;
+	struct bc_batch *batch;
+	const struct bc_ops *ops;
 	const char *name;
-	enum boot_constraint_state state;
+	enum bc_state state;
 	int error;
 	unsigned int attempts;
 	unsigned int absent_binds;
 	unsigned long tried;
 	const struct device_node *provider;
-	u32 cells[BOOT_CONSTRAINT_CELLS];
+	u32 cells[BC_CELLS];
 	u8 nr_cells;
 	bool deferrable;
 	bool auto_on;
@@ -322,46 +322,46 @@ struct boot_constraint {
 };
 
 /**
- * BOOT_CONSTRAINT_SIZE() - &boot_constraint_ops.size of a type.
+ * BC_SIZE() - &bc_ops.size of a type.
  * @type: the struct of the type's constraint, whose first member is its
- *	&struct boot_constraint, named c.
+ *	&struct bc_constraint, named c.
  *
- * The core allocates and frees a constraint by its &struct boot_constraint:
+ * The core allocates and frees a constraint by its &struct bc_constraint:
  * the build fails unless that starts the type's struct.
  */
-#define BOOT_CONSTRAINT_SIZE(type)					\
+#define BC_SIZE(type)					\
 	(sizeof(type) + BUILD_BUG_ON_ZERO(offsetof(type, c)))
 
 /**
- * BOOT_CONSTRAINT_DESC() - A type's description in a &struct boot_constraint_desc.
- * @desc: the room that &boot_constraint_ops.describe is given.
+ * BC_DESC() - A type's description in a &struct bc_desc.
+ * @desc: the room that &bc_ops.describe is given.
  * @info: the type's description struct, such as
  *	struct dev_boot_constraint_clk_info.
  *
  * The build fails unless @info fits in @desc.
  */
-#define BOOT_CONSTRAINT_DESC(desc, info)				\
+#define BC_DESC(desc, info)				\
 	((typeof(info) *)((void *)(desc) +				\
 			  BUILD_BUG_ON_ZERO(sizeof(info) >		\
-					    sizeof(struct boot_constraint_desc))))
+					    sizeof(struct bc_desc))))
 
 /* Each built with its config option, CONFIG_DEV_BOOT_CONSTRAINT_CLK... */
-extern const struct boot_constraint_ops bc_clk_ops;
-extern const struct boot_constraint_ops bc_pm_ops;
-extern const struct boot_constraint_ops bc_supply_ops;
+extern const struct bc_ops bc_clk_ops;
+extern const struct bc_ops bc_pm_ops;
+extern const struct bc_ops bc_supply_ops;
 /* Built with their frameworks only: CONFIG_DEV_BOOT_CONSTRAINT_ICC, _RESET */
-extern const struct boot_constraint_ops bc_icc_ops;
-extern const struct boot_constraint_ops bc_reset_ops;
+extern const struct bc_ops bc_icc_ops;
+extern const struct bc_ops bc_reset_ops;
 
-const struct boot_constraint_ops *bc_type(enum dev_boot_constraint_type type);
-const struct boot_constraint_ops *
+const struct bc_ops *bc_type(enum dev_boot_constraint_type type);
+const struct bc_ops *
 bc_next_type(enum dev_boot_constraint_type *type);
 
 /* Every type built in, as @ops, in the order of enum dev_boot_constraint_type */
 #define bc_for_each_type(type, ops)			\
 	for ((type) = 0; ((ops) = bc_next_type(&(type))); (type)++)
 
-static inline struct device *bc_device(const struct boot_constraint *c)
+static inline struct device *bc_device(const struct bc_constraint *c)
 {
 	return c->bdev->dev;
 }
@@ -369,7 +369,7 @@ static inline struct device *bc_device(const struct boot_constraint *c)
 int bc_add_until(struct device *dev,
 		 const struct dev_boot_constraint_info *infos,
 			      unsigned int n,
-			      struct boot_constraint_deadline *deadline);
+			      struct bc_deadline *deadline);
 int bc_add_missing(struct device *dev,
 		   const struct dev_boot_constraint_info *infos,
 				unsigned int n,
@@ -378,7 +378,7 @@ int bc_add_later(struct device *dev,
 		 const struct dev_boot_constraint_info *infos,
 			      unsigned int n, const char *origin);
 bool bc_deadline_passed(void);
-const char *bc_state_name(enum boot_constraint_state state);
+const char *bc_state_name(enum bc_state state);
 bool bc_disabled(void);
 
 /*
@@ -405,11 +405,11 @@ enum bc_mode bc_mode(void);
 const char *bc_mode_name(void);
 
 /* The most constraints an add takes without allocating an array for them */
-#define BOOT_CONSTRAINT_ADD_FEW	4
+#define BC_ADD_FEW	4
 
 int bc_add_auto(struct device *dev,
 		const struct dev_boot_constraint_info *infos,
-			     const struct boot_constraint_spec *specs,
+			     const struct bc_spec *specs,
 			     unsigned int n);
 
 #ifdef CONFIG_DEV_BOOT_CONSTRAINT_AUTO

@@ -60,8 +60,8 @@ enum bc_spare {
  * Whether @deadline, now passing, releases @c: NULL when one device's
  * constraints are released as if theirs passed.
  */
-static bool bc_expires(const struct boot_constraint *c,
-		       const struct boot_constraint_deadline *deadline,
+static bool bc_expires(const struct bc_constraint *c,
+		       const struct bc_deadline *deadline,
 		       enum bc_spare spare)
 {
 	if (!bc_is_live(c) || (deadline && c->batch->deadline != deadline))
@@ -80,11 +80,11 @@ static bool bc_expires(const struct boot_constraint *c,
  * bc_lock.
  */
 static unsigned int
-bc_device_warn_expiry(struct boot_constraint_dev *bdev,
-		      const struct boot_constraint_deadline *deadline,
+bc_device_warn_expiry(struct bc_dev *bdev,
+		      const struct bc_deadline *deadline,
 		      enum bc_spare spare)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 	unsigned int autos = 0;
 
 	bc_assert_held();
@@ -131,12 +131,12 @@ static void bc_warn_auto_expiry(unsigned int autos, unsigned int devices)
  * holds device_lock(@dev), not bc_lock.
  */
 static void bc_device_expire(struct device *dev,
-			     const struct boot_constraint_dev *expected,
-			     const struct boot_constraint_deadline *deadline,
+			     const struct bc_dev *expected,
+			     const struct bc_deadline *deadline,
 			     enum bc_spare spare)
 {
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
+	struct bc_dev *bdev;
+	struct bc_constraint *c;
 	LIST_HEAD(done);
 
 	device_lock_assert(dev);
@@ -162,12 +162,12 @@ static void bc_device_expire(struct device *dev,
  * The first device with constraints that the deadline releases, not seen
  * yet by the pass @seq. Caller holds bc_lock.
  */
-static struct boot_constraint_dev *
-bc_next_to_expire(const struct boot_constraint_deadline *deadline,
+static struct bc_dev *
+bc_next_to_expire(const struct bc_deadline *deadline,
 		  enum bc_spare spare, unsigned long seq)
 {
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
+	struct bc_dev *bdev;
+	struct bc_constraint *c;
 
 	bc_assert_held();
 
@@ -192,11 +192,11 @@ bc_next_to_expire(const struct boot_constraint_deadline *deadline,
  * @deadline are refused: nothing would release them; once no deadline is
  * open, a new device gets none.
  */
-static void bc_deadline_pass(struct boot_constraint_deadline *deadline,
+static void bc_deadline_pass(struct bc_deadline *deadline,
 			     enum bc_spare spare)
 {
 	unsigned int autos = 0, devices = 0, n;
-	struct boot_constraint_dev *bdev;
+	struct bc_dev *bdev;
 	struct device *dev;
 	unsigned long seq;
 
@@ -257,7 +257,7 @@ void bc_expire(void)
  * again if every constraint had ended, and new devices get constraints
  * again if every deadline had passed.
  */
-void bc_deadline_init(struct boot_constraint_deadline *deadline)
+void bc_deadline_init(struct bc_deadline *deadline)
 {
 	bc_deadline_open(deadline);
 }
@@ -272,7 +272,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_deadline_init);
  * tests, which must not pass the machine's. The caller may free @deadline
  * once this returns and no add under it is under way.
  */
-void bc_pass(struct boot_constraint_deadline *deadline)
+void bc_pass(struct bc_deadline *deadline)
 {
 	bc_deadline_pass(deadline, BC_SPARE_NONE);
 }
@@ -294,7 +294,7 @@ void bc_expire_device(struct device *dev)
 EXPORT_SYMBOL_IF_KUNIT(bc_expire_device);
 
 /**
- * dev_boot_constraints_deadline() - The driver core stops waiting for drivers.
+ * boot_constraints_deadline() - The driver core stops waiting for drivers.
  *
  * Called by the driver core when its deferred probe timeout expires, or at
  * late_initcall if it has none. Unless boot_constraints.timeout= sets a
@@ -304,7 +304,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_expire_device);
  * prints through them until its driver binds, and a kernel without modules
  * has no deferred probe timeout at all.
  */
-void dev_boot_constraints_deadline(void)
+void boot_constraints_deadline(void)
 {
 	if (bc_timeout() != BC_TIMEOUT_DRIVER_CORE ||
 	    bc_disabled())
@@ -323,21 +323,21 @@ void dev_boot_constraints_deadline(void)
 
 static void bc_driver_core_deadline_fn(struct work_struct *work)
 {
-	dev_boot_constraints_deadline();
+	boot_constraints_deadline();
 }
 
 static DECLARE_DELAYED_WORK(bc_driver_core_deadline_work,
 			    bc_driver_core_deadline_fn);
 
 /**
- * dev_boot_constraints_no_deadline() - The driver core waits forever.
+ * boot_constraints_no_deadline() - The driver core waits forever.
  *
  * Called by the driver core at late_initcall when deferred_probe_timeout=-1
  * tells it to wait for missing drivers forever. Constraints must not: unless
  * boot_constraints.timeout= sets a deadline, they get the driver core's
  * deadline BC_TIMEOUT_NO_DRIVER_CORE seconds later.
  */
-void dev_boot_constraints_no_deadline(void)
+void boot_constraints_no_deadline(void)
 {
 	if (bc_timeout() != BC_TIMEOUT_DRIVER_CORE ||
 	    bc_disabled())
@@ -368,7 +368,7 @@ void dev_boot_constraints_no_deadline(void)
 int bc_end(const char *name)
 {
 	bool all = !strcmp(name, "all");
-	struct boot_constraint_dev *bdev;
+	struct bc_dev *bdev;
 	unsigned int n = 0;
 
 	scoped_guard(bc) {

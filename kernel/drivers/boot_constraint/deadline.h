@@ -13,7 +13,7 @@
 struct device;
 
 void bc_expire(void);
-void bc_pass(struct boot_constraint_deadline *deadline);
+void bc_pass(struct bc_deadline *deadline);
 int bc_end(const char *name);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_DEADLINE_H */

@@ -42,8 +42,8 @@ void bc_show_stats(struct seq_file *s)
 {
 	unsigned int constraints = 0, pending = 0, attempts = 0;
 	unsigned int buses = bc_of_nr_buses();
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
+	struct bc_dev *bdev;
+	struct bc_constraint *c;
 	struct bc_stats stats;
 
 	guard(bc)();
@@ -67,7 +67,7 @@ void bc_show_stats(struct seq_file *s)
 		   stats.bytes_peak);
 	seq_printf(s, "mode %s\nauto_off %u\nhooks %s\n",
 		   bc_mode_name(), stats.auto_off,
-		   static_key_enabled(&dev_boot_constraints_live) ? "on" : "off");
+		   static_key_enabled(&boot_constraints_live) ? "on" : "off");
 	seq_printf(s, "buses %u\n", buses);
 }
 
@@ -86,8 +86,8 @@ static void bc_show_time(struct seq_file *s, ktime_t t)
 }
 
 static void bc_show_constraint(struct seq_file *s,
-			       const struct boot_constraint_dev *bdev,
-			       const struct boot_constraint *c)
+			       const struct bc_dev *bdev,
+			       const struct bc_constraint *c)
 {
 	seq_printf(s, "%s %s %s", bc_device_name(bdev), c->ops->name,
 		   bc_name(c));
@@ -110,10 +110,10 @@ static void bc_show_constraint(struct seq_file *s,
 
 /* Caller holds bc_lock: @next is bc_next_device() or bc_next_ended(). */
 static void bc_show_devices(struct seq_file *s,
-			    struct boot_constraint_dev *(*next)(struct boot_constraint_dev *))
+			    struct bc_dev *(*next)(struct bc_dev *))
 {
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
+	struct bc_dev *bdev;
+	struct bc_constraint *c;
 
 	bc_assert_held();
 

@@ -31,10 +31,10 @@
 static LIST_HEAD(bc_tables);
 
 /* Another table of @list for the node of @t, or NULL. */
-static struct boot_constraint_table *bc_other(struct list_head *list,
-					      struct boot_constraint_table *t)
+static struct bc_table *bc_other(struct list_head *list,
+				 struct bc_table *t)
 {
-	struct boot_constraint_table *o;
+	struct bc_table *o;
 
 	list_for_each_entry(o, list, node) {
 		if (o != t && o->np == t->np)
@@ -47,7 +47,7 @@ static struct boot_constraint_table *bc_other(struct list_head *list,
 /* Two tables of one source for one node: both are rejected. */
 static void bc_reject_conflicts(struct list_head *list)
 {
-	struct boot_constraint_table *t, *tmp, *o;
+	struct bc_table *t, *tmp, *o;
 	LIST_HEAD(rejected);
 
 	list_for_each_entry_safe(t, tmp, list, node) {
@@ -82,7 +82,7 @@ void bc_tables_read(struct device_node *decls,
 				 unsigned int nr_specs,
 				 struct list_head *tables)
 {
-	struct boot_constraint_table *t, *tmp, *o;
+	struct bc_table *t, *tmp, *o;
 	struct device_node *decl;
 	struct property *prop;
 	LIST_HEAD(from_dt);
@@ -131,7 +131,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_tables_read);
 /* Before of_platform_populate() creates the devices, at arch_initcall_sync. */
 static int __init bc_dt_init(void)
 {
-	struct boot_constraint_table *t, *tmp;
+	struct bc_table *t, *tmp;
 	struct device_node *decls;
 	const char * const *specs;
 	unsigned int nr_specs;

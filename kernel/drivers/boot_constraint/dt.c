@@ -23,7 +23,7 @@
  * interconnect-names), so it adds nothing to the tree's description of the
  * hardware. Of each type of resource that it does not list, every one of
  * the node is held (but interconnect paths: a path needs its bandwidth).
- * The properties of each type are its names' (&boot_constraint_names.decl).
+ * The properties of each type are its names' (&bc_names.decl).
  * It is checked against the node before anything is added: one that is malformed
  * (anything the binding does not allow, to the byte) or names a resource
  * the node lacks is rejected with one error line naming it, and none of its
@@ -71,7 +71,7 @@ bool bc_dt_bookkeeping(const char *name)
 
 static bool bc_dt_prop_known(const char *name)
 {
-	const struct boot_constraint_ops *ops;
+	const struct bc_ops *ops;
 	enum dev_boot_constraint_type type;
 
 	if (bc_dt_bookkeeping(name) || !strcmp(name, "device"))
@@ -167,9 +167,9 @@ static struct device_node *bc_dt_device(struct device_node *decl,
  * its NUL, the last one too. Returns their number, 0 if the list is absent,
  * or a negative errno.
  */
-static int bc_dt_count_names(struct boot_constraint_table *t,
+static int bc_dt_count_names(struct bc_table *t,
 			     struct device_node *decl,
-			     const struct boot_constraint_names *l)
+			     const struct bc_names *l)
 {
 	const struct property *prop;
 	const char *p, *end;
@@ -206,9 +206,9 @@ static int bc_dt_count_names(struct boot_constraint_table *t,
 }
 
 /* The ranges of a list of @count names: exactly one <min max> each. */
-static int bc_dt_check_ranges(struct boot_constraint_table *t,
+static int bc_dt_check_ranges(struct bc_table *t,
 			      struct device_node *decl,
-			      const struct boot_constraint_names *l, int count)
+			      const struct bc_names *l, int count)
 {
 	const struct property *prop;
 
@@ -223,10 +223,10 @@ static int bc_dt_check_ranges(struct boot_constraint_table *t,
 	return 0;
 }
 
-static int bc_dt_add_list(struct boot_constraint_table *t,
+static int bc_dt_add_list(struct bc_table *t,
 			  struct device_node *decl,
 			  enum dev_boot_constraint_type type,
-			  const struct boot_constraint_names *l, int count)
+			  const struct bc_names *l, int count)
 {
 	bool ranges = l->decl_range && of_property_present(decl, l->decl_range);
 	u32 range[2] = { 0, 0 };
@@ -256,10 +256,10 @@ static int bc_dt_add_list(struct boot_constraint_table *t,
 }
 
 /* Adds the resources @decl lists; the types it lists go in @listed. */
-static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl,
+static int bc_dt_parse(struct bc_table *t, struct device_node *decl,
 		       unsigned long *listed)
 {
-	const struct boot_constraint_ops *ops;
+	const struct bc_ops *ops;
 	enum dev_boot_constraint_type type;
 	int count, ret;
 
@@ -289,9 +289,9 @@ static int bc_dt_parse(struct boot_constraint_table *t, struct device_node *decl
  * logged in one line naming @decl, if @decl is malformed or names a
  * resource its device's node does not have.
  */
-struct boot_constraint_table *bc_table_from_dt(struct device_node *decl)
+struct bc_table *bc_table_from_dt(struct device_node *decl)
 {
-	struct boot_constraint_table *t = ERR_PTR(-ENOMEM);
+	struct bc_table *t = ERR_PTR(-ENOMEM);
 	unsigned long listed = 0;
 	struct device_node *np;
 	char *origin;

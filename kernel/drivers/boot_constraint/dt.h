@@ -7,10 +7,10 @@
 
 #include <linux/types.h>
 
-struct boot_constraint_table;
+struct bc_table;
 struct device_node;
 
 bool bc_dt_bookkeeping(const char *name);
-struct boot_constraint_table *bc_table_from_dt(struct device_node *decl);
+struct bc_table *bc_table_from_dt(struct device_node *decl);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_DT_H */

@@ -32,7 +32,7 @@
  * @path: the interconnect path, while held.
  */
 struct bc_icc {
-	struct boot_constraint c;
+	struct bc_constraint c;
 	u32 avg_bw;
 	u32 peak_bw;
 	struct icc_path *path;
@@ -40,7 +40,7 @@ struct bc_icc {
 
 #define to_bc_icc(_c) container_of_const(_c, struct bc_icc, c)
 
-static int bc_icc_init(struct boot_constraint *c, struct device *dev,
+static int bc_icc_init(struct bc_constraint *c, struct device *dev,
 		       const void *data)
 {
 	const struct dev_boot_constraint_icc_info *info = data;
@@ -64,7 +64,7 @@ static int bc_icc_init(struct boot_constraint *c, struct device *dev,
 	return 0;
 }
 
-static const struct boot_constraint_of_names bc_icc_of = {
+static const struct bc_of_names bc_icc_of = {
 	.list = "interconnects", .cells = "#interconnect-cells",
 	.names = "interconnect-names", .per = 2,
 };
@@ -102,7 +102,7 @@ static struct device_node *bc_icc_missing_end(struct device_node *np,
 	return NULL;
 }
 
-static int bc_icc_apply(struct boot_constraint *c)
+static int bc_icc_apply(struct bc_constraint *c)
 {
 	struct device *dev = bc_device(c);
 	struct bc_icc *bc = to_bc_icc(c);
@@ -130,7 +130,7 @@ static int bc_icc_apply(struct boot_constraint *c)
 	return 0;
 }
 
-static int bc_icc_release(struct boot_constraint *c)
+static int bc_icc_release(struct bc_constraint *c)
 {
 	struct bc_icc *bc = to_bc_icc(c);
 
@@ -141,7 +141,7 @@ static int bc_icc_release(struct boot_constraint *c)
 	return 0;
 }
 
-static void bc_icc_show(struct seq_file *s, const struct boot_constraint *c)
+static void bc_icc_show(struct seq_file *s, const struct bc_constraint *c)
 {
 	const struct bc_icc *bc = to_bc_icc(c);
 
@@ -149,24 +149,24 @@ static void bc_icc_show(struct seq_file *s, const struct boot_constraint *c)
 }
 
 /* The provider that the path waits for: the first of its ends that is missing. */
-static struct device_node *bc_icc_provider(const struct boot_constraint *c)
+static struct device_node *bc_icc_provider(const struct bc_constraint *c)
 {
 	return bc_icc_missing_end(bc_device(c)->of_node, c->name);
 }
 
-static void bc_icc_describe(struct boot_constraint_desc *desc,
+static void bc_icc_describe(struct bc_desc *desc,
 			    const char *name, unsigned long min,
 			    unsigned long max)
 {
 	struct dev_boot_constraint_icc_info *info =
-		BOOT_CONSTRAINT_DESC(desc, struct dev_boot_constraint_icc_info);
+		BC_DESC(desc, struct dev_boot_constraint_icc_info);
 
 	*info = (struct dev_boot_constraint_icc_info) {
 		.name = name, .avg_bw = min, .peak_bw = max,
 	};
 }
 
-static const struct boot_constraint_names bc_icc_names = {
+static const struct bc_names bc_icc_names = {
 	.kind = "interconnect path",
 	.of = &bc_icc_of,
 	.decl = "hold-interconnects",
@@ -175,10 +175,10 @@ static const struct boot_constraint_names bc_icc_names = {
 	.range_needed = true,
 };
 
-const struct boot_constraint_ops bc_icc_ops = {
+const struct bc_ops bc_icc_ops = {
 	.name = "icc",
 	.names = &bc_icc_names,
-	.size = BOOT_CONSTRAINT_SIZE(struct bc_icc),
+	.size = BC_SIZE(struct bc_icc),
 	.name_offset = offsetof(struct dev_boot_constraint_icc_info, name),
 	.init = bc_icc_init,
 	.apply = bc_icc_apply,

@@ -33,25 +33,25 @@ static inline void bc_assert_held(void) { }
 #endif
 
 /* Whether the constraint holds its resource, or waits to. */
-static inline bool bc_is_live(const struct boot_constraint *c)
+static inline bool bc_is_live(const struct bc_constraint *c)
 {
 	return c->state == BC_PENDING || c->state == BC_APPLIED ||
 	       c->state == BC_HANDED_OVER;
 }
 
 /* Whether it holds its resource (perhaps because giving it back failed). */
-static inline bool bc_holds(const struct boot_constraint *c)
+static inline bool bc_holds(const struct bc_constraint *c)
 {
 	return c->state == BC_APPLIED || c->state == BC_HANDED_OVER;
 }
 
 /* Whether it took its resource: a constraint of a report takes nothing. */
-static inline bool bc_takes(const struct boot_constraint *c)
+static inline bool bc_takes(const struct bc_constraint *c)
 {
 	return bc_holds(c) && !c->report;
 }
 
-static inline const char *bc_name(const struct boot_constraint *c)
+static inline const char *bc_name(const struct bc_constraint *c)
 {
 	return c->name ?: "(default)";
 }

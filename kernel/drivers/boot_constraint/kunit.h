@@ -17,14 +17,14 @@
 
 #include "core.h"
 
-struct boot_constraint_table;
+struct bc_table;
 struct device;
 struct device_node;
 struct seq_file;
 
 /* records.c: what the records hold of a device, and what auto turned off */
 unsigned int bc_count(struct device *dev,
-		      enum boot_constraint_state state);
+		      enum bc_state state);
 unsigned int bc_attempts(struct device *dev);
 unsigned int bc_auto_off(void);
 
@@ -37,7 +37,7 @@ int bc_add_all(struct device *dev,
 void bc_flush(void);
 
 /* deadline.c: a deadline of the test's own, and one device's expiry */
-void bc_deadline_init(struct boot_constraint_deadline *deadline);
+void bc_deadline_init(struct bc_deadline *deadline);
 void bc_expire_device(struct device *dev);
 
 /* debugfs.c: what debugfs shows of the constraints */
@@ -47,7 +47,7 @@ void bc_show_all(struct seq_file *s);
 void bc_of_device_added(struct device *dev);
 
 /* console.c: the table of an early console's node */
-struct boot_constraint_table *bc_console_table(struct device_node *np);
+struct bc_table *bc_console_table(struct device_node *np);
 
 /* decls.c: the tables of the declarations and of boot_constraints= specs */
 void bc_tables_read(struct device_node *decls,
@@ -63,7 +63,7 @@ bc_machine_match(const struct device_node *root,
 
 #if IS_ENABLED(CONFIG_KUNIT)
 /* add.c: the deadline of what the machine adds, a test's in its thread */
-struct boot_constraint_deadline *bc_add_deadline(void);
+struct bc_deadline *bc_add_deadline(void);
 
 /* hikey.c and qcom.c: their machine tables, as a board adds them */
 extern const struct dev_boot_constraint_machine bc_hisi_machines[];

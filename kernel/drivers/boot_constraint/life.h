@@ -18,34 +18,34 @@ struct va_format;
 
 /* reject.c */
 void bc_reject_dev(const void *dev, struct va_format *why);
-void bc_reject_applied(struct device *dev, const struct boot_constraint *c,
+void bc_reject_applied(struct device *dev, const struct bc_constraint *c,
 		       int error);
 
 /* core.c */
-bool bc_same_resource(const struct boot_constraint *a,
-		      const struct boot_constraint *b);
-struct boot_constraint *bc_find_live(struct boot_constraint_dev *bdev,
-				     const struct boot_constraint *new);
-void bc_set_state(struct boot_constraint *c, enum boot_constraint_state state);
-int bc_take(struct boot_constraint *c);
-bool bc_release(struct boot_constraint *c, enum boot_constraint_state state);
-void bc_device_settle(struct boot_constraint_dev *bdev, struct list_head *done);
-void bc_yield_auto(struct boot_constraint *c, struct list_head *done);
-void bc_device_retry(struct boot_constraint_dev *bdev,
+bool bc_same_resource(const struct bc_constraint *a,
+		      const struct bc_constraint *b);
+struct bc_constraint *bc_find_live(struct bc_dev *bdev,
+				   const struct bc_constraint *new);
+void bc_set_state(struct bc_constraint *c, enum bc_state state);
+int bc_take(struct bc_constraint *c);
+bool bc_release(struct bc_constraint *c, enum bc_state state);
+void bc_device_settle(struct bc_dev *bdev, struct list_head *done);
+void bc_yield_auto(struct bc_constraint *c, struct list_head *done);
+void bc_device_retry(struct bc_dev *bdev,
 		     struct device_node *bound, bool skip_absent,
 		     struct list_head *done);
-struct boot_constraint_dev *bc_lookup(struct device *dev);
-void bc_device_release(struct boot_constraint_dev *bdev,
-		       enum boot_constraint_state state);
+struct bc_dev *bc_lookup(struct device *dev);
+void bc_device_release(struct bc_dev *bdev,
+		       enum bc_state state);
 
 /* retry.c */
-void bc_device_taken_over(struct boot_constraint_dev *bdev);
+void bc_device_taken_over(struct bc_dev *bdev);
 void bc_retry_schedule(void);
 void bc_device_mark(struct device *dev,
-		    void (*mark)(struct boot_constraint_dev *bdev));
+		    void (*mark)(struct bc_dev *bdev));
 
 /* attach.c */
-int bc_attach(struct device *dev, struct boot_constraint **cs,
+int bc_attach(struct device *dev, struct bc_constraint **cs,
 	      unsigned int *nr, bool missing, bool later);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_LIFE_H */

@@ -20,19 +20,19 @@
 #include "records.h"
 
 /*
- * bc_key_lock orders turning dev_boot_constraints_live off with turning it
+ * bc_key_lock orders turning boot_constraints_live off with turning it
  * on again for a new deadline; it is taken before bc_lock, never under it,
  * and never across a call into a framework.
  */
 static DEFINE_MUTEX(bc_key_lock);
 /*
- * The driver core calls its hooks only while dev_boot_constraints_live is
+ * The driver core calls its hooks only while boot_constraints_live is
  * on (<linux/boot_constraint.h>): from boot until every deadline under which
  * constraints may be added has passed and no device has constraints left;
  * then a probe pays nothing for them.
  */
-DEFINE_STATIC_KEY_TRUE(dev_boot_constraints_live);
-EXPORT_SYMBOL_IF_KUNIT(dev_boot_constraints_live);
+DEFINE_STATIC_KEY_TRUE(boot_constraints_live);
+EXPORT_SYMBOL_IF_KUNIT(boot_constraints_live);
 /* Deadlines not passed yet, the machine's included: written under bc_lock */
 static unsigned int bc_open_deadlines = 1;
 
@@ -51,8 +51,8 @@ static void bc_hooks_quiet_fn(struct work_struct *work)
 	guard(mutex)(&bc_key_lock);
 	scoped_guard(bc)
 		idle = bc_hooks_idle();
-	if (idle && static_key_enabled(&dev_boot_constraints_live)) {
-		static_branch_disable(&dev_boot_constraints_live);
+	if (idle && static_key_enabled(&boot_constraints_live)) {
+		static_branch_disable(&boot_constraints_live);
 		pr_info("no constraint left: the driver core's hooks are off\n");
 	}
 }
@@ -80,7 +80,7 @@ void bc_hooks_may_quiet(void)
 static int __init bc_hooks_init(void)
 {
 	if (bc_disabled())
-		static_branch_disable(&dev_boot_constraints_live);
+		static_branch_disable(&boot_constraints_live);
 
 	return 0;
 }
@@ -93,10 +93,10 @@ early_initcall(bc_hooks_init);
  * Constraints may be added under @deadline until bc_deadline_close(): the
  * driver core's hooks are on again if every constraint had ended.
  */
-void bc_deadline_open(struct boot_constraint_deadline *deadline)
+void bc_deadline_open(struct bc_deadline *deadline)
 {
 	guard(mutex)(&bc_key_lock);
-	static_branch_enable(&dev_boot_constraints_live);
+	static_branch_enable(&boot_constraints_live);
 	guard(bc)();
 	deadline->at = 0;
 	deadline->past = false;
@@ -126,7 +126,7 @@ bool bc_deadlines_open(void)
  *
  * Context: caller holds bc_lock.
  */
-void bc_deadline_close(struct boot_constraint_deadline *deadline)
+void bc_deadline_close(struct bc_deadline *deadline)
 {
 	bc_assert_held();
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The resources a device tree node names, as a type's
- * struct boot_constraint_of_names describes them: a list of phandles named
+ * struct bc_of_names describes them: a list of phandles named
  * by a list of strings (clocks and clock-names, power-domains and
  * power-domain-names, resets and reset-names, interconnects and
  * interconnect-names), or properties of their own (vdd-supply); and, for
@@ -26,7 +26,7 @@
  * last characters first: most properties of most nodes end otherwise.
  */
 static size_t bc_names_suffixed(const struct property *prop,
-				const struct boot_constraint_of_names *of)
+				const struct bc_of_names *of)
 {
 	size_t len = strlen(prop->name), suffix = of->suffix_len;
 
@@ -40,7 +40,7 @@ static size_t bc_names_suffixed(const struct property *prop,
 
 /* The property of the resource @name, for a type without a list. */
 static struct property *bc_names_prop(struct device_node *np,
-				      const struct boot_constraint_of_names *of,
+				      const struct bc_of_names *of,
 				      const char *name, unsigned int *index)
 {
 	struct property *prop;
@@ -68,7 +68,7 @@ static struct property *bc_names_prop(struct device_node *np,
  * themselves, and a framework's get would take it from them.
  */
 static bool bc_names_gpio(struct device_node *np,
-			  const struct boot_constraint_of_names *of)
+			  const struct bc_of_names *of)
 {
 	return of->gpio && !of_property_present(np, of->list) &&
 	       of_property_present(np, of->gpio);
@@ -82,7 +82,7 @@ static bool bc_names_gpio(struct device_node *np,
  * Return: their number, 0 if it names none or its list is malformed.
  */
 unsigned int bc_of_count(struct device_node *np,
-			 const struct boot_constraint_of_names *of)
+			 const struct bc_of_names *of)
 {
 	struct property *prop;
 	unsigned int n = 0;
@@ -103,10 +103,10 @@ unsigned int bc_of_count(struct device_node *np,
 }
 
 static int bc_names_walk_suffixed(struct device_node *np,
-				  const struct boot_constraint_of_names *of,
-				  struct boot_constraint_of_walker *w)
+				  const struct bc_of_names *of,
+				  struct bc_of_walker *w)
 {
-	struct boot_constraint_spec spec = { .nr = 0 };
+	struct bc_spec spec = { .nr = 0 };
 	struct property *prop;
 	size_t len;
 	int ret;
@@ -176,10 +176,10 @@ static const char *bc_names_next(const struct property *names,
  * the framework's own parse logs.
  */
 static const __be32 *bc_names_entry(struct device_node *np,
-				    const struct boot_constraint_of_names *of,
+				    const struct bc_of_names *of,
 				    const __be32 *cur, const __be32 *end,
 				    unsigned int index,
-				    struct boot_constraint_spec *spec)
+				    struct bc_spec *spec)
 {
 	const struct property *cells;
 	phandle ph = be32_to_cpup(cur++);
@@ -199,19 +199,19 @@ static const __be32 *bc_names_entry(struct device_node *np,
 		}
 	}
 
-	spec->nr = min(count, BOOT_CONSTRAINT_CELLS + 1);
-	for (i = 0; spec->nr <= BOOT_CONSTRAINT_CELLS && i < spec->nr; i++)
+	spec->nr = min(count, BC_CELLS + 1);
+	for (i = 0; spec->nr <= BC_CELLS && i < spec->nr; i++)
 		spec->cells[i] = be32_to_cpup(cur + i);
 
 	return cur + count;
 }
 
 static int bc_names_walk_listed(struct device_node *np,
-				const struct boot_constraint_of_names *of,
-				struct boot_constraint_of_walker *w)
+				const struct bc_of_names *of,
+				struct bc_of_walker *w)
 {
 	const struct property *list, *names;
-	struct boot_constraint_spec spec;
+	struct bc_spec spec;
 	const __be32 *cur, *end;
 	const char *name = NULL;
 	unsigned int i = 0;
@@ -267,8 +267,8 @@ static int bc_names_walk_listed(struct device_node *np,
  * Return: 0, or the first error fn() returned, which ended the walk.
  */
 int bc_of_walk(struct device_node *np,
-	       const struct boot_constraint_of_names *of,
-			    struct boot_constraint_of_walker *w)
+	       const struct bc_of_names *of,
+			    struct bc_of_walker *w)
 {
 	if (!of->list)
 		return bc_names_walk_suffixed(np, of, w);
@@ -289,7 +289,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_of_walk);
  * Return: 0, -ENOENT if there is no such resource, or -ENOMEM.
  */
 int bc_of_name(struct device_node *np,
-	       const struct boot_constraint_of_names *of,
+	       const struct bc_of_names *of,
 			    unsigned int index, const char **name)
 {
 	struct property *prop;
@@ -329,7 +329,7 @@ int bc_of_name(struct device_node *np,
  * @name of a type without a list (such a resource is known by its name).
  */
 int bc_of_index(struct device_node *np,
-		const struct boot_constraint_of_names *of,
+		const struct bc_of_names *of,
 			     const char *name)
 {
 	unsigned int index;
@@ -366,7 +366,7 @@ int bc_of_index(struct device_node *np,
  * Return: 0, or -ENOENT if the node has no such entry.
  */
 int bc_of_spec(struct device_node *np,
-	       const struct boot_constraint_of_names *of,
+	       const struct bc_of_names *of,
 			    const char *name, struct of_phandle_args *spec)
 {
 	int index = name ? of_property_match_string(np, of->names, name) : 0;
@@ -382,15 +382,15 @@ int bc_of_spec(struct device_node *np,
  * bc_of_provider() - The node of a constraint's provider.
  * @c: the constraint, whose resource its device's node names.
  *
- * A default for &boot_constraint_ops.provider: the node of the first
+ * A default for &bc_ops.provider: the node of the first
  * phandle of the resource, as the type's framework finds it.
  *
  * Return: the provider's node, a key only (no reference is held), or NULL
  * if the device's node does not name the resource.
  */
-struct device_node *bc_of_provider(const struct boot_constraint *c)
+struct device_node *bc_of_provider(const struct bc_constraint *c)
 {
-	const struct boot_constraint_of_names *of = c->ops->names->of;
+	const struct bc_of_names *of = c->ops->names->of;
 	struct device_node *np = bc_device(c)->of_node;
 	struct of_phandle_args spec;
 	struct device_node *provider;

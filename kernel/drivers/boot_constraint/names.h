@@ -14,7 +14,7 @@ struct device_node;
 struct of_phandle_args;
 
 /**
- * struct boot_constraint_of_names - How a node names its resources of a type.
+ * struct bc_of_names - How a node names its resources of a type.
  *
  * @list: the property of their phandles ("clocks"), or NULL if each is a
  *	property of its own whose name ends in @suffix.
@@ -28,7 +28,7 @@ struct of_phandle_args;
  *	node's only resource if the node has no @list ("reset-gpios"). Auto
  *	and report modes do not look it up.
  */
-struct boot_constraint_of_names {
+struct bc_of_names {
 	const char *list;
 	const char *cells;
 	const char *names;
@@ -39,30 +39,30 @@ struct boot_constraint_of_names {
 };
 
 unsigned int bc_of_count(struct device_node *np,
-			 const struct boot_constraint_of_names *of);
+			 const struct bc_of_names *of);
 int bc_of_name(struct device_node *np,
-	       const struct boot_constraint_of_names *of,
+	       const struct bc_of_names *of,
 			    unsigned int index, const char **name);
 int bc_of_index(struct device_node *np,
-		const struct boot_constraint_of_names *of,
+		const struct bc_of_names *of,
 			     const char *name);
 int bc_of_spec(struct device_node *np,
-	       const struct boot_constraint_of_names *of,
+	       const struct bc_of_names *of,
 			    const char *name, struct of_phandle_args *spec);
-struct device_node *bc_of_provider(const struct boot_constraint *c);
+struct device_node *bc_of_provider(const struct bc_constraint *c);
 
 /**
- * struct boot_constraint_of_walker - Who bc_of_walk() tells.
+ * struct bc_of_walker - Who bc_of_walk() tells.
  *
  * @fn: called for each resource; returns 0, or an error that ends the walk.
  */
-struct boot_constraint_of_walker {
-	int (*fn)(struct boot_constraint_of_walker *w, const char *name,
-		  size_t len, const struct boot_constraint_spec *spec);
+struct bc_of_walker {
+	int (*fn)(struct bc_of_walker *w, const char *name,
+		  size_t len, const struct bc_spec *spec);
 };
 
 int bc_of_walk(struct device_node *np,
-	       const struct boot_constraint_of_names *of,
-			    struct boot_constraint_of_walker *w);
+	       const struct bc_of_names *of,
+			    struct bc_of_walker *w);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_NAMES_H */

@@ -316,7 +316,7 @@ void bc_of_device_added(struct device *dev)
 EXPORT_SYMBOL_IF_KUNIT(bc_of_device_added);
 
 /**
- * __dev_boot_constraints_device_added() - The driver core adds a device.
+ * __boot_constraints_device_added() - The driver core adds a device.
  * @dev: the device, in its bus's list of devices, after the bus's
  *	notifiers and before its first probe.
  *
@@ -324,12 +324,12 @@ EXPORT_SYMBOL_IF_KUNIT(bc_of_device_added);
  * any lock of the code that adds it held (a framework that registers a
  * device, a parent's device_lock()).
  */
-void __dev_boot_constraints_device_added(struct device *dev)
+void __boot_constraints_device_added(struct device *dev)
 {
-	KUNIT_STATIC_STUB_REDIRECT(__dev_boot_constraints_device_added, dev);
+	KUNIT_STATIC_STUB_REDIRECT(__boot_constraints_device_added, dev);
 	bc_of_device_added(dev);
 }
-EXPORT_SYMBOL_IF_KUNIT(__dev_boot_constraints_device_added);
+EXPORT_SYMBOL_IF_KUNIT(__boot_constraints_device_added);
 
 /**
  * bc_of_drop_waiters() - Give up on devices that never came.

@@ -30,7 +30,7 @@ bool bc_boot_console(void);
 struct bc_of_copy {
 	refcount_t ref;
 	struct dev_boot_constraint_of oconst;
-	struct boot_constraint_desc infos[];
+	struct bc_desc infos[];
 };
 
 struct bc_of_copy *bc_of_copy_alloc(const struct dev_boot_constraint_of *oconst);

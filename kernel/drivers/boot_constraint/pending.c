@@ -88,7 +88,7 @@ unsigned long bc_count_bind(void)
  *
  * Context: caller holds bc_lock.
  */
-void bc_mark_retry(struct boot_constraint_dev *bdev)
+void bc_mark_retry(struct bc_dev *bdev)
 {
 	bc_assert_held();
 
@@ -103,7 +103,7 @@ void bc_mark_retry(struct boot_constraint_dev *bdev)
  *
  * Context: caller holds bc_lock.
  */
-void bc_unmark_retry_locked(struct boot_constraint_dev *bdev)
+void bc_unmark_retry_locked(struct bc_dev *bdev)
 {
 	bc_assert_held();
 
@@ -117,7 +117,7 @@ void bc_unmark_retry_locked(struct boot_constraint_dev *bdev)
  *
  * Context: caller holds no lock of the core.
  */
-void bc_unmark_retry(struct boot_constraint_dev *bdev)
+void bc_unmark_retry(struct bc_dev *bdev)
 {
 	guard(bc)();
 	bc_unmark_retry_locked(bdev);
@@ -145,7 +145,7 @@ bool bc_retry_queued(void)
  *
  * Context: caller holds bc_lock.
  */
-void bc_pending_add(struct boot_constraint *c)
+void bc_pending_add(struct bc_constraint *c)
 {
 	unsigned int *count;
 
@@ -170,7 +170,7 @@ void bc_pending_add(struct boot_constraint *c)
  *
  * Context: caller holds bc_lock.
  */
-void bc_pending_del(struct boot_constraint *c)
+void bc_pending_del(struct bc_constraint *c)
 {
 	unsigned int *count;
 
@@ -198,7 +198,7 @@ void bc_pending_del(struct boot_constraint *c)
  *
  * Context: caller holds no lock of the core.
  */
-void bc_pending_unkey(struct boot_constraint *c, struct device_node *bound)
+void bc_pending_unkey(struct bc_constraint *c, struct device_node *bound)
 {
 	guard(bc)();
 	if (bound && c->provider == bound) {
@@ -238,7 +238,7 @@ bool bc_node_covers(struct device_node *np, const struct device_node *key)
  *
  * Context: caller holds bc_lock, or @c is not published.
  */
-void bc_mark_absent(struct boot_constraint *c, unsigned long binds)
+void bc_mark_absent(struct bc_constraint *c, unsigned long binds)
 {
 	c->absent = true;
 	c->absent_binds = binds;
@@ -255,7 +255,7 @@ void bc_mark_absent(struct boot_constraint *c, unsigned long binds)
  *
  * Context: caller holds bc_lock.
  */
-void bc_note_absent(struct boot_constraint *c, unsigned long binds)
+void bc_note_absent(struct bc_constraint *c, unsigned long binds)
 {
 	bc_assert_held();
 
@@ -285,9 +285,9 @@ void bc_note_absent(struct boot_constraint *c, unsigned long binds)
  * Context: caller holds bc_lock.
  * Return: true if an attempt of @c could only fail.
  */
-bool bc_known_absent(struct boot_constraint *c, unsigned long binds)
+bool bc_known_absent(struct bc_constraint *c, unsigned long binds)
 {
-	struct boot_constraint *p;
+	struct bc_constraint *p;
 
 	bc_assert_held();
 
@@ -310,10 +310,10 @@ bool bc_known_absent(struct boot_constraint *c, unsigned long binds)
  * Whether every pending constraint of @bdev could only fail as another's
  * attempt did, see bc_known_absent(). Caller holds bc_lock.
  */
-static bool bc_device_absent(struct boot_constraint_dev *bdev,
+static bool bc_device_absent(struct bc_dev *bdev,
 			     unsigned long binds)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 
 	bc_assert_held();
 
@@ -338,9 +338,9 @@ static bool bc_device_absent(struct boot_constraint_dev *bdev,
  * Context: caller holds bc_lock.
  * Return: the device's record, or NULL if none is marked.
  */
-struct boot_constraint_dev *bc_next_to_retry(unsigned long binds)
+struct bc_dev *bc_next_to_retry(unsigned long binds)
 {
-	struct boot_constraint_dev *bdev, *tmp;
+	struct bc_dev *bdev, *tmp;
 
 	bc_assert_held();
 
@@ -357,10 +357,10 @@ struct boot_constraint_dev *bc_next_to_retry(unsigned long binds)
  * The next pending constraint whose provider is @np or a node below it, not
  * retried yet during bind @seq. Caller holds bc_lock.
  */
-static struct boot_constraint *bc_next_keyed(struct device_node *np,
-					     unsigned long seq)
+static struct bc_constraint *bc_next_keyed(struct device_node *np,
+					   unsigned long seq)
 {
-	struct boot_constraint *c, *found = NULL;
+	struct bc_constraint *c, *found = NULL;
 	struct device_node *child;
 
 	bc_assert_held();
@@ -391,10 +391,10 @@ static struct boot_constraint *bc_next_keyed(struct device_node *np,
  * Return: a constraint that waits for no node, or (with @keyed) for @np or
  * a node below it, not retried yet during bind @seq; or NULL.
  */
-struct boot_constraint *bc_next_pending(struct device_node *np, bool keyed,
-					unsigned long seq)
+struct bc_constraint *bc_next_pending(struct device_node *np, bool keyed,
+				      unsigned long seq)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 
 	bc_assert_held();
 

@@ -10,26 +10,26 @@
 
 #include <linux/types.h>
 
-struct boot_constraint;
-struct boot_constraint_dev;
+struct bc_constraint;
+struct bc_dev;
 struct device_node;
 
 unsigned long bc_binds(void);
 unsigned long bc_count_bind(void);
-void bc_mark_retry(struct boot_constraint_dev *bdev);
-void bc_unmark_retry_locked(struct boot_constraint_dev *bdev);
-void bc_unmark_retry(struct boot_constraint_dev *bdev);
+void bc_mark_retry(struct bc_dev *bdev);
+void bc_unmark_retry_locked(struct bc_dev *bdev);
+void bc_unmark_retry(struct bc_dev *bdev);
 bool bc_retry_queued(void);
-struct boot_constraint_dev *bc_next_to_retry(unsigned long binds);
-void bc_pending_add(struct boot_constraint *c);
-void bc_pending_del(struct boot_constraint *c);
-void bc_pending_unkey(struct boot_constraint *c, struct device_node *bound);
+struct bc_dev *bc_next_to_retry(unsigned long binds);
+void bc_pending_add(struct bc_constraint *c);
+void bc_pending_del(struct bc_constraint *c);
+void bc_pending_unkey(struct bc_constraint *c, struct device_node *bound);
 bool bc_node_covers(struct device_node *np, const struct device_node *key);
-void bc_mark_absent(struct boot_constraint *c, unsigned long binds);
-void bc_note_absent(struct boot_constraint *c, unsigned long binds);
-bool bc_known_absent(struct boot_constraint *c, unsigned long binds);
-struct boot_constraint *bc_next_pending(struct device_node *np, bool keyed,
-					unsigned long seq);
+void bc_mark_absent(struct bc_constraint *c, unsigned long binds);
+void bc_note_absent(struct bc_constraint *c, unsigned long binds);
+bool bc_known_absent(struct bc_constraint *c, unsigned long binds);
+struct bc_constraint *bc_next_pending(struct device_node *np, bool keyed,
+				      unsigned long seq);
 bool bc_pending_may_retry(struct device_node *np, bool *keyed);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_PENDING_H */

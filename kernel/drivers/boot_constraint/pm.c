@@ -42,14 +42,14 @@ struct bc_pm_holder;
  * @parent: the domain is the one the device's parent node names.
  */
 struct bc_pm {
-	struct boot_constraint c;
+	struct bc_constraint c;
 	struct bc_pm_holder *holder;
 	bool parent;
 };
 
 #define to_bc_pm(_c) container_of_const(_c, struct bc_pm, c)
 
-static int bc_pm_init(struct boot_constraint *c, struct device *dev,
+static int bc_pm_init(struct bc_constraint *c, struct device *dev,
 		      const void *data)
 {
 	const struct dev_boot_constraint_pm_info *info = data;
@@ -64,20 +64,20 @@ static int bc_pm_init(struct boot_constraint *c, struct device *dev,
 	return 0;
 }
 
-static const struct boot_constraint_of_names bc_pm_of = {
+static const struct bc_of_names bc_pm_of = {
 	.list = "power-domains", .cells = "#power-domain-cells",
 	.names = "power-domain-names", .per = 1,
 };
 
 /* The node that names the domain: the device's own, or its parent's. */
-static struct device_node *bc_pm_node(const struct boot_constraint *c)
+static struct device_node *bc_pm_node(const struct bc_constraint *c)
 {
 	struct device *dev = bc_device(c);
 
 	return to_bc_pm(c)->parent ? dev->parent->of_node : dev->of_node;
 }
 
-static int bc_pm_domain_spec(const struct boot_constraint *c,
+static int bc_pm_domain_spec(const struct bc_constraint *c,
 			     struct of_phandle_args *spec)
 {
 	struct device_node *np = bc_pm_node(c);
@@ -232,7 +232,7 @@ put:
 }
 
 /* Holds @spec's domain, whose reference it takes over, for @c. */
-static int bc_pm_hold(struct boot_constraint *c, struct of_phandle_args *spec)
+static int bc_pm_hold(struct bc_constraint *c, struct of_phandle_args *spec)
 {
 	struct bc_pm_holder *h = bc_pm_holder_share(spec);
 
@@ -251,7 +251,7 @@ static int bc_pm_hold(struct boot_constraint *c, struct of_phandle_args *spec)
 	return 0;
 }
 
-static int bc_pm_apply(struct boot_constraint *c)
+static int bc_pm_apply(struct bc_constraint *c)
 {
 	struct of_phandle_args spec;
 	int ret;
@@ -303,7 +303,7 @@ static bool bc_pm_holder_unshare(struct bc_pm_holder *h)
 	return true;
 }
 
-static int bc_pm_release(struct boot_constraint *c)
+static int bc_pm_release(struct bc_constraint *c)
 {
 	struct bc_pm *bc = to_bc_pm(c);
 	struct bc_pm_holder *h = bc->holder;
@@ -327,7 +327,7 @@ static int bc_pm_release(struct boot_constraint *c)
  * that is on is held by a holder, as apply() holds it; one that is off
  * costs no holder.
  */
-static int bc_pm_sample(struct boot_constraint *c, bool hold)
+static int bc_pm_sample(struct bc_constraint *c, bool hold)
 {
 	struct of_phandle_args spec;
 	int on, ret;
@@ -349,7 +349,7 @@ static int bc_pm_sample(struct boot_constraint *c, bool hold)
 	return ret ?: 1;
 }
 
-static struct device_node *bc_pm_provider(const struct boot_constraint *c)
+static struct device_node *bc_pm_provider(const struct bc_constraint *c)
 {
 	struct of_phandle_args spec;
 
@@ -360,25 +360,25 @@ static struct device_node *bc_pm_provider(const struct boot_constraint *c)
 	return spec.np;
 }
 
-static void bc_pm_describe(struct boot_constraint_desc *desc, const char *name,
+static void bc_pm_describe(struct bc_desc *desc, const char *name,
 			   unsigned long min, unsigned long max)
 {
 	struct dev_boot_constraint_pm_info *info =
-		BOOT_CONSTRAINT_DESC(desc, struct dev_boot_constraint_pm_info);
+		BC_DESC(desc, struct dev_boot_constraint_pm_info);
 
 	*info = (struct dev_boot_constraint_pm_info) { .name = name };
 }
 
-static const struct boot_constraint_names bc_pm_names = {
+static const struct bc_names bc_pm_names = {
 	.kind = "power domain",
 	.of = &bc_pm_of,
 	.decl = "hold-power-domains",
 };
 
-const struct boot_constraint_ops bc_pm_ops = {
+const struct bc_ops bc_pm_ops = {
 	.name = "pd",
 	.names = &bc_pm_names,
-	.size = BOOT_CONSTRAINT_SIZE(struct bc_pm),
+	.size = BC_SIZE(struct bc_pm),
 	.name_offset = offsetof(struct dev_boot_constraint_pm_info, name),
 	.init = bc_pm_init,
 	.apply = bc_pm_apply,

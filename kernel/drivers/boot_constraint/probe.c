@@ -29,8 +29,8 @@
  */
 static noinline void bc_probe_start(struct device *dev)
 {
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
+	struct bc_dev *bdev;
+	struct bc_constraint *c;
 	LIST_HEAD(done);
 
 	/* Each attempt says anew whether its driver takes over later */
@@ -56,24 +56,24 @@ static noinline void bc_probe_start(struct device *dev)
 }
 
 /**
- * __dev_boot_constraints_probe_start() - A device's driver is about to probe.
+ * __boot_constraints_probe_start() - A device's driver is about to probe.
  * @dev: the device whose driver is about to be probed.
  *
  * Called by the driver core, with device_lock(@dev) held, right before the
  * driver's probe. Applies the constraints still pending, whose provider
  * may have appeared without a device binding (a clock provider registered
  * from an initcall, for instance). Everything stays held until
- * dev_boot_constraints_probe_end(): the boot holds stand aside for the
+ * boot_constraints_probe_end(): the boot holds stand aside for the
  * driver's own requests, which take them over.
  */
-void __dev_boot_constraints_probe_start(struct device *dev)
+void __boot_constraints_probe_start(struct device *dev)
 {
 	device_lock_assert(dev);
 
 	if (bc_is_constrained(dev))
 		bc_probe_start(dev);
 }
-EXPORT_SYMBOL_IF_KUNIT(__dev_boot_constraints_probe_start);
+EXPORT_SYMBOL_IF_KUNIT(__boot_constraints_probe_start);
 
 /* Whether the driver core will try again, this driver or another one. */
 static bool bc_probe_may_retry(int ret)
@@ -82,9 +82,9 @@ static bool bc_probe_may_retry(int ret)
 }
 
 /* Asks again for what a driver that did not keep the device took over. */
-static void bc_device_take_back(struct boot_constraint_dev *bdev)
+static void bc_device_take_back(struct bc_dev *bdev)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 	int ret;
 
 	list_for_each_entry(c, &bdev->constraints, node) {
@@ -109,7 +109,7 @@ static void bc_device_take_back(struct boot_constraint_dev *bdev)
  * them. bc_retry_work, which applies those first, releases them then.
  * Caller holds device_lock(bdev->dev).
  */
-static void bc_device_end(struct boot_constraint_dev *bdev)
+static void bc_device_end(struct bc_dev *bdev)
 {
 	bool queued;
 
@@ -128,7 +128,7 @@ static void bc_device_end(struct boot_constraint_dev *bdev)
 /* The probe end hook of a constrained device, out of line as above. */
 static noinline void bc_probe_end(struct device *dev, int ret)
 {
-	struct boot_constraint_dev *bdev;
+	struct bc_dev *bdev;
 	bool keep, ended;
 	LIST_HEAD(done);
 
@@ -159,7 +159,7 @@ static noinline void bc_probe_end(struct device *dev, int ret)
 }
 
 /**
- * __dev_boot_constraints_probe_end() - A device's driver has probed.
+ * __boot_constraints_probe_end() - A device's driver has probed.
  * @dev: the device.
  * @ret: what the driver's probe returned.
  *
@@ -174,17 +174,17 @@ static noinline void bc_probe_end(struct device *dev, int ret)
  * driver's requests took over is asked for again and the constraints are
  * kept, unless user space has ended them (bc_end()).
  */
-void __dev_boot_constraints_probe_end(struct device *dev, int ret)
+void __boot_constraints_probe_end(struct device *dev, int ret)
 {
 	device_lock_assert(dev);
 
 	if (bc_is_constrained(dev))
 		bc_probe_end(dev, ret);
 }
-EXPORT_SYMBOL_IF_KUNIT(__dev_boot_constraints_probe_end);
+EXPORT_SYMBOL_IF_KUNIT(__boot_constraints_probe_end);
 
 /* The driver probing the device takes it over after its probe. */
-static void bc_device_later(struct boot_constraint_dev *bdev)
+static void bc_device_later(struct bc_dev *bdev)
 {
 	bc_assert_held();
 
@@ -217,7 +217,7 @@ void dev_boot_constraints_take_over_later(struct device *dev)
 {
 	device_lock_assert(dev);
 
-	if (static_branch_unlikely(&dev_boot_constraints_live))
+	if (static_branch_unlikely(&boot_constraints_live))
 		bc_device_mark(dev, bc_device_later);
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraints_take_over_later);
@@ -237,21 +237,21 @@ EXPORT_SYMBOL_GPL(dev_boot_constraints_take_over_later);
  */
 void dev_boot_constraints_taken_over(struct device *dev)
 {
-	if (static_branch_unlikely(&dev_boot_constraints_live))
+	if (static_branch_unlikely(&boot_constraints_live))
 		bc_device_mark(dev, bc_device_taken_over);
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraints_taken_over);
 
 /**
- * __dev_boot_constraints_remove() - Release the constraints of a deleted device.
+ * __boot_constraints_remove() - Release the constraints of a deleted device.
  * @dev: the device.
  *
  * Called by device_del() once @dev has left sysfs. Costs one hash lookup for
  * a device without constraints.
  */
-void __dev_boot_constraints_remove(struct device *dev)
+void __boot_constraints_remove(struct device *dev)
 {
-	struct boot_constraint_dev *bdev;
+	struct bc_dev *bdev;
 
 	/* Pairs with bc_release_if_deleted() */
 	smp_mb();
@@ -265,4 +265,4 @@ void __dev_boot_constraints_remove(struct device *dev)
 		bc_device_release(bdev, BC_RELEASED);
 	device_unlock(dev);
 }
-EXPORT_SYMBOL_IF_KUNIT(__dev_boot_constraints_remove);
+EXPORT_SYMBOL_IF_KUNIT(__boot_constraints_remove);

@@ -28,7 +28,7 @@
  * adding them, its probe (the driver core holds the lock), the deadline and
  * the device's deletion take it. A provider's bind, which retries the
  * pending constraints of other devices, only tries it, and leaves a device
- * it cannot take to the holder of the lock (boot_constraint_dev.retry). So
+ * it cannot take to the holder of the lock (bc_dev.retry). So
  * the calls into the frameworks that take and give back resources run with
  * no lock of the core held: they may register and bind devices, whose binds
  * come back here.
@@ -98,13 +98,13 @@ void bc_stats(struct bc_stats *stats)
 }
 
 /* The record after @bdev (the first for NULL) in @list. Caller holds bc_lock. */
-static struct boot_constraint_dev *bc_next_in(struct list_head *list,
-					      struct boot_constraint_dev *bdev)
+static struct bc_dev *bc_next_in(struct list_head *list,
+				 struct bc_dev *bdev)
 {
 	bc_assert_held();
 
 	bdev = bdev ? list_next_entry(bdev, node) :
-		      list_first_entry(list, struct boot_constraint_dev, node);
+		      list_first_entry(list, struct bc_dev, node);
 
 	return list_entry_is_head(bdev, list, node) ? NULL : bdev;
 }
@@ -117,7 +117,7 @@ static struct boot_constraint_dev *bc_next_in(struct list_head *list,
  * Return: the record of the next device with constraints live, oldest
  * first, or NULL after the last one.
  */
-struct boot_constraint_dev *bc_next_device(struct boot_constraint_dev *bdev)
+struct bc_dev *bc_next_device(struct bc_dev *bdev)
 {
 	return bc_next_in(&bc_devices, bdev);
 }
@@ -130,7 +130,7 @@ struct boot_constraint_dev *bc_next_device(struct boot_constraint_dev *bdev)
  * Return: the record of the next device in the history, oldest first, or
  * NULL after the last one.
  */
-struct boot_constraint_dev *bc_next_ended(struct boot_constraint_dev *bdev)
+struct bc_dev *bc_next_ended(struct bc_dev *bdev)
 {
 	return bc_next_in(&bc_history, bdev);
 }
@@ -171,7 +171,7 @@ void bc_count_bytes(size_t add, size_t sub)
  *
  * Context: caller holds bc_lock.
  */
-void bc_count_added(const struct boot_constraint *c)
+void bc_count_added(const struct bc_constraint *c)
 {
 	bc_count_bytes(bc_constraint_bytes(c), 0);
 	bc_stats_now.added++;
@@ -197,9 +197,9 @@ void bc_count_auto_off(void)
  * Context: caller holds bc_lock.
  * Return: its record, or NULL if it has no constraint live.
  */
-struct boot_constraint_dev *bc_find(struct device *dev)
+struct bc_dev *bc_find(struct device *dev)
 {
-	struct boot_constraint_dev *bdev;
+	struct bc_dev *bdev;
 
 	bc_assert_held();
 
@@ -226,7 +226,7 @@ bool bc_is_constrained(struct device *dev)
 {
 	struct hlist_head *head = &bc_active[hash_min((unsigned long)dev,
 						      BC_ACTIVE_BITS)];
-	struct boot_constraint_dev *bdev;
+	struct bc_dev *bdev;
 	bool found = false;
 
 	if (hlist_empty(head))
@@ -250,9 +250,9 @@ bool bc_is_constrained(struct device *dev)
  *
  * Return: its record, not active yet, or NULL if out of memory.
  */
-struct boot_constraint_dev *bc_device_alloc(struct device *dev)
+struct bc_dev *bc_device_alloc(struct device *dev)
 {
-	struct boot_constraint_dev *bdev;
+	struct bc_dev *bdev;
 
 	bdev = kzalloc(sizeof(*bdev), GFP_KERNEL);
 	if (!bdev)
@@ -267,7 +267,7 @@ struct boot_constraint_dev *bc_device_alloc(struct device *dev)
 }
 
 /* As ksize() says of each record, all of one size, and of the name's copy. */
-static size_t bc_device_bytes(const struct boot_constraint_dev *bdev)
+static size_t bc_device_bytes(const struct bc_dev *bdev)
 {
 	return kmalloc_size_roundup(sizeof(*bdev)) +
 	       (bdev->name ? ksize(bdev->name) : 0);
@@ -280,7 +280,7 @@ static size_t bc_device_bytes(const struct boot_constraint_dev *bdev)
  * Context: caller holds bc_lock.
  * Return: its name, or "(unnamed)" if it was not copied.
  */
-const char *bc_device_name(const struct boot_constraint_dev *bdev)
+const char *bc_device_name(const struct bc_dev *bdev)
 {
 	bc_assert_held();
 
@@ -294,9 +294,9 @@ const char *bc_device_name(const struct boot_constraint_dev *bdev)
  * The record goes after a grace period, for bc_is_constrained()'s lockless
  * walk of the active table; its constraints are never seen there.
  */
-void bc_device_free(struct boot_constraint_dev *bdev)
+void bc_device_free(struct bc_dev *bdev)
 {
-	struct boot_constraint *c, *tmp;
+	struct bc_constraint *c, *tmp;
 
 	list_for_each_entry_safe(c, tmp, &bdev->constraints, node) {
 		bc_count_bytes(0, bc_constraint_bytes(c));
@@ -314,7 +314,7 @@ void bc_device_free(struct boot_constraint_dev *bdev)
  *
  * Context: caller holds bc_lock.
  */
-void bc_device_activate(struct boot_constraint_dev *bdev)
+void bc_device_activate(struct bc_dev *bdev)
 {
 	bc_assert_held();
 
@@ -335,9 +335,9 @@ void bc_device_activate(struct boot_constraint_dev *bdev)
  * after it.
  * Return: the device.
  */
-struct device *bc_device_retire(struct boot_constraint_dev *bdev)
+struct device *bc_device_retire(struct bc_dev *bdev)
 {
-	struct boot_constraint_dev *oldest;
+	struct bc_dev *oldest;
 	struct device *dev = bdev->dev;
 
 	bc_assert_held();
@@ -362,7 +362,7 @@ struct device *bc_device_retire(struct boot_constraint_dev *bdev)
 
 	if (++bc_history_len > BC_HISTORY_MAX) {
 		oldest = list_first_entry(&bc_history,
-					  struct boot_constraint_dev, node);
+					  struct bc_dev, node);
 		list_del(&oldest->node);
 		bc_history_len--;
 		bc_count_bytes(0, bc_device_bytes(oldest));
@@ -373,9 +373,9 @@ struct device *bc_device_retire(struct boot_constraint_dev *bdev)
 }
 
 /* The device's record, or the last one in the history. Caller holds bc_lock. */
-static struct boot_constraint_dev *bc_find_recorded(struct device *dev)
+static struct bc_dev *bc_find_recorded(struct device *dev)
 {
-	struct boot_constraint_dev *bdev = bc_find(dev);
+	struct bc_dev *bdev = bc_find(dev);
 
 	bc_assert_held();
 
@@ -396,11 +396,11 @@ static struct boot_constraint_dev *bc_find_recorded(struct device *dev)
  * to the sum of their attempts to be applied.
  */
 static unsigned int bc_count_recorded(struct device *dev,
-				      enum boot_constraint_state state,
+				      enum bc_state state,
 				      unsigned int *attempts)
 {
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
+	struct bc_dev *bdev;
+	struct bc_constraint *c;
 	unsigned int count = 0;
 
 	*attempts = 0;
@@ -425,7 +425,7 @@ static unsigned int bc_count_recorded(struct device *dev,
  * included while the history keeps them.
  */
 unsigned int bc_count(struct device *dev,
-		      enum boot_constraint_state state)
+		      enum bc_state state)
 {
 	unsigned int attempts;
 

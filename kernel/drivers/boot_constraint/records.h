@@ -15,23 +15,23 @@ struct device;
 struct dev_boot_constraint_info;
 
 /* types.c */
-const struct boot_constraint_ops *
+const struct bc_ops *
 bc_type_ops(struct device *dev, enum dev_boot_constraint_type type);
 
 /* constraint.c */
-struct boot_constraint_deadline *bc_machine_deadline(void);
-struct boot_constraint_batch *bc_batch_alone(void);
-size_t bc_constraint_bytes(const struct boot_constraint *c);
-struct boot_constraint_batch *
+struct bc_deadline *bc_machine_deadline(void);
+struct bc_batch *bc_batch_alone(void);
+size_t bc_constraint_bytes(const struct bc_constraint *c);
+struct bc_batch *
 bc_batch_alloc(const char *origin, unsigned int n,
-	       struct boot_constraint_deadline *deadline);
-void bc_batch_put(struct boot_constraint_batch *batch);
-struct boot_constraint *
+	       struct bc_deadline *deadline);
+void bc_batch_put(struct bc_batch *batch);
+struct bc_constraint *
 bc_constraint_create(struct device *dev,
 		     const struct dev_boot_constraint_info *info);
-void bc_constraint_set_spec(struct boot_constraint *c,
-			    const struct boot_constraint_spec *spec);
-void bc_constraint_destroy(struct boot_constraint *c);
+void bc_constraint_set_spec(struct bc_constraint *c,
+			    const struct bc_spec *spec);
+void bc_constraint_destroy(struct bc_constraint *c);
 
 /* records.c; the history keeps the last BC_HISTORY_MAX devices */
 #define BC_HISTORY_MAX	64
@@ -46,22 +46,22 @@ struct bc_stats {
 
 void bc_stats(struct bc_stats *stats);
 void bc_count_bytes(size_t add, size_t sub);
-void bc_count_added(const struct boot_constraint *c);
+void bc_count_added(const struct bc_constraint *c);
 void bc_count_auto_off(void);
-struct boot_constraint_dev *bc_next_device(struct boot_constraint_dev *bdev);
-struct boot_constraint_dev *bc_next_ended(struct boot_constraint_dev *bdev);
+struct bc_dev *bc_next_device(struct bc_dev *bdev);
+struct bc_dev *bc_next_ended(struct bc_dev *bdev);
 bool bc_devices_empty(void);
-struct boot_constraint_dev *bc_find(struct device *dev);
+struct bc_dev *bc_find(struct device *dev);
 bool bc_is_constrained(struct device *dev);
-struct boot_constraint_dev *bc_device_alloc(struct device *dev);
-const char *bc_device_name(const struct boot_constraint_dev *bdev);
-void bc_device_free(struct boot_constraint_dev *bdev);
-void bc_device_activate(struct boot_constraint_dev *bdev);
-struct device *bc_device_retire(struct boot_constraint_dev *bdev);
+struct bc_dev *bc_device_alloc(struct device *dev);
+const char *bc_device_name(const struct bc_dev *bdev);
+void bc_device_free(struct bc_dev *bdev);
+void bc_device_activate(struct bc_dev *bdev);
+struct device *bc_device_retire(struct bc_dev *bdev);
 
 /* live.c */
 void bc_hooks_may_quiet(void);
-void bc_deadline_open(struct boot_constraint_deadline *deadline);
-void bc_deadline_close(struct boot_constraint_deadline *deadline);
+void bc_deadline_open(struct bc_deadline *deadline);
+void bc_deadline_close(struct bc_deadline *deadline);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_RECORDS_H */

@@ -88,7 +88,7 @@ void bc_reject_dev(const void *dev, struct va_format *why)
  * @c: the constraint.
  * @error: why.
  */
-void bc_reject_applied(struct device *dev, const struct boot_constraint *c,
+void bc_reject_applied(struct device *dev, const struct bc_constraint *c,
 		       int error)
 {
 	bc_reject_or(c->batch->origin, bc_reject_dev, dev,

@@ -34,8 +34,8 @@
  */
 static void bc_report(const char *when)
 {
-	struct boot_constraint_dev *bdev;
-	struct boot_constraint *c;
+	struct bc_dev *bdev;
+	struct bc_constraint *c;
 	unsigned int n = 0;
 
 	scoped_guard(bc) {

@@ -28,14 +28,14 @@
  * @rstc: the reset line, while held.
  */
 struct bc_reset {
-	struct boot_constraint c;
+	struct bc_constraint c;
 	struct reset_control *rstc;
 };
 
 #define to_bc_reset(_c) container_of_const(_c, struct bc_reset, c)
 
 /* Holds @rstc deasserted; on error it is put. */
-static int bc_reset_hold(struct boot_constraint *c, struct reset_control *rstc)
+static int bc_reset_hold(struct bc_constraint *c, struct reset_control *rstc)
 {
 	int ret;
 
@@ -50,7 +50,7 @@ static int bc_reset_hold(struct boot_constraint *c, struct reset_control *rstc)
 	return 0;
 }
 
-static int bc_reset_apply(struct boot_constraint *c)
+static int bc_reset_apply(struct bc_constraint *c)
 {
 	struct reset_control *rstc;
 
@@ -66,13 +66,13 @@ static int bc_reset_apply(struct boot_constraint *c)
  * After a probe that did not keep the device: its driver's get took the
  * line over, and its put let it go. The hold keeps it deasserted again.
  */
-static int bc_reset_take_back(struct boot_constraint *c)
+static int bc_reset_take_back(struct bc_constraint *c)
 {
 	return reset_control_deassert(to_bc_reset(c)->rstc);
 }
 
 /* Lets go of the line without asserting it: only its users assert it. */
-static int bc_reset_release(struct boot_constraint *c)
+static int bc_reset_release(struct bc_constraint *c)
 {
 	struct bc_reset *bc = to_bc_reset(c);
 
@@ -82,12 +82,12 @@ static int bc_reset_release(struct boot_constraint *c)
 	return 0;
 }
 
-static void bc_reset_describe(struct boot_constraint_desc *desc,
+static void bc_reset_describe(struct bc_desc *desc,
 			      const char *name, unsigned long min,
 			      unsigned long max)
 {
 	struct dev_boot_constraint_reset_info *info =
-		BOOT_CONSTRAINT_DESC(desc, struct dev_boot_constraint_reset_info);
+		BC_DESC(desc, struct dev_boot_constraint_reset_info);
 
 	*info = (struct dev_boot_constraint_reset_info) { .name = name };
 }
@@ -97,7 +97,7 @@ static void bc_reset_describe(struct boot_constraint_desc *desc,
  * whose controller cannot read it is left to its users. The boot hold
  * reads it without being a user of it.
  */
-static int bc_reset_sample(struct boot_constraint *c, bool hold)
+static int bc_reset_sample(struct bc_constraint *c, bool hold)
 {
 	struct reset_control *rstc;
 	int asserted, ret;
@@ -118,21 +118,21 @@ static int bc_reset_sample(struct boot_constraint *c, bool hold)
 	return ret ?: 1;
 }
 
-static const struct boot_constraint_of_names bc_reset_of = {
+static const struct bc_of_names bc_reset_of = {
 	.list = "resets", .cells = "#reset-cells", .names = "reset-names",
 	.per = 1, .gpio = IS_ENABLED(CONFIG_RESET_GPIO) ? "reset-gpios" : NULL,
 };
 
-static const struct boot_constraint_names bc_reset_names = {
+static const struct bc_names bc_reset_names = {
 	.kind = "reset line",
 	.of = &bc_reset_of,
 	.decl = "hold-resets",
 };
 
-const struct boot_constraint_ops bc_reset_ops = {
+const struct bc_ops bc_reset_ops = {
 	.name = "reset",
 	.names = &bc_reset_names,
-	.size = BOOT_CONSTRAINT_SIZE(struct bc_reset),
+	.size = BC_SIZE(struct bc_reset),
 	.name_offset = offsetof(struct dev_boot_constraint_reset_info, name),
 	.apply = bc_reset_apply,
 	.take_back = bc_reset_take_back,

@@ -34,7 +34,7 @@ static unsigned long bc_seq;
  */
 static void bc_retry_fn(struct work_struct *work)
 {
-	struct boot_constraint_dev *bdev;
+	struct bc_dev *bdev;
 	unsigned long binds;
 	struct device *dev;
 	LIST_HEAD(done);
@@ -79,7 +79,7 @@ static DECLARE_WORK(bc_retry_work, bc_retry_fn);
  *
  * Context: caller holds bc_lock.
  */
-void bc_device_taken_over(struct boot_constraint_dev *bdev)
+void bc_device_taken_over(struct bc_dev *bdev)
 {
 	bc_assert_held();
 
@@ -119,9 +119,9 @@ void bc_retry_schedule(void)
  * Costs one hash lookup for a device without constraints.
  */
 void bc_device_mark(struct device *dev,
-		    void (*mark)(struct boot_constraint_dev *bdev))
+		    void (*mark)(struct bc_dev *bdev))
 {
-	struct boot_constraint_dev *bdev;
+	struct bc_dev *bdev;
 
 	if (!bc_is_constrained(dev))
 		return;
@@ -137,7 +137,7 @@ void bc_device_mark(struct device *dev,
  * (device_bind_driver(), as phylib binds its generic PHY driver) has taken
  * it over; a driver that probed it and takes over later has not.
  */
-static void bc_device_bound(struct boot_constraint_dev *bdev)
+static void bc_device_bound(struct bc_dev *bdev)
 {
 	bc_assert_held();
 
@@ -150,11 +150,11 @@ static void bc_device_bound(struct boot_constraint_dev *bdev)
  * device is busy (its lock held, by its probe for instance), by the lock's
  * holder before it lets the device go. Caller holds bc_lock; drops it.
  */
-static void bc_retry_owner(struct boot_constraint *c, struct device_node *bound,
+static void bc_retry_owner(struct bc_constraint *c, struct device_node *bound,
 			   unsigned long seq)
 {
-	struct boot_constraint_dev *bdev = c->bdev;
-	struct boot_constraint *m;
+	struct bc_dev *bdev = c->bdev;
+	struct bc_constraint *m;
 	struct device *dev;
 	LIST_HEAD(done);
 
@@ -185,7 +185,7 @@ static void bc_retry_owner(struct boot_constraint *c, struct device_node *bound,
 }
 
 /**
- * __dev_boot_constraints_device_bound() - Retry the constraints it provides.
+ * __boot_constraints_device_bound() - Retry the constraints it provides.
  * @dev: the device just bound to its driver, perhaps a provider.
  *
  * Called by the driver core when a device is bound, before its consumers are
@@ -198,9 +198,9 @@ static void bc_retry_owner(struct boot_constraint *c, struct device_node *bound,
  * are pending, a bind costs a look at a counter per node of that subtree
  * (one for a leaf), and takes bc_lock only if one of them is not zero.
  */
-void __dev_boot_constraints_device_bound(struct device *dev)
+void __boot_constraints_device_bound(struct device *dev)
 {
-	struct boot_constraint *c;
+	struct bc_constraint *c;
 	struct device_node *np;
 	unsigned long seq;
 	bool keyed;

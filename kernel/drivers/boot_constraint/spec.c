@@ -7,7 +7,7 @@
  * holds the "vdd" supply of the node /lcd at 3.3 V, and every clock, power
  * domain and reset line the node names, until its device's driver probes.
  * A spec is a node's path and, for each resource it lists, its type's
- * &boot_constraint_ops.name, its name in the node and its range: the same
+ * &bc_ops.name, its name in the node and its range: the same
  * as a declaration under /chosen/boot-constraints says (dt.c), checked the
  * same way against the node, and rejected whole, with one error line
  * quoting it, if it is malformed or names a resource the node lacks.
@@ -31,7 +31,7 @@
 
 static int bc_spec_type(const char *kind, enum dev_boot_constraint_type *type)
 {
-	const struct boot_constraint_ops *ops;
+	const struct bc_ops *ops;
 
 	bc_for_each_type(*type, ops) {
 		if (!strcmp(kind, ops->name))
@@ -69,7 +69,7 @@ static int bc_spec_range(char *range, u32 *min, u32 *max)
 }
 
 /* One KIND[=NAME][@MIN-MAX] of a boot_constraints= device. */
-static int bc_spec_add(struct boot_constraint_table *t, char *item,
+static int bc_spec_add(struct bc_table *t, char *item,
 		       unsigned long *listed)
 {
 	enum dev_boot_constraint_type type;
@@ -134,7 +134,7 @@ static bool bc_spec_path_valid(const char *path)
 /**
  * bc_table_from_spec() - Read a boot_constraints= device.
  * @spec: "NODE-PATH[:KIND[=NAME][@MIN-MAX]]...", with KIND a type's
- *	&boot_constraint_ops.name (clk, pd, supply, icc, reset) and MIN-MAX
+ *	&bc_ops.name (clk, pd, supply, icc, reset) and MIN-MAX
  *	its range: a rate in Hz, a voltage in uV, an average and a peak
  *	bandwidth in kBps (decimal, below 2^32).
  *
@@ -143,9 +143,9 @@ static bool bc_spec_path_valid(const char *path)
  * logged in one line quoting @spec whole, if @spec is malformed or names a
  * resource that the node does not have.
  */
-struct boot_constraint_table *bc_table_from_spec(const char *spec)
+struct bc_table *bc_table_from_spec(const char *spec)
 {
-	struct boot_constraint_table *t = ERR_PTR(-ENOMEM);
+	struct bc_table *t = ERR_PTR(-ENOMEM);
 	char *origin, *copy, *rest, *path, *item;
 	unsigned long listed = 0;
 	struct device_node *np;

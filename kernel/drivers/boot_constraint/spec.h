@@ -5,8 +5,8 @@
 #ifndef _DRIVERS_BOOT_CONSTRAINT_SPEC_H
 #define _DRIVERS_BOOT_CONSTRAINT_SPEC_H
 
-struct boot_constraint_table;
+struct bc_table;
 
-struct boot_constraint_table *bc_table_from_spec(const char *spec);
+struct bc_table *bc_table_from_spec(const char *spec);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_SPEC_H */

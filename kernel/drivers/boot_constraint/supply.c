@@ -25,7 +25,7 @@
  * @reg: the regulator, while held with regulator_boot_hold().
  */
 struct bc_supply {
-	struct boot_constraint c;
+	struct bc_constraint c;
 	unsigned int u_volt_min;
 	unsigned int u_volt_max;
 	struct regulator *reg;
@@ -33,7 +33,7 @@ struct bc_supply {
 
 #define to_bc_supply(_c) container_of_const(_c, struct bc_supply, c)
 
-static int bc_supply_init(struct boot_constraint *c, struct device *dev,
+static int bc_supply_init(struct bc_constraint *c, struct device *dev,
 			  const void *data)
 {
 	const struct dev_boot_constraint_supply_info *info = data;
@@ -62,7 +62,7 @@ static int bc_supply_init(struct boot_constraint *c, struct device *dev,
 	return 0;
 }
 
-static bool bc_supply_sets_voltage(const struct boot_constraint *c)
+static bool bc_supply_sets_voltage(const struct bc_constraint *c)
 {
 	return to_bc_supply(c)->u_volt_max;
 }
@@ -73,7 +73,7 @@ static bool bc_supply_sets_voltage(const struct boot_constraint *c)
  * consumer accepts, so the range asked for starts at the present voltage.
  * A rail outside the range is moved into it.
  */
-static int bc_supply_request(struct boot_constraint *c, struct regulator *reg)
+static int bc_supply_request(struct bc_constraint *c, struct regulator *reg)
 {
 	const struct bc_supply *bc = to_bc_supply(c);
 	int min = bc->u_volt_min, max = bc->u_volt_max;
@@ -92,7 +92,7 @@ static int bc_supply_request(struct boot_constraint *c, struct regulator *reg)
  * exclusive get, all as if nothing held the supply; until then the other
  * consumers are held off. On error @reg is put.
  */
-static int bc_supply_hold(struct boot_constraint *c, struct regulator *reg)
+static int bc_supply_hold(struct bc_constraint *c, struct regulator *reg)
 {
 	int ret;
 
@@ -116,7 +116,7 @@ put:
 	return ret;
 }
 
-static int bc_supply_apply(struct boot_constraint *c)
+static int bc_supply_apply(struct bc_constraint *c)
 {
 	struct regulator *reg;
 
@@ -136,7 +136,7 @@ static int bc_supply_apply(struct boot_constraint *c)
  * voltage is a no-op for a request still in place, and moves no rail
  * within it.
  */
-static int bc_supply_take_back(struct boot_constraint *c)
+static int bc_supply_take_back(struct bc_constraint *c)
 {
 	struct regulator *reg = to_bc_supply(c)->reg;
 	int ret;
@@ -152,7 +152,7 @@ static int bc_supply_take_back(struct boot_constraint *c)
  * The voltage stays; the supply goes off only if nothing else keeps it on,
  * and the hold's enable counts only if the driver did not take it over.
  */
-static int bc_supply_release(struct boot_constraint *c)
+static int bc_supply_release(struct bc_constraint *c)
 {
 	struct bc_supply *bc = to_bc_supply(c);
 	int ret;
@@ -168,7 +168,7 @@ static int bc_supply_release(struct boot_constraint *c)
 	return 0;
 }
 
-static void bc_supply_show(struct seq_file *s, const struct boot_constraint *c)
+static void bc_supply_show(struct seq_file *s, const struct bc_constraint *c)
 {
 	const struct bc_supply *bc = to_bc_supply(c);
 
@@ -178,12 +178,12 @@ static void bc_supply_show(struct seq_file *s, const struct boot_constraint *c)
 		seq_puts(s, " -");
 }
 
-static void bc_supply_describe(struct boot_constraint_desc *desc,
+static void bc_supply_describe(struct bc_desc *desc,
 			       const char *name, unsigned long min,
 			       unsigned long max)
 {
 	struct dev_boot_constraint_supply_info *info =
-		BOOT_CONSTRAINT_DESC(desc, struct dev_boot_constraint_supply_info);
+		BC_DESC(desc, struct dev_boot_constraint_supply_info);
 
 	*info = (struct dev_boot_constraint_supply_info) {
 		.name = name, .u_volt_min = min, .u_volt_max = max,
@@ -195,7 +195,7 @@ static void bc_supply_describe(struct boot_constraint_desc *desc,
  * without a consumer handle. One that is on is held at its voltage, if it
  * has one (a switch has not); one that is off costs no handle.
  */
-static int bc_supply_sample(struct boot_constraint *c, bool hold)
+static int bc_supply_sample(struct bc_constraint *c, bool hold)
 {
 	struct bc_supply *bc = to_bc_supply(c);
 	struct regulator *reg;
@@ -224,11 +224,11 @@ static int bc_supply_sample(struct boot_constraint *c, bool hold)
  * The regulator's node is found among the node's properties, so that looking
  * it up for a missing regulator formats and allocates nothing.
  */
-static const struct boot_constraint_of_names bc_supply_of = {
+static const struct bc_of_names bc_supply_of = {
 	.suffix = "-supply", .suffix_len = sizeof("-supply") - 1,
 };
 
-static const struct boot_constraint_names bc_supply_names = {
+static const struct bc_names bc_supply_names = {
 	.kind = "supply",
 	.of = &bc_supply_of,
 	.decl = "hold-supplies",
@@ -236,10 +236,10 @@ static const struct boot_constraint_names bc_supply_names = {
 	.range_max = INT_MAX,
 };
 
-const struct boot_constraint_ops bc_supply_ops = {
+const struct bc_ops bc_supply_ops = {
 	.name = "supply",
 	.names = &bc_supply_names,
-	.size = BOOT_CONSTRAINT_SIZE(struct bc_supply),
+	.size = BC_SIZE(struct bc_supply),
 	.name_offset = offsetof(struct dev_boot_constraint_supply_info, name),
 	.init = bc_supply_init,
 	.apply = bc_supply_apply,

@@ -34,7 +34,7 @@ static void bc_table_line(const void *path, struct va_format *why)
 /* How many resources the node names: the most a table of it can hold. */
 static unsigned int bc_node_resources(struct device_node *np)
 {
-	const struct boot_constraint_ops *ops;
+	const struct bc_ops *ops;
 	enum dev_boot_constraint_type type;
 	unsigned int n = 0;
 
@@ -49,8 +49,8 @@ static unsigned int bc_node_resources(struct device_node *np)
  * an unnamed one of a list (the node's first) to its name if the node names
  * them, so that it is one resource whichever way it is given.
  */
-static int bc_table_resolve(struct boot_constraint_table *t,
-			    const struct boot_constraint_names *names,
+static int bc_table_resolve(struct bc_table *t,
+			    const struct bc_names *names,
 			    const char **name)
 {
 	const char *first;
@@ -81,7 +81,7 @@ static int bc_table_resolve(struct boot_constraint_table *t,
 	return 0;
 }
 
-static bool bc_table_holds(const struct boot_constraint_table *t,
+static bool bc_table_holds(const struct bc_table *t,
 			   enum dev_boot_constraint_type type, const char *name)
 {
 	const char *held;
@@ -106,10 +106,10 @@ static bool bc_table_holds(const struct boot_constraint_table *t,
  *
  * Return: an empty table, or NULL if out of memory.
  */
-struct boot_constraint_table *bc_table_alloc(struct device_node *np,
-					     const char *origin)
+struct bc_table *bc_table_alloc(struct device_node *np,
+				const char *origin)
 {
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
@@ -151,7 +151,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_table_alloc);
  * @t: the table, or NULL. The constraints added from it are not touched:
  *	the core keeps its own copy of them.
  */
-void bc_table_free(struct boot_constraint_table *t)
+void bc_table_free(struct bc_table *t)
 {
 	unsigned int i;
 
@@ -177,14 +177,14 @@ EXPORT_SYMBOL_IF_KUNIT(bc_table_free);
  *
  * Return: how many resources of its node @t holds.
  */
-unsigned int bc_table_count(const struct boot_constraint_table *t)
+unsigned int bc_table_count(const struct bc_table *t)
 {
 	return t->oconst.count;
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_table_count);
 
-static int bc_table_check(struct boot_constraint_table *t,
-			  const struct boot_constraint_names *names,
+static int bc_table_check(struct bc_table *t,
+			  const struct bc_names *names,
 			  enum dev_boot_constraint_type type, const char **name,
 			  unsigned long min, unsigned long max)
 {
@@ -240,12 +240,12 @@ static int bc_table_check(struct boot_constraint_table *t,
  * the table's origin) if the type is not built in, the node has no such
  * resource, names it twice, or the range is invalid.
  */
-int bc_table_add(struct boot_constraint_table *t,
+int bc_table_add(struct bc_table *t,
 		 enum dev_boot_constraint_type type,
 			      const char *name, unsigned long min,
 			      unsigned long max)
 {
-	const struct boot_constraint_ops *ops = bc_type(type);
+	const struct bc_ops *ops = bc_type(type);
 	unsigned int i = t->oconst.count;
 	const char *copy = NULL;
 	int ret;
@@ -279,9 +279,9 @@ int bc_table_add(struct boot_constraint_table *t,
 }
 
 /* Holds every resource of a type that the node names. */
-static int bc_table_add_all(struct boot_constraint_table *t,
+static int bc_table_add_all(struct bc_table *t,
 			    enum dev_boot_constraint_type type,
-			    const struct boot_constraint_names *names)
+			    const struct bc_names *names)
 {
 	unsigned int i, count = bc_of_count(t->np, names->of);
 	const char *name;
@@ -324,10 +324,10 @@ static int bc_table_add_all(struct boot_constraint_table *t,
  *
  * Return: 0, or a negative errno with the reason logged in one line.
  */
-int bc_table_add_unlisted(struct boot_constraint_table *t,
+int bc_table_add_unlisted(struct bc_table *t,
 			  unsigned long listed)
 {
-	const struct boot_constraint_ops *ops;
+	const struct bc_ops *ops;
 	enum dev_boot_constraint_type type;
 	int ret;
 
@@ -379,10 +379,10 @@ bool bc_name_valid(const char *name, size_t len)
  * Return: an empty table, freed by bc_table_finish() if
  * filling it fails; or ERR_PTR(-ENOMEM), with the rejection logged.
  */
-struct boot_constraint_table *bc_table_declared(struct device_node *np,
-						const char *origin)
+struct bc_table *bc_table_declared(struct device_node *np,
+				   const char *origin)
 {
-	struct boot_constraint_table *t = bc_table_alloc(np, origin);
+	struct bc_table *t = bc_table_alloc(np, origin);
 
 	of_node_put(np);
 	if (!t) {
@@ -406,8 +406,8 @@ struct boot_constraint_table *bc_table_declared(struct device_node *np,
  * Return: @t; or an ERR_PTR() with @t freed, if @ret is an error or
  * completing @t failed, with the reason logged in one line.
  */
-struct boot_constraint_table *bc_table_finish(struct boot_constraint_table *t,
-					      int ret, unsigned long listed)
+struct bc_table *bc_table_finish(struct bc_table *t,
+				 int ret, unsigned long listed)
 {
 	if (!ret)
 		ret = bc_table_add_unlisted(t, listed);
@@ -429,7 +429,7 @@ struct boot_constraint_table *bc_table_finish(struct boot_constraint_table *t,
  * Return: 0 if the constraints are added to the node's device, or will be
  * when it is created; a negative errno otherwise, with none of them added.
  */
-int bc_table_add_to_device(struct boot_constraint_table *t)
+int bc_table_add_to_device(struct bc_table *t)
 {
 	return bc_add_of_node(t->np, &t->oconst, t->origin);
 }

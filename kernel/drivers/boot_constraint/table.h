@@ -13,7 +13,7 @@
 struct device_node;
 
 /**
- * struct boot_constraint_table - The constraints on one node's resources.
+ * struct bc_table - The constraints on one node's resources.
  *
  * @oconst: the constraints, in the form the core adds them to the node's
  *	device.
@@ -27,33 +27,33 @@ struct device_node;
  * @size: room in @constraints, @desc and @names: the number of resources
  *	the node names.
  */
-struct boot_constraint_table {
+struct bc_table {
 	struct dev_boot_constraint_of oconst;
 	struct device_node *np;
 	char *origin;
 	char *path;
 	struct list_head node;
 	struct dev_boot_constraint *constraints;
-	struct boot_constraint_desc *desc;
+	struct bc_desc *desc;
 	const char **names;
 	unsigned int size;
 };
 
-struct boot_constraint_table *bc_table_alloc(struct device_node *np,
-					     const char *origin);
-void bc_table_free(struct boot_constraint_table *t);
-unsigned int bc_table_count(const struct boot_constraint_table *t);
-int bc_table_add(struct boot_constraint_table *t,
+struct bc_table *bc_table_alloc(struct device_node *np,
+				const char *origin);
+void bc_table_free(struct bc_table *t);
+unsigned int bc_table_count(const struct bc_table *t);
+int bc_table_add(struct bc_table *t,
 		 enum dev_boot_constraint_type type,
 			      const char *name, unsigned long min,
 			      unsigned long max);
-int bc_table_add_unlisted(struct boot_constraint_table *t,
+int bc_table_add_unlisted(struct bc_table *t,
 			  unsigned long listed);
 bool bc_name_valid(const char *name, size_t len);
-struct boot_constraint_table *bc_table_declared(struct device_node *np,
-						const char *origin);
-struct boot_constraint_table *bc_table_finish(struct boot_constraint_table *t,
-					      int ret, unsigned long listed);
-int bc_table_add_to_device(struct boot_constraint_table *t);
+struct bc_table *bc_table_declared(struct device_node *np,
+				   const char *origin);
+struct bc_table *bc_table_finish(struct bc_table *t,
+				 int ret, unsigned long listed);
+int bc_table_add_to_device(struct bc_table *t);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_TABLE_H */

@@ -31,7 +31,7 @@ static const char * const bc_state_names[] = {
  * Return: "pending", "applied", "handed-over", "released", "expired" or
  * "failed".
  */
-const char *bc_state_name(enum boot_constraint_state state)
+const char *bc_state_name(enum bc_state state)
 {
 	return bc_state_names[state];
 }
@@ -43,7 +43,7 @@ const char *bc_state_name(enum boot_constraint_state state)
  * whose option is off is refused. Each entry names its option as written:
  * kbuild rebuilds this file when an option it names changes.
  */
-static const struct boot_constraint_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
+static const struct bc_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
 	[DEV_BOOT_CONSTRAINT_CLK] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_CLK) ?
 		&bc_clk_ops : NULL,
 	[DEV_BOOT_CONSTRAINT_PM] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_PM) ?
@@ -63,7 +63,7 @@ static const struct boot_constraint_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_T
  * Return: its ops, or NULL for a type that is unknown or whose framework
  * is not built in.
  */
-const struct boot_constraint_ops *bc_type(enum dev_boot_constraint_type type)
+const struct bc_ops *bc_type(enum dev_boot_constraint_type type)
 {
 	return (unsigned int)type < DEV_BOOT_CONSTRAINT_NR_TYPES ?
 	       bc_types[type] : NULL;
@@ -77,7 +77,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_type);
  * Return: the ops of that type, or NULL if there is none: @type is then
  * %DEV_BOOT_CONSTRAINT_NR_TYPES.
  */
-const struct boot_constraint_ops *
+const struct bc_ops *
 bc_next_type(enum dev_boot_constraint_type *type)
 {
 	for (; *type < DEV_BOOT_CONSTRAINT_NR_TYPES; (*type)++) {
@@ -89,10 +89,10 @@ bc_next_type(enum dev_boot_constraint_type *type)
 }
 
 /* A type whose framework is not built in is refused, not ignored. */
-const struct boot_constraint_ops *
+const struct bc_ops *
 bc_type_ops(struct device *dev, enum dev_boot_constraint_type type)
 {
-	const struct boot_constraint_ops *ops = bc_type(type);
+	const struct bc_ops *ops = bc_type(type);
 
 	if (ops)
 		return ops;

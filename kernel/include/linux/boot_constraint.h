@@ -270,62 +270,62 @@ static inline void dev_boot_constraints_taken_over(struct device *dev) {}
 /*
  * For the driver core (drivers/base/) only: what it tells the boot
  * constraint core of a device's life and of its deadline. The hooks run only
- * while dev_boot_constraints_live is on: once no constraint is left and none
+ * while boot_constraints_live is on: once no constraint is left and none
  * can be added any more, and from boot with boot_constraints=off, a device's
  * add and probe pay nothing for them.
  */
 #ifdef CONFIG_DEV_BOOT_CONSTRAINT
-DECLARE_STATIC_KEY_TRUE(dev_boot_constraints_live);
+DECLARE_STATIC_KEY_TRUE(boot_constraints_live);
 
-void __dev_boot_constraints_device_added(struct device *dev);
-void __dev_boot_constraints_probe_start(struct device *dev);
-void __dev_boot_constraints_probe_end(struct device *dev, int ret);
-void __dev_boot_constraints_device_bound(struct device *dev);
-void __dev_boot_constraints_remove(struct device *dev);
-void dev_boot_constraints_deadline(void);
-void dev_boot_constraints_no_deadline(void);
-void dev_boot_constraints_bus_added(const struct bus_type *bus);
-void dev_boot_constraints_bus_removed(const struct bus_type *bus);
+void __boot_constraints_device_added(struct device *dev);
+void __boot_constraints_probe_start(struct device *dev);
+void __boot_constraints_probe_end(struct device *dev, int ret);
+void __boot_constraints_device_bound(struct device *dev);
+void __boot_constraints_remove(struct device *dev);
+void boot_constraints_deadline(void);
+void boot_constraints_no_deadline(void);
+void boot_constraints_bus_added(const struct bus_type *bus);
+void boot_constraints_bus_removed(const struct bus_type *bus);
 
-static inline void dev_boot_constraints_device_added(struct device *dev)
+static inline void boot_constraints_device_added(struct device *dev)
 {
-	if (static_branch_unlikely(&dev_boot_constraints_live))
-		__dev_boot_constraints_device_added(dev);
+	if (static_branch_unlikely(&boot_constraints_live))
+		__boot_constraints_device_added(dev);
 }
 
-static inline void dev_boot_constraints_probe_start(struct device *dev)
+static inline void boot_constraints_probe_start(struct device *dev)
 {
-	if (static_branch_unlikely(&dev_boot_constraints_live))
-		__dev_boot_constraints_probe_start(dev);
+	if (static_branch_unlikely(&boot_constraints_live))
+		__boot_constraints_probe_start(dev);
 }
 
-static inline void dev_boot_constraints_probe_end(struct device *dev, int ret)
+static inline void boot_constraints_probe_end(struct device *dev, int ret)
 {
-	if (static_branch_unlikely(&dev_boot_constraints_live))
-		__dev_boot_constraints_probe_end(dev, ret);
+	if (static_branch_unlikely(&boot_constraints_live))
+		__boot_constraints_probe_end(dev, ret);
 }
 
-static inline void dev_boot_constraints_device_bound(struct device *dev)
+static inline void boot_constraints_device_bound(struct device *dev)
 {
-	if (static_branch_unlikely(&dev_boot_constraints_live))
-		__dev_boot_constraints_device_bound(dev);
+	if (static_branch_unlikely(&boot_constraints_live))
+		__boot_constraints_device_bound(dev);
 }
 
-static inline void dev_boot_constraints_remove(struct device *dev)
+static inline void boot_constraints_remove(struct device *dev)
 {
-	if (static_branch_unlikely(&dev_boot_constraints_live))
-		__dev_boot_constraints_remove(dev);
+	if (static_branch_unlikely(&boot_constraints_live))
+		__boot_constraints_remove(dev);
 }
 #else
-static inline void dev_boot_constraints_device_added(struct device *dev) {}
-static inline void dev_boot_constraints_probe_start(struct device *dev) {}
-static inline void dev_boot_constraints_probe_end(struct device *dev, int ret) {}
-static inline void dev_boot_constraints_device_bound(struct device *dev) {}
-static inline void dev_boot_constraints_remove(struct device *dev) {}
-static inline void dev_boot_constraints_deadline(void) {}
-static inline void dev_boot_constraints_no_deadline(void) {}
-static inline void dev_boot_constraints_bus_added(const struct bus_type *bus) {}
-static inline void dev_boot_constraints_bus_removed(const struct bus_type *bus) {}
+static inline void boot_constraints_device_added(struct device *dev) {}
+static inline void boot_constraints_probe_start(struct device *dev) {}
+static inline void boot_constraints_probe_end(struct device *dev, int ret) {}
+static inline void boot_constraints_device_bound(struct device *dev) {}
+static inline void boot_constraints_remove(struct device *dev) {}
+static inline void boot_constraints_deadline(void) {}
+static inline void boot_constraints_no_deadline(void) {}
+static inline void boot_constraints_bus_added(const struct bus_type *bus) {}
+static inline void boot_constraints_bus_removed(const struct bus_type *bus) {}
 #endif /* CONFIG_DEV_BOOT_CONSTRAINT */
 
 #endif /* _LINUX_BOOT_CONSTRAINT_H */

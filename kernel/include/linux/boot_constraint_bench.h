@@ -13,9 +13,9 @@ struct device;
 
 #ifdef CONFIG_DEV_BOOT_CONSTRAINT_BENCH
 void driver_deferred_probe_enable_early(void);
-void dev_boot_constraint_bench_device_added(struct device *dev);
+void boot_constraints_bench_device_added(struct device *dev);
 #else
-static inline void dev_boot_constraint_bench_device_added(struct device *dev) {}
+static inline void boot_constraints_bench_device_added(struct device *dev) {}
 #endif
 
 #endif /* _LINUX_BOOT_CONSTRAINT_BENCH_H */

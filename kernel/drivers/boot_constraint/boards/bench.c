@@ -145,7 +145,7 @@ static u64 bc_test_bench_hook_ns, bc_test_bench_after_hook_ns;
 static u64 bc_test_bench_after_add_ns, bc_test_bench_after_add_hooks_ns;
 /*
  * The driver core's hook of a device's add once none is left, a call of
- * dev_boot_constraints_device_added() over the tree's devices: patched out
+ * boot_constraints_device_added() over the tree's devices: patched out
  * by the static key, as with boot_constraints=off.
  */
 static u64 bc_test_bench_after_added_ns;
@@ -167,11 +167,11 @@ static bool bc_test_bench_adding;
  *	constraint core's hook after them: for a display, the constraint added
  *	to its new device and tried once.
  * @BC_TEST_BENCH_BEFORE: BUS_NOTIFY_BIND_DRIVER to the driver's probe: for a display,
- *	the handover (dev_boot_constraints_probe_start()).
+ *	the handover (boot_constraints_probe_start()).
  * @BC_TEST_BENCH_AFTER: the driver's probe to BUS_NOTIFY_BOUND_DRIVER: for a display,
- *	the release (dev_boot_constraints_probe_end()).
+ *	the release (boot_constraints_probe_end()).
  * @BC_TEST_BENCH_BIND: a clock controller's probe to BUS_NOTIFY_BOUND_DRIVER: the
- *	constraints it provides, applied (dev_boot_constraints_device_bound()).
+ *	constraints it provides, applied (boot_constraints_device_bound()).
  * @BC_TEST_BENCH_BIND_SUPPLY: the same for a regulator (automatic workload).
  * @BC_TEST_BENCH_BIND_DOMAIN: the same for a power domain (automatic workload).
  * @BC_TEST_BENCH_CLK_GET_MISSING: clk_get() of a display's clock while its provider
@@ -658,7 +658,7 @@ subsys_initcall(bc_test_bench_seed_init);
 /*
  * The phases between bus notifications: the first of the platform bus's
  * notifiers starts them, the last one ends them (but create, which
- * dev_boot_constraint_bench_device_added() ends).
+ * boot_constraints_bench_device_added() ends).
  */
 static int bc_test_bench_bus_first(struct notifier_block *nb, unsigned long action,
 				   void *data)
@@ -710,14 +710,14 @@ static int bc_test_bench_bus_last(struct notifier_block *nb, unsigned long actio
 }
 
 /**
- * dev_boot_constraint_bench_device_added() - A device's add has run its hooks.
+ * boot_constraints_bench_device_added() - A device's add has run its hooks.
  * @dev: the device, after the bus's notifiers and the boot constraint core's
  *	hook, before its first probe.
  *
  * Ends the phase create, which the first of the platform bus's notifiers
  * started: the core adds a new device's constraints after the notifiers.
  */
-void dev_boot_constraint_bench_device_added(struct device *dev)
+void boot_constraints_bench_device_added(struct device *dev)
 {
 	if (!bc_test_bench_time_hooks_param)
 		return;
@@ -851,18 +851,18 @@ static u64 bc_test_bench_time_hook(enum bc_test_bench_hook hook)
 		dev = bc_test_bench_plain[i % bc_test_bench_nr_plain];
 		switch (hook) {
 		case BC_TEST_BENCH_HOOK_START:
-			dev_boot_constraints_probe_start(dev);
+			boot_constraints_probe_start(dev);
 			break;
 		case BC_TEST_BENCH_HOOK_END:
-			dev_boot_constraints_probe_end(dev, 0);
+			boot_constraints_probe_end(dev, 0);
 			break;
 		case BC_TEST_BENCH_HOOK_BOUND:
-			dev_boot_constraints_device_bound(dev);
+			boot_constraints_device_bound(dev);
 			break;
 		default:
-			dev_boot_constraints_probe_start(dev);
-			dev_boot_constraints_probe_end(dev, 0);
-			dev_boot_constraints_device_bound(dev);
+			boot_constraints_probe_start(dev);
+			boot_constraints_probe_end(dev, 0);
+			boot_constraints_device_bound(dev);
 			break;
 		}
 	}
@@ -903,7 +903,7 @@ static u64 bc_test_bench_time_added(void)
 	if (n) {
 		start = local_clock();
 		for (i = 0; i < BC_TEST_BENCH_HOOK_LOOPS; i++)
-			dev_boot_constraints_device_added(bc_test_bench_plain[i % n]);
+			boot_constraints_device_added(bc_test_bench_plain[i % n]);
 		ns = div_u64(local_clock() - start, BC_TEST_BENCH_HOOK_LOOPS);
 	}
 	bc_test_bench_put_plain();

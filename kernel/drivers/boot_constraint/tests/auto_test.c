@@ -94,7 +94,7 @@ static void bc_test_auto_on_held(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 1);
 	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "boot:off boot:unprepare"));
 }
 
@@ -156,7 +156,7 @@ static void bc_test_auto_rpm_held(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(rpm), 1);
 	KUNIT_EXPECT_TRUE(test, pm_runtime_active(provider));
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "rpm:off rpm:unprepare"));
 	KUNIT_EXPECT_TRUE(test, pm_runtime_suspended(provider));
 }
@@ -218,15 +218,15 @@ static void bc_test_auto_after_table(struct kunit *test)
  * @n: how many entries were walked.
  */
 struct bc_test_auto_walk {
-	struct boot_constraint_of_walker w;
+	struct bc_of_walker w;
 	const char *names[4];
 	struct device_node *np[4];
 	unsigned int n;
 };
 
-static int bc_test_auto_walked(struct boot_constraint_of_walker *w,
+static int bc_test_auto_walked(struct bc_of_walker *w,
 			       const char *name, size_t len,
-			       const struct boot_constraint_spec *spec)
+			       const struct bc_spec *spec)
 {
 	struct bc_test_auto_walk *walk =
 		container_of(w, struct bc_test_auto_walk, w);
@@ -248,7 +248,7 @@ static void bc_test_auto_walk_names(struct kunit *test)
 		"/bc-test-auto-core-clock", "/bc-test-auto-boot-clock",
 		"/bc-test-auto-rpm-clock",
 	};
-	const struct boot_constraint_ops *ops;
+	const struct bc_ops *ops;
 	struct bc_test_auto_walk walk = { .w.fn = bc_test_auto_walked };
 	struct bc_test_ctx *ctx = test->priv;
 	unsigned int i;

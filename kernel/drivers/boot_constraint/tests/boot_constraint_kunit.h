@@ -31,7 +31,7 @@
 
 #include "fakes.h"
 
-struct boot_constraint_deadline;
+struct bc_deadline;
 struct component_match;
 struct device_node;
 struct kunit;
@@ -261,8 +261,8 @@ void bc_test_aggregate_del(struct device *dev);
 int bc_test_component_driver_register(struct kunit *test, const char *name,
 				      const struct of_device_id *match);
 void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev);
-struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test);
-struct boot_constraint_deadline *bc_test_own_deadline(struct kunit *test);
+struct bc_deadline *bc_test_deadline_alloc(struct kunit *test);
+struct bc_deadline *bc_test_own_deadline(struct kunit *test);
 void bc_test_pass_own_deadline(struct kunit *test);
 void *bc_test_priv_alloc(struct kunit *test, size_t size);
 void bc_test_thread_join(struct kunit *test);

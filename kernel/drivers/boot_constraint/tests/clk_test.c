@@ -61,7 +61,7 @@ static void bc_test_clk_release_disables(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bc_test_clk_add(test, "core"), 0);
 	bc_test_log_clear(ctx->log);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "clk0:off clk0:unprepare free:owner");
@@ -91,7 +91,7 @@ static void bc_test_clk_shared_consumer(struct kunit *test)
 			   "clk0:prepare clk0:on");
 	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&ctx->clk->hw));
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 	bc_test_log_clear(ctx->log);
 
 	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
@@ -128,7 +128,7 @@ static void bc_test_clk_boot_on_gate(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, clk_hw_is_enabled(&boot->hw));
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(boot), 1);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log,
 						      "boot:off boot:unprepare free:owner"));
@@ -254,7 +254,7 @@ static void bc_test_clk_range_holds(struct kunit *test)
 			   "pixel:prepare pixel:on pixel:rate=74000000 pixel:rate=75000000");
 	bc_test_log_clear(ctx->log);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log),
 			   "pixel:off pixel:unprepare free:owner");
@@ -465,7 +465,7 @@ static void bc_test_clk_range_holds_parent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, clk_set_rate(peer, BC_TEST_CLK_MIN_HZ), 0);
 	KUNIT_EXPECT_EQ(test, pll->rate, BC_TEST_CLK_MIN_HZ);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_EQ(test, clk_set_rate(peer, 50000000), 0);
 	KUNIT_EXPECT_EQ(test, pll->rate, 50000000);

@@ -222,7 +222,7 @@ static void bc_test_core_twice(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 1);
 	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_APPLIED), 1);
 
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk0:prepare clk0:on clk0:off clk0:unprepare free:a");
@@ -258,8 +258,8 @@ static void bc_test_core_free_once(struct kunit *test)
 						&bc_test_core_clk0, ctx->owners[0], false), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 0);
 
-	dev_boot_constraints_remove(ctx->bc.dev);
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk0:prepare clk0:on clk0:off clk0:unprepare free:a");
@@ -280,7 +280,7 @@ static void bc_test_core_reverse_release(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_APPLIED), 3);
 	bc_test_log_clear(ctx->bc.log);
 
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:off clk1:off clk1:unprepare clk0:off clk0:unprepare free:c free:b free:a");
@@ -329,7 +329,7 @@ static void bc_test_core_remove_unconstrained(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, clk);
 	bc_test_log_clear(ctx->bc.log);
 
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk0), 1);
@@ -390,7 +390,7 @@ static void bc_test_core_expire(struct kunit *test)
 
 	/* The device's driver, when it comes, finds nothing left to release. */
 	bc_test_log_clear(ctx->bc.log);
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owners[0]->calls), 1);
 }
@@ -442,7 +442,7 @@ static void bc_test_core_show(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, show);
 	KUNIT_ASSERT_EQ(test, bc_test_add_owned(&show->dev, DEV_BOOT_CONSTRAINT_SUPPLY,
 						&bc_test_vdd_boot, NULL, false), 0);
-	dev_boot_constraints_remove(&show->dev);
+	boot_constraints_remove(&show->dev);
 
 	/* Applied. */
 	KUNIT_ASSERT_EQ(test, bc_test_add_owned(ctx->bc.dev, DEV_BOOT_CONSTRAINT_CLK,
@@ -549,7 +549,7 @@ static int bc_test_stress_thread(void *data)
 		if (dev_boot_constraint_add(s->dev, &info) ||
 		    bc_count(s->dev, BC_APPLIED) != 1)
 			s->errors++;
-		dev_boot_constraints_remove(s->dev);
+		boot_constraints_remove(s->dev);
 	}
 	complete(&s->done);
 

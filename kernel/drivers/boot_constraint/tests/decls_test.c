@@ -33,7 +33,7 @@ static struct list_head *bc_test_dt_read_all(struct kunit *test, const char *dec
 					     unsigned int nr_specs)
 {
 	struct device_node *np = decls ? bc_test_of_node(test, decls) : NULL;
-	struct boot_constraint_table *t, *tmp;
+	struct bc_table *t, *tmp;
 	struct list_head *tables;
 
 	tables = kunit_kzalloc(test, sizeof(*tables), GFP_KERNEL);
@@ -47,12 +47,12 @@ static struct list_head *bc_test_dt_read_all(struct kunit *test, const char *dec
 	return tables;
 }
 
-static struct boot_constraint_table *bc_test_dt_only(struct kunit *test,
-						     struct list_head *tables)
+static struct bc_table *bc_test_dt_only(struct kunit *test,
+					struct list_head *tables)
 {
 	KUNIT_ASSERT_TRUE(test, list_is_singular(tables));
 
-	return list_first_entry(tables, struct boot_constraint_table, node);
+	return list_first_entry(tables, struct bc_table, node);
 }
 
 /* Two declarations of one device in the tree: both rejected. */
@@ -79,7 +79,7 @@ static void bc_test_dt_conflict_cmdline(struct kunit *test)
 static void bc_test_dt_cmdline_overrides_dt(struct kunit *test)
 {
 	static const char * const specs[] = { BC_TEST_LCD ":clk=pixel" };
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 
 	t = bc_test_dt_only(test, bc_test_dt_read_all(test, "/bc-dt-one-declaration", NULL, 0));
 	KUNIT_EXPECT_STREQ(test, t->origin, "/bc-dt-one-declaration/splash");
@@ -131,7 +131,7 @@ struct bc_test_dt_populate {
 	struct completion in_probe;
 	bool adding;
 	struct completion added;
-	struct boot_constraint_table *table;
+	struct bc_table *table;
 	int ret;
 };
 
@@ -178,10 +178,10 @@ static int bc_test_dt_parent_adder(void *data)
 }
 
 /* A table of every clock of the node at @path, freed when the test ends. */
-static struct boot_constraint_table *bc_test_dt_clocks_of(struct kunit *test,
-							  const char *path)
+static struct bc_table *bc_test_dt_clocks_of(struct kunit *test,
+					     const char *path)
 {
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 
 	t = bc_table_alloc(bc_test_of_node(test, path), path);
 	KUNIT_ASSERT_NOT_NULL(test, t);
@@ -204,7 +204,7 @@ static void bc_test_dt_parent_populates(struct kunit *test)
 {
 	struct bc_test_dt_ctx *ctx = test->priv;
 	struct platform_device *child;
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 	struct bc_test_dt_populate p;
 	struct task_struct *adder;
 
@@ -238,7 +238,7 @@ static void bc_test_dt_parent_populates(struct kunit *test)
  */
 static void bc_test_dt_past_deadline(struct kunit *test)
 {
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 	struct device_node *np;
 	unsigned int refs;
 

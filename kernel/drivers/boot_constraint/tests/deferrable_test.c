@@ -246,7 +246,7 @@ static void bc_test_defer_fails_later(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "clk:prepare clk:on=-5 clk:unprepare free:owner");
 
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->bc.owner->calls), 1);
 }
 

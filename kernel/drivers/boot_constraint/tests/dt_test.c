@@ -33,11 +33,11 @@ static struct device_node *bc_test_dt_child(struct device_node *parent,
 	return NULL;
 }
 
-static struct boot_constraint_table *bc_test_dt_read(struct kunit *test,
-						     const char *decl)
+static struct bc_table *bc_test_dt_read(struct kunit *test,
+					const char *decl)
 {
 	struct device_node *np = bc_test_dt_child(bc_test_of_node(test, BC_TEST_DT_DECLS), decl);
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 
 	KUNIT_ASSERT_NOT_NULL(test, np);
 
@@ -71,7 +71,7 @@ static void bc_test_dt_released(struct kunit *test)
 	bc_test_dt_expect_held(test, bc_test_dt_read(test, "all"), 4, true,
 			       BC_TEST_REG_BOOT_UV);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 
 	bc_test_dt_expect_untouched(test);
 }
@@ -133,7 +133,7 @@ static void bc_test_dt_malformed(struct kunit *test)
 
 /* The table @t of the bus master, freed when the test ends, has @count. */
 static void bc_test_dt_expect_dma(struct kunit *test,
-				  struct boot_constraint_table *t,
+				  struct bc_table *t,
 				  unsigned int count)
 {
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
@@ -143,7 +143,7 @@ static void bc_test_dt_expect_dma(struct kunit *test,
 
 /* The description of @t's constraint on @type's resource @name, or NULL. */
 static const void *
-bc_test_dt_find(struct boot_constraint_table *t,
+bc_test_dt_find(struct bc_table *t,
 		enum dev_boot_constraint_type type, const char *name)
 {
 	unsigned int i;
@@ -163,7 +163,7 @@ bc_test_dt_find(struct boot_constraint_table *t,
  * peak bandwidth, a reset line alone.
  */
 static void bc_test_dt_expect_dma_bus(struct kunit *test,
-				      struct boot_constraint_table *t)
+				      struct bc_table *t)
 {
 	const struct dev_boot_constraint_icc_info *icc;
 
@@ -198,7 +198,7 @@ static void bc_test_dt_bus_types(struct kunit *test)
  */
 static void bc_test_dt_bus_types_unlisted(struct kunit *test)
 {
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 
 	bc_test_dt_need_bus_types(test);
 
@@ -235,7 +235,7 @@ KUNIT_ARRAY_PARAM(bc_test_dt_bad_bus, bc_test_dt_bad_bus, bc_test_dt_bad_desc);
 static void bc_test_dt_bus_types_malformed(struct kunit *test)
 {
 	const struct bc_test_dt_bad *bad = test->param_value;
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 
 	bc_test_dt_need_bus_types(test);
 	t = bad->decl[0] == '/' ? bc_table_from_spec(bad->decl) :

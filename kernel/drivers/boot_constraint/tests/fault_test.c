@@ -105,7 +105,7 @@ struct bc_test_fault_ctx {
 	unsigned int held_at_add;
 	bool armed;
 	struct device_node *console_np;
-	struct boot_constraint_table *table;
+	struct bc_table *table;
 };
 
 /* Whether failslab fails a sleeping allocation that fail-nth picks. */
@@ -506,7 +506,7 @@ static void bc_test_fault_late_setup(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ctx->late_drv);
 	ctx->late_drv->clk = ctx->clk;
 	ctx->late_drv->reg = ctx->reg;
-	kunit_activate_static_stub(test, __dev_boot_constraints_device_added,
+	kunit_activate_static_stub(test, __boot_constraints_device_added,
 				   bc_test_fault_device_added);
 
 	/* The overlay's device goes: the test makes its own. */

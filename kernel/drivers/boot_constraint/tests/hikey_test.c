@@ -239,7 +239,7 @@ static void bc_test_hisi_board(struct kunit *test)
 				    board->counts[i], "%s", bc_test_hisi_clks[i].name);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), board->log);
 
-	dev_boot_constraints_remove(console);
+	boot_constraints_remove(console);
 	for (i = 0; i < BC_TEST_HISI_CLKS; i++)
 		KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clks[i]), 0);
 }

@@ -145,7 +145,7 @@ static void bc_test_icc_peer_cannot_lower(struct kunit *test)
 	bc_test_icc_expect_mem(test, BC_TEST_ICC_AVG, BC_TEST_ICC_PEAK);
 	KUNIT_EXPECT_EQ(test, icc_set_bw(peer, 100, 200), 0);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, BC_TEST_ICC_PEER_ALONE));
 	bc_test_icc_expect_mem(test, 100, 200);

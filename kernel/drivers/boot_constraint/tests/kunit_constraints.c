@@ -156,7 +156,7 @@ int bc_test_add_dev(struct kunit *test, enum dev_boot_constraint_type type,
 int bc_test_add_range(struct kunit *test, enum dev_boot_constraint_type type,
 		      const char *name, unsigned long min, unsigned long max)
 {
-	struct boot_constraint_desc desc;
+	struct bc_desc desc;
 
 	bc_type(type)->describe(&desc, name, min, max);
 
@@ -211,7 +211,7 @@ void bc_test_expect_refused(struct kunit *test, struct device *other)
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_constraints_remove,
-			    dev_boot_constraints_remove, struct device *);
+			    boot_constraints_remove, struct device *);
 
 /**
  * bc_test_release_at_exit() - Release the constraints of a device at exit.
@@ -245,7 +245,7 @@ unsigned int bc_test_count_held(struct device *dev)
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_deadline_pass, bc_pass,
-			    struct boot_constraint_deadline *);
+			    struct bc_deadline *);
 
 /**
  * bc_test_deadline_alloc() - A deadline of the test's own.
@@ -257,9 +257,9 @@ KUNIT_DEFINE_ACTION_WRAPPER(bc_test_deadline_pass, bc_pass,
  *
  * Return: the deadline, not passed yet, or NULL.
  */
-struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test)
+struct bc_deadline *bc_test_deadline_alloc(struct kunit *test)
 {
-	struct boot_constraint_deadline *deadline;
+	struct bc_deadline *deadline;
 
 	deadline = kunit_kzalloc(test, sizeof(*deadline), GFP_KERNEL);
 	if (!deadline)
@@ -275,9 +275,9 @@ struct boot_constraint_deadline *bc_test_deadline_alloc(struct kunit *test)
 #define BC_TEST_OWN_DEADLINE	"bc_test_own_deadline"
 
 /* The deadline that bc_test_own_deadline() stood in for @test. */
-static struct boot_constraint_deadline *bc_test_deadline_of(struct kunit *test)
+static struct bc_deadline *bc_test_deadline_of(struct kunit *test)
 {
-	struct boot_constraint_deadline *deadline;
+	struct bc_deadline *deadline;
 	struct kunit_resource *res;
 
 	res = kunit_find_named_resource(test, BC_TEST_OWN_DEADLINE);
@@ -288,7 +288,7 @@ static struct boot_constraint_deadline *bc_test_deadline_of(struct kunit *test)
 }
 
 /* Stands in for bc_add_deadline() in the test's thread. */
-static struct boot_constraint_deadline *bc_test_add_deadline(void)
+static struct bc_deadline *bc_test_add_deadline(void)
 {
 	return bc_test_deadline_of(kunit_get_current_test());
 }
@@ -306,9 +306,9 @@ static struct boot_constraint_deadline *bc_test_add_deadline(void)
  *
  * Return: the deadline, or NULL.
  */
-struct boot_constraint_deadline *bc_test_own_deadline(struct kunit *test)
+struct bc_deadline *bc_test_own_deadline(struct kunit *test)
 {
-	struct boot_constraint_deadline *deadline;
+	struct bc_deadline *deadline;
 	struct kunit_resource *res;
 
 	deadline = bc_test_deadline_alloc(test);

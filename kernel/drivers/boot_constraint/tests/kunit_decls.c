@@ -147,7 +147,7 @@ void bc_test_dt_reg_up(struct kunit *test)
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(bc_test_dt_table_free, bc_table_free,
-			    struct boot_constraint_table *);
+			    struct bc_table *);
 
 /**
  * bc_test_dt_free_at_exit() - Free a table when the test ends.
@@ -156,7 +156,7 @@ KUNIT_DEFINE_ACTION_WRAPPER(bc_test_dt_table_free, bc_table_free,
  *
  * Return: 0; or an error, with @t freed at once.
  */
-int bc_test_dt_free_at_exit(struct kunit *test, struct boot_constraint_table *t)
+int bc_test_dt_free_at_exit(struct kunit *test, struct bc_table *t)
 {
 	return kunit_add_action_or_reset(test, bc_test_dt_table_free, t);
 }
@@ -168,7 +168,7 @@ int bc_test_dt_free_at_exit(struct kunit *test, struct boot_constraint_table *t)
  *
  * Return: what bc_table_add_to_device() returned.
  */
-int bc_test_dt_add_freed(struct kunit *test, struct boot_constraint_table *t)
+int bc_test_dt_add_freed(struct kunit *test, struct bc_table *t)
 {
 	struct bc_test_dt_ctx *ctx = test->priv;
 	int ret;
@@ -187,7 +187,7 @@ int bc_test_dt_add_freed(struct kunit *test, struct boot_constraint_table *t)
  *
  * Return: what bc_table_add_to_device() returned.
  */
-int bc_test_dt_add(struct kunit *test, struct boot_constraint_table *t)
+int bc_test_dt_add(struct kunit *test, struct bc_table *t)
 {
 	KUNIT_ASSERT_EQ(test, bc_test_dt_free_at_exit(test, t), 0);
 
@@ -222,7 +222,7 @@ void bc_test_dt_expect_untouched(struct kunit *test)
  * While @t is held: the "pixel" clock, the supply at @uv and the domain
  * are on always, the "axi" clock if @axi.
  */
-void bc_test_dt_expect_held(struct kunit *test, struct boot_constraint_table *t,
+void bc_test_dt_expect_held(struct kunit *test, struct bc_table *t,
 			    unsigned int count, bool axi, int uv)
 {
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
@@ -260,7 +260,7 @@ void bc_test_dt_expect_holding(struct kunit *test, unsigned int count,
  * It is rejected with @err, and nothing of the display is held.
  */
 void bc_test_dt_expect_rejected(struct kunit *test,
-				struct boot_constraint_table *t, int err)
+				struct bc_table *t, int err)
 {
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(t), err);
 	if (!IS_ERR(t))

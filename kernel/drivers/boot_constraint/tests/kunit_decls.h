@@ -14,7 +14,7 @@
 
 #include "boot_constraint_kunit.h"
 
-struct boot_constraint_table;
+struct bc_table;
 
 /* The display's node, and a bus master with an interconnect path and resets */
 #define BC_TEST_LCD		"/bc-dt-lcd"
@@ -64,16 +64,16 @@ int bc_test_dt_suite_init(struct kunit_suite *suite);
 void bc_test_dt_suite_exit(struct kunit_suite *suite);
 int bc_test_dt_init_applied(struct kunit *test);
 void bc_test_dt_reg_up(struct kunit *test);
-int bc_test_dt_free_at_exit(struct kunit *test, struct boot_constraint_table *t);
-int bc_test_dt_add_freed(struct kunit *test, struct boot_constraint_table *t);
-int bc_test_dt_add(struct kunit *test, struct boot_constraint_table *t);
+int bc_test_dt_free_at_exit(struct kunit *test, struct bc_table *t);
+int bc_test_dt_add_freed(struct kunit *test, struct bc_table *t);
+int bc_test_dt_add(struct kunit *test, struct bc_table *t);
 void bc_test_dt_expect_untouched(struct kunit *test);
-void bc_test_dt_expect_held(struct kunit *test, struct boot_constraint_table *t,
+void bc_test_dt_expect_held(struct kunit *test, struct bc_table *t,
 			    unsigned int count, bool axi, int uv);
 void bc_test_dt_expect_holding(struct kunit *test, unsigned int count,
 			       bool axi, int uv);
 void bc_test_dt_expect_rejected(struct kunit *test,
-				struct boot_constraint_table *t, int err);
+				struct bc_table *t, int err);
 void bc_test_dt_bad_desc(const struct bc_test_dt_bad *bad, char *desc);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_KUNIT_DECLS_H */

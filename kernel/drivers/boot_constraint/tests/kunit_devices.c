@@ -68,7 +68,7 @@ void bc_test_pdev_unregister(struct kunit *test, struct platform_device *pdev)
 void bc_test_probe_start(struct device *dev)
 {
 	device_lock(dev);
-	dev_boot_constraints_probe_start(dev);
+	boot_constraints_probe_start(dev);
 	device_unlock(dev);
 }
 
@@ -80,7 +80,7 @@ void bc_test_probe_start(struct device *dev)
 void bc_test_probe_end(struct device *dev, int ret)
 {
 	device_lock(dev);
-	dev_boot_constraints_probe_end(dev, ret);
+	boot_constraints_probe_end(dev, ret);
 	device_unlock(dev);
 }
 

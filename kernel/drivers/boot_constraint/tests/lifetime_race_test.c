@@ -372,7 +372,7 @@ static void bc_test_life_add_in_deletion(struct kunit *test)
 struct bc_test_life_deadline {
 	struct platform_device *pdev;
 	struct dev_boot_constraint_info info;
-	struct boot_constraint_deadline *deadline;
+	struct bc_deadline *deadline;
 	struct completion preparing;
 	struct completion passed;
 	struct completion added;
@@ -407,7 +407,7 @@ static void bc_test_life_deadline_prepare(void *data)
  */
 static void bc_test_life_add_at_deadline(struct kunit *test)
 {
-	struct boot_constraint_deadline *other;
+	struct bc_deadline *other;
 	struct bc_test_life_ctx *ctx = test->priv;
 	struct bc_test_life_deadline *d;
 	struct task_struct *adder;
@@ -590,7 +590,7 @@ static int bc_test_life_writer_thread(void *data)
 			w->errors++;
 		/* Released by the probe or by the deletion, in turn. */
 		if (i % 2)
-			dev_boot_constraints_remove(&pdev->dev);
+			boot_constraints_remove(&pdev->dev);
 		platform_device_unregister(pdev);
 	}
 	complete(&w->done);

@@ -179,7 +179,7 @@ static void bc_test_life_domain_removed_while_held(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, pd->on);
 	KUNIT_EXPECT_EQ(test, pd->genpd.device_count, 1);
 
-	dev_boot_constraints_remove(&pdev->dev);
+	boot_constraints_remove(&pdev->dev);
 
 	KUNIT_EXPECT_EQ(test, pd->genpd.device_count, 0);
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(&pdev->dev), 0);

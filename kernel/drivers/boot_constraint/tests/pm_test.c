@@ -112,7 +112,7 @@ static void bc_test_pm_holds_domain(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ctx->pd->on);
 	bc_test_pm_peer_resume(test);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 	bc_test_pm_peer_suspend(test);
 
 	bc_test_pm_expect_off(test);
@@ -186,7 +186,7 @@ static void bc_test_pm_release_powers_off(struct kunit *test)
 	bc_test_pm_peer_suspend(test);
 	KUNIT_EXPECT_TRUE(test, ctx->pd->on);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 	flush_workqueue(pm_wq);
 
 	bc_test_pm_expect_off(test);
@@ -222,7 +222,7 @@ static void bc_test_pm_holder_shared(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ctx->pd->on);
 	bc_test_pm_peer_resume(test);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 	KUNIT_EXPECT_EQ(test, ctx->pd->genpd.device_count, 1);
 	bc_test_pm_peer_suspend(test);
 	bc_test_pm_expect_off(test);
@@ -261,7 +261,7 @@ static void bc_test_pm_users_of_one_name(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, twin->genpd.device_count, 1);
 	KUNIT_EXPECT_EQ(test, ctx->pd->genpd.device_count, 2);
 
-	dev_boot_constraints_remove(dev);
+	boot_constraints_remove(dev);
 	KUNIT_EXPECT_EQ(test, twin->genpd.device_count, 0);
 	dev->of_node = NULL;
 }

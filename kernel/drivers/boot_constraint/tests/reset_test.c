@@ -129,7 +129,7 @@ static void bc_test_reset_peer_cannot_assert(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
 	KUNIT_EXPECT_EQ(test, reset_control_status(peer), 0);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "free:owner"));
 	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "rst0:assert"));
@@ -151,7 +151,7 @@ static void bc_test_reset_release_keeps_peer(struct kunit *test)
 	peer = bc_test_reset_held_with_peer(test);
 	KUNIT_EXPECT_EQ(test, reset_control_deassert(peer), 0);
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "free:owner"));
 	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
@@ -445,7 +445,7 @@ static void bc_test_reset_peer_pulse_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, reset_control_reset(peer), -EBUSY);
 	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "rst0:reset"));
 
-	dev_boot_constraints_remove(ctx->dev);
+	boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_EQ(test, reset_control_reset(peer), 0);
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "rst0:reset"));

@@ -143,7 +143,7 @@ static void bc_test_spec_huge(struct kunit *test)
 static void bc_test_spec_unnamed(struct kunit *test)
 {
 	struct bc_test_dt_ctx *ctx = test->priv;
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 
 	t = bc_table_from_spec(BC_TEST_LCD ":clk:pd");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
@@ -169,7 +169,7 @@ static int bc_test_spec_order_init(struct kunit *test)
  */
 static void bc_test_spec_order_provider_first(struct kunit *test)
 {
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 
 	bc_test_dt_reg_up(test);
 
@@ -190,7 +190,7 @@ static void bc_test_spec_order_provider_first(struct kunit *test)
 static void bc_test_spec_order_provider_late(struct kunit *test)
 {
 	struct bc_test_dt_ctx *ctx = test->priv;
-	struct boot_constraint_table *t;
+	struct bc_table *t;
 
 	t = bc_table_from_spec(BC_TEST_SPEC_5V);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
@@ -212,7 +212,7 @@ static struct kunit_case bc_test_spec_cases[] = {
 };
 
 static struct kunit_suite bc_test_spec_suite = {
-	.name = "boot_constraint_spec",
+	.name = "bc_spec",
 	.init = bc_test_dt_init,
 	.test_cases = bc_test_spec_cases,
 };

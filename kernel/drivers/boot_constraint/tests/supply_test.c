@@ -151,7 +151,7 @@ static void bc_test_supply_release_order(struct kunit *test)
 			   "reg:voltage=1800000 reg:on");
 	bc_test_log_clear(ctx->bc.log);
 
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:off free:owner");
@@ -175,7 +175,7 @@ static void bc_test_supply_release_leaves_voltage(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, regulator_enable(ctx->other), 0);
 	bc_test_log_clear(ctx->bc.log);
 
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "free:owner");
 	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
@@ -198,7 +198,7 @@ static void bc_test_supply_other_after_release(struct kunit *test)
 	struct bc_test_supply_ctx *ctx = test->priv;
 
 	bc_test_supply_hold_boot(test);
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 	bc_test_log_clear(ctx->bc.log);
 
 	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 3300000,
@@ -240,7 +240,7 @@ static void bc_test_supply_other_disable(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "reg:on");
 	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
 
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:on reg:off free:owner");
@@ -256,7 +256,7 @@ static void bc_test_supply_no_voltage(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 0, 0), 0);
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log),
 			   "reg:off free:owner");
@@ -363,7 +363,7 @@ static void bc_test_supply_names_left_to_driver(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
 							bc_test_supply_regulator_put,
 							own), 0);
-	dev_boot_constraints_remove(ctx->bc.dev);
+	boot_constraints_remove(ctx->bc.dev);
 
 	snprintf(name, sizeof(name), "%s-vdd", dev_name(ctx->bc.dev));
 	link = sysfs_get_dirent(ctx->bc.reg->rdev->dev.kobj.sd, name);
