@@ -3,6 +3,12 @@
  * Boot constraints: keep the resources of devices that the bootloader left
  * running (a splash screen, the console UART) in that state until the
  * device's own driver probes.
+ *
+ * One prefix per audience: platform code describes and adds constraints
+ * with dev_boot_constraint_*(); a device's driver that takes its device
+ * over after its probe calls dev_boot_constraints_*() (all of the device's
+ * constraints); the driver core tells the core of devices and buses with
+ * boot_constraints_*(). The core's own names are bc_*.
  */
 #ifndef _LINUX_BOOT_CONSTRAINT_H
 #define _LINUX_BOOT_CONSTRAINT_H
