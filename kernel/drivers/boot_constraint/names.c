@@ -102,6 +102,23 @@ unsigned int bc_of_count(struct device_node *np,
 	return count > 0 ? count / of->per : 0;
 }
 
+/*
+ * The node of the phandle that starts @prop, as of_parse_phandle() finds
+ * it, from the property found already: a key only, no reference held.
+ */
+static struct device_node *bc_names_phandle(const struct property *prop)
+{
+	struct device_node *np;
+
+	if (!prop->value || prop->length < sizeof(__be32))
+		return NULL;
+
+	np = of_find_node_by_phandle(be32_to_cpup(prop->value));
+	of_node_put(np);
+
+	return np;
+}
+
 static int bc_names_walk_suffixed(struct device_node *np,
 				  const struct bc_of_names *of,
 				  struct bc_of_walker *w)
@@ -117,10 +134,9 @@ static int bc_names_walk_suffixed(struct device_node *np,
 			continue;
 
 		/* Its framework could not look it up either */
-		spec.np = of_parse_phandle(np, prop->name, 0);
+		spec.np = bc_names_phandle(prop);
 		if (!spec.np)
 			continue;
-		of_node_put(spec.np);
 
 		ret = w->fn(w, prop->name, len, &spec);
 		if (ret)
