@@ -105,14 +105,13 @@ static int bc_check_attach(struct device *dev, struct bc_dev *bdev,
 }
 
 /*
- * Drops from @cs, and frees, the constraints whose resource @dev already
- * holds or waits for. Returns how many are left, at the start of @cs.
- * Caller holds bc_lock.
+ * Drops from @cs, and frees, the constraints whose resource @dev, of record
+ * @bdev (or none), already holds or waits for. Returns how many are left,
+ * at the start of @cs. Caller holds bc_lock.
  */
-static unsigned int bc_drop_live(struct device *dev, struct bc_constraint **cs,
-				 unsigned int n)
+static unsigned int bc_drop_live(struct device *dev, struct bc_dev *bdev,
+				 struct bc_constraint **cs, unsigned int n)
 {
-	struct bc_dev *bdev = bc_find(dev);
 	unsigned int i, kept = 0;
 
 	bc_assert_held();
@@ -298,12 +297,12 @@ static int bc_attach_later_locked(struct device *dev,
 
 	bc_assert_held();
 
+	bdev = bc_find(dev);
 	if (missing)
-		*nr = n = bc_drop_live(dev, cs, n);
+		*nr = n = bc_drop_live(dev, bdev, cs, n);
 	if (!n)
 		return 0;
 
-	bdev = bc_find(dev);
 	ret = bc_check_attach(dev, bdev, cs, n);
 	if (ret)
 		return ret;
@@ -363,9 +362,9 @@ int bc_attach(struct device *dev, struct bc_constraint **cs,
 		return bc_attach_later(dev, cs, nr, missing);
 
 	bc_lock();
-	if (missing)
-		*nr = n = bc_drop_live(dev, cs, n);
 	bdev = bc_find(dev);
+	if (missing)
+		*nr = n = bc_drop_live(dev, bdev, cs, n);
 	ret = n ? bc_check_attach(dev, bdev, cs, n) : 0;
 	bc_unlock();
 	if (ret || !n)

@@ -157,8 +157,10 @@ static const struct property *bc_names_find(const struct device_node *np,
 {
 	const struct property *prop;
 
+	/* Names of one character or more: their second one is there too */
 	for_each_property_of_node(np, prop) {
-		if (prop->name[0] == name[0] && !strcmp(prop->name, name))
+		if (prop->name[0] == name[0] && prop->name[1] == name[1] &&
+		    !strcmp(prop->name, name))
 			return prop;
 	}
 
