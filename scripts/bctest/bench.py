@@ -73,6 +73,8 @@ nothing released yet) per held resource, bytes_peak, and the bytes and
 constraints left once every driver has bound (only the history of the
 last 64 devices).  The numbers found off and held are checked against the
 tree, and every clock left on must be found held at its device's probe.
+auto/a at "Freeing unused kernel memory" is reported beside auto/a Run /init,
+as for the abc workload (see bench_boot.FREEING).
 Targets, production kernel, every N: auto/a probe calls 1, auto/a Run
 /init at most 1.02, and the hook of a device's add once no constraint is
 left within ADDED_MARGIN_NS of boot_constraints=off (where, before, each

@@ -179,4 +179,4 @@ def ratios(res, way):
     """A size's figures of way against those of way a (res: a size's
     results, a summary per way)."""
     return {k: ratio(res[way][k], res['a'][k])
-            for k in ('probe_calls', 'init_s', 'slab_kb')}
+            for k in ('probe_calls', 'init_s', 'freeing_s', 'slab_kb')}

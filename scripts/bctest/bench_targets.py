@@ -55,6 +55,12 @@ TARGETS = {
 }
 
 
+def per_device(r, key):
+    """The automatic workload's instructions a device, way auto less way
+    a, at Run /init (key init_s) or at the line before it (freeing_s)."""
+    return round((r['auto'][key] - r['a'][key]) * 1e9 / r['devices'])
+
+
 def verdict(workload, n, r, largest):
     """One size's figures against the targets (@largest: N is the largest
     size booted): a line to print, and what it missed."""
@@ -68,9 +74,12 @@ def verdict(workload, n, r, largest):
                   'N=%d the add\'s %s' %
                   (n, add_vs_off(r['auto'], r['a']))
                   if not add_met(r['auto'], r['a']) else None]
-        return ('auto/a probe calls %.4f, auto/a Run /init %.4f; once none '
-                'is left, the add\'s %s' %
-                (q['probe_calls'], q['init_s'],
+        return ('auto/a probe calls %.4f, auto/a Run /init %.4f (%.4f at '
+                '"Freeing unused kernel memory"), %d instructions a device '
+                '(%d at "Freeing unused kernel memory"); once none is left, '
+                'the add\'s %s' %
+                (q['probe_calls'], q['init_s'], q['freeing_s'],
+                 per_device(r, 'init_s'), per_device(r, 'freeing_s'),
                  add_vs_off(r['auto'], r['a']))), [m for m in missed if m]
     q = r['ratios']
     per = round((r['c']['init_s'] - r['a']['init_s']) * 1e9 / r['displays'])
