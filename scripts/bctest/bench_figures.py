@@ -25,7 +25,7 @@ def summarize(boots):
                                                   for d in drivers]),
         'seed_probe_calls': med('bench.seed_probes'),
         'init_s': med('init_s'),
-        'freeing_s': med('freeing_s'),
+        'probed_s': med('probed_s'),
         'init_s_all': sorted(b['init_s'] for b in boots),
         'constraints': med('core.added'),
         'apply_attempts': med('core.apply_attempts'),
@@ -179,4 +179,4 @@ def ratios(res, way):
     """A size's figures of way against those of way a (res: a size's
     results, a summary per way)."""
     return {k: ratio(res[way][k], res['a'][k])
-            for k in ('probe_calls', 'init_s', 'slab_kb')}
+            for k in ('probe_calls', 'init_s', 'probed_s', 'slab_kb')}

@@ -105,14 +105,13 @@ static int bc_check_attach(struct device *dev, struct bc_dev *bdev,
 }
 
 /*
- * Drops from @cs, and frees, the constraints whose resource @dev already
- * holds or waits for. Returns how many are left, at the start of @cs.
- * Caller holds bc_lock.
+ * Drops from @cs, and frees, the constraints whose resource @dev, of record
+ * @bdev (or none), already holds or waits for. Returns how many are left,
+ * at the start of @cs. Caller holds bc_lock.
  */
-static unsigned int bc_drop_live(struct device *dev, struct bc_constraint **cs,
-				 unsigned int n)
+static unsigned int bc_drop_live(struct device *dev, struct bc_dev *bdev,
+				 struct bc_constraint **cs, unsigned int n)
 {
-	struct bc_dev *bdev = bc_find(dev);
 	unsigned int i, kept = 0;
 
 	bc_assert_held();
@@ -260,13 +259,12 @@ static void bc_attach_settle(struct bc_dev *bdev,
 }
 
 /*
- * Publishes @cs, taken or (with @later) not, unless the deadline passed
- * meanwhile; then gives back what they took. With @later, marks @bdev for
- * bc_retry_work. Caller holds device_lock() of the device, not bc_lock.
+ * Publishes @cs, taken, unless the deadline passed meanwhile; then gives
+ * back what they took. Caller holds device_lock() of the device, not
+ * bc_lock.
  */
 static int bc_attach_publish(struct bc_dev *bdev,
-			     struct bc_constraint **cs, unsigned int n,
-			     bool later)
+			     struct bc_constraint **cs, unsigned int n)
 {
 	int ret;
 
@@ -274,15 +272,70 @@ static int bc_attach_publish(struct bc_dev *bdev,
 
 	bc_lock();
 	ret = bc_check_deadline(bdev->dev, cs[0]->batch);
-	if (!ret) {
+	if (!ret)
 		bc_publish(bdev, cs, n);
-		if (later)
-			bc_mark_retry(bdev);
-	}
 	bc_unlock();
 
-	if (ret && !later)
+	if (ret)
 		bc_undo(cs, n);
+
+	return ret;
+}
+
+/*
+ * Publishes @cs pending, checked in the same section: nothing is taken in
+ * between. @dev's record is allocated here if it has none. Caller holds
+ * device_lock(dev) and bc_lock.
+ */
+static int bc_attach_later_locked(struct device *dev,
+				  struct bc_constraint **cs,
+				  unsigned int *nr, bool missing)
+{
+	struct bc_dev *bdev;
+	unsigned int i, n = *nr;
+	int ret;
+
+	bc_assert_held();
+
+	bdev = bc_find(dev);
+	if (missing)
+		*nr = n = bc_drop_live(dev, bdev, cs, n);
+	if (!n)
+		return 0;
+
+	ret = bc_check_attach(dev, bdev, cs, n);
+	if (ret)
+		return ret;
+
+	if (!bdev) {
+		bdev = bc_device_alloc(dev);
+		if (!bdev)
+			return -ENOMEM;
+	}
+
+	for (i = 0; i < n; i++)
+		cs[i]->bdev = bdev;
+	bc_publish(bdev, cs, n);
+	bc_mark_retry(bdev);
+
+	return 0;
+}
+
+/*
+ * Publishes @cs pending, for bc_retry_work to take, or @dev's probe if it
+ * comes first. Caller holds device_lock(dev), not bc_lock.
+ */
+static int bc_attach_later(struct device *dev, struct bc_constraint **cs,
+			   unsigned int *nr, bool missing)
+{
+	int ret;
+
+	device_lock_assert(dev);
+
+	scoped_guard(bc)
+		ret = bc_attach_later_locked(dev, cs, nr, missing);
+	if (!ret && *nr)
+		bc_retry_schedule();
 
 	return ret;
 }
@@ -299,16 +352,19 @@ int bc_attach(struct device *dev, struct bc_constraint **cs,
 	      unsigned int *nr, bool missing, bool later)
 {
 	struct bc_dev *bdev;
-	unsigned int i, n = *nr;
+	unsigned int n = *nr;
 	unsigned long binds;
 	int ret;
 
 	device_lock_assert(dev);
 
+	if (later)
+		return bc_attach_later(dev, cs, nr, missing);
+
 	bc_lock();
-	if (missing)
-		*nr = n = bc_drop_live(dev, cs, n);
 	bdev = bc_find(dev);
+	if (missing)
+		*nr = n = bc_drop_live(dev, bdev, cs, n);
 	ret = n ? bc_check_attach(dev, bdev, cs, n) : 0;
 	bc_unlock();
 	if (ret || !n)
@@ -322,24 +378,16 @@ int bc_attach(struct device *dev, struct bc_constraint **cs,
 
 	/* A provider counted here was bound before the attempts below */
 	binds = bc_binds();
-	if (later) {
-		for (i = 0; i < n; i++)
-			cs[i]->bdev = bdev;
-	} else {
-		ret = bc_take_all(bdev, cs, n, binds);
-	}
+	ret = bc_take_all(bdev, cs, n, binds);
 	if (!ret)
-		ret = bc_attach_publish(bdev, cs, n, later);
+		ret = bc_attach_publish(bdev, cs, n);
 	if (ret) {
 		if (!bdev->active)
 			bc_device_free(bdev);
 		return ret;
 	}
 
-	if (later)
-		bc_retry_schedule();
-	else
-		bc_attach_settle(bdev, cs, n, binds);
+	bc_attach_settle(bdev, cs, n, binds);
 
 	return 0;
 }

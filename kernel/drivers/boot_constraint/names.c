@@ -102,6 +102,23 @@ unsigned int bc_of_count(struct device_node *np,
 	return count > 0 ? count / of->per : 0;
 }
 
+/*
+ * The node of the phandle that starts @prop, as of_parse_phandle() finds
+ * it, from the property found already: a key only, no reference held.
+ */
+static struct device_node *bc_names_phandle(const struct property *prop)
+{
+	struct device_node *np;
+
+	if (!prop->value || prop->length < sizeof(__be32))
+		return NULL;
+
+	np = of_find_node_by_phandle(be32_to_cpup(prop->value));
+	of_node_put(np);
+
+	return np;
+}
+
 static int bc_names_walk_suffixed(struct device_node *np,
 				  const struct bc_of_names *of,
 				  struct bc_of_walker *w)
@@ -117,10 +134,9 @@ static int bc_names_walk_suffixed(struct device_node *np,
 			continue;
 
 		/* Its framework could not look it up either */
-		spec.np = of_parse_phandle(np, prop->name, 0);
+		spec.np = bc_names_phandle(prop);
 		if (!spec.np)
 			continue;
-		of_node_put(spec.np);
 
 		ret = w->fn(w, prop->name, len, &spec);
 		if (ret)
@@ -141,8 +157,10 @@ static const struct property *bc_names_find(const struct device_node *np,
 {
 	const struct property *prop;
 
+	/* Names of one character or more: their second one is there too */
 	for_each_property_of_node(np, prop) {
-		if (prop->name[0] == name[0] && !strcmp(prop->name, name))
+		if (prop->name[0] == name[0] && prop->name[1] == name[1] &&
+		    !strcmp(prop->name, name))
 			return prop;
 	}
 
@@ -166,23 +184,69 @@ static const char *bc_names_next(const struct property *names,
 	return p;
 }
 
+/*
+ * Parses the entry of @list at @cur, the @index-th, as the node's framework
+ * parses it (of_phandle_iterator_next(), "#...-cells" read as a u32, 0 if
+ * its provider has none): its provider's node, a key only, and its cells
+ * into @spec. The provider is looked up by its phandle; its cells are read
+ * as bc_names_find() reads, without the tree's lock. Returns where the next
+ * entry starts, or NULL if this one cannot be parsed, with the line that
+ * the framework's own parse logs.
+ */
+static const __be32 *bc_names_entry(struct device_node *np,
+				    const struct bc_of_names *of,
+				    const __be32 *cur, const __be32 *end,
+				    unsigned int index,
+				    struct bc_spec *spec)
+{
+	const struct property *cells;
+	phandle ph = be32_to_cpup(cur++);
+	u32 count = 0, i;
+
+	spec->np = NULL;
+	if (ph) {
+		spec->np = of_find_node_by_phandle(ph);
+		cells = spec->np ? bc_names_find(spec->np, of->cells) : NULL;
+		if (cells && cells->value && cells->length == sizeof(*cur))
+			count = be32_to_cpup(cells->value);
+		of_node_put(spec->np);
+		if (!spec->np || count > end - cur) {
+			of_parse_phandle_with_args(np, of->list, of->cells, index,
+						   NULL);
+			return NULL;
+		}
+	}
+
+	spec->nr = min(count, BC_CELLS + 1);
+	for (i = 0; spec->nr <= BC_CELLS && i < spec->nr; i++)
+		spec->cells[i] = be32_to_cpup(cur + i);
+
+	return cur + count;
+}
+
 static int bc_names_walk_listed(struct device_node *np,
 				const struct bc_of_names *of,
 				struct bc_of_walker *w)
 {
-	const struct property *names;
+	const struct property *list, *names;
 	struct bc_spec spec;
-	struct of_phandle_iterator it;
+	const __be32 *cur, *end;
 	const char *name = NULL;
 	unsigned int i = 0;
-	int err, ret = 0;
+	int ret = 0;
 
-	if (!bc_names_find(np, of->list))
+	list = bc_names_find(np, of->list);
+	if (!list || !list->value)
 		return 0;
 
 	/* Read as the list: once, its strings in step with its entries */
 	names = bc_names_find(np, of->names);
-	of_for_each_phandle(&it, err, np, of->list, of->cells, 0) {
+	cur = list->value;
+	end = cur + list->length / sizeof(*cur);
+	while (cur < end) {
+		cur = bc_names_entry(np, of, cur, end, i, &spec);
+		if (!cur)
+			break;
 		if (i++ % of->per)
 			continue;
 
@@ -195,16 +259,10 @@ static int bc_names_walk_listed(struct device_node *np,
 			break;
 		}
 
-		spec.np = it.node;
-		spec.nr = min(it.cur_count, BC_CELLS + 1);
-		if (spec.nr <= BC_CELLS)
-			of_phandle_iterator_args(&it, spec.cells, spec.nr);
-
 		ret = w->fn(w, name, name ? strlen(name) : 0, &spec);
 		if (ret)
 			break;
 	}
-	of_node_put(it.node);
 
 	return ret;
 }

@@ -38,7 +38,8 @@
  * @node: entry in bc_of_waiters, hashed on @np, or in a list of waiters
  *	taken out of it.
  * @np: the node, with a reference held.
- * @dev: once taken out for its device, the device, with a reference held.
+ * @dev: once taken out for its device by a table's add, the device, with a
+ *	reference held; NULL for one taken out as its device is added.
  * @oconst: the constraints: @copy's, or the caller's, which it keeps valid.
  * @copy: the core's copy of a table's entry, with a reference held, or NULL.
  * @origin: what declared them, for the messages, or NULL; the caller keeps
@@ -63,22 +64,26 @@ struct bc_of_waiter {
  * children; constraints are added to a device only after it is dropped
  * (the core takes device_lock(dev), then bc_lock).
  *
- * The waiters are hashed on their node, and the device being added looks
- * at the count of waiters of its bucket first, without the lock, so that
- * adding a device costs a counter read unless a waiter may be for it (the
- * buckets outnumber the waiters of a large board: most are empty). A
- * device added while a waiter is, is in its bus's list before the driver
- * core's hook reads the count, and the waiter is counted before its adder
- * looks for the device again: one of them sees the other.
+ * The waiters are hashed on their node, and counted by their node in
+ * counters of their own: the device being added looks at its node's count
+ * first, without the lock, so that adding a device costs a counter read
+ * unless a waiter may be for it. The counters outnumber the waiters of a
+ * large board many times, so that few devices share one with a waiter
+ * (the benchmark's 250 waiters: one device in nine); the buckets, only
+ * walked for a device that may have one, need not. A device added while a
+ * waiter is, is in its bus's list before the driver core's hook reads the
+ * count, and the waiter is counted before its adder looks for the device
+ * again: one of them sees the other.
  */
-#define BC_OF_WAITER_BITS	10
+#define BC_OF_WAITER_BITS	8
+#define BC_OF_WAITING_BITS	11
 static DEFINE_MUTEX(bc_of_lock);
 static DEFINE_HASHTABLE(bc_of_waiters, BC_OF_WAITER_BITS);
-static unsigned int bc_of_waiting[1 << BC_OF_WAITER_BITS];
+static unsigned int bc_of_waiting[1 << BC_OF_WAITING_BITS];
 
 static unsigned int *bc_of_waiting_count(const struct device_node *np)
 {
-	return &bc_of_waiting[hash_min((unsigned long)np, BC_OF_WAITER_BITS)];
+	return &bc_of_waiting[hash_min((unsigned long)np, BC_OF_WAITING_BITS)];
 }
 
 static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
@@ -98,24 +103,32 @@ static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
 	return false;
 }
 
+/*
+ * Adds @oconst's constraints to @dev, as their infos: on the stack for an
+ * entry of up to BC_ADD_FEW of them, as most are.
+ */
 static int bc_of_add_device(struct device *dev,
 			    const struct dev_boot_constraint_of *oconst,
 			    const char *origin, bool later)
 {
-	struct dev_boot_constraint_info *infos;
+	struct dev_boot_constraint_info few[BC_ADD_FEW], *infos = few;
 	unsigned int i;
 	int ret;
 
-	infos = kcalloc(oconst->count, sizeof(*infos),
-			GFP_KERNEL | (origin ? __GFP_NOWARN : 0));
-	if (!infos) {
-		if (origin)
-			bc_reject(origin, "out of memory");
-		return -ENOMEM;
+	if (oconst->count > ARRAY_SIZE(few)) {
+		infos = kcalloc(oconst->count, sizeof(*infos),
+				GFP_KERNEL | (origin ? __GFP_NOWARN : 0));
+		if (!infos) {
+			if (origin)
+				bc_reject(origin, "out of memory");
+			return -ENOMEM;
+		}
 	}
 
 	for (i = 0; i < oconst->count; i++)
-		infos[i].constraint = oconst->constraints[i];
+		infos[i] = (struct dev_boot_constraint_info) {
+			.constraint = oconst->constraints[i],
+		};
 
 	if (later)
 		ret = bc_add_later(dev, infos, oconst->count,
@@ -123,7 +136,8 @@ static int bc_of_add_device(struct device *dev,
 	else
 		ret = bc_add_missing(dev, infos, oconst->count,
 				     origin);
-	kfree(infos);
+	if (infos != few)
+		kfree(infos);
 
 	return ret;
 }
@@ -175,17 +189,17 @@ static void bc_of_free_waiter(struct bc_of_waiter *w)
 /*
  * Moves the waiters of @dev's node to @found, if @dev is its node's device,
  * for the caller to add their constraints once it drops bc_of_lock, which
- * it holds. Called for a device being added, and for every device of every
- * bus by a table's add.
+ * it holds; each with a reference to @dev if @hold.
  */
-static int bc_of_take_waiters(struct device *dev, void *found)
+static void bc_of_move_waiters(struct device *dev, struct hlist_head *found,
+			       bool hold)
 {
 	struct device_node *np = dev->of_node;
 	struct bc_of_waiter *w;
 	struct hlist_node *tmp;
 
 	if (!np || !*bc_of_waiting_count(np) || !bc_of_is_node_device(dev, np))
-		return 0;
+		return;
 
 	hash_for_each_possible_safe(bc_of_waiters, w, tmp, node,
 				    (unsigned long)np) {
@@ -193,9 +207,15 @@ static int bc_of_take_waiters(struct device *dev, void *found)
 			continue;
 
 		bc_of_unhash_waiter(w);
-		w->dev = get_device(dev);
+		w->dev = hold ? get_device(dev) : NULL;
 		hlist_add_head(&w->node, found);
 	}
+}
+
+/* A table's add, for every device of every bus: its waiters, held */
+static int bc_of_take_waiters(struct device *dev, void *found)
+{
+	bc_of_move_waiters(dev, found, true);
 
 	return 0;
 }
@@ -246,7 +266,7 @@ int bc_add_of_node(struct device_node *np,
 			return PTR_ERR(w);
 		}
 
-		/* Pairs with the barrier in bc_of_add_waiting(). */
+		/* Pairs with the barrier in bc_of_may_wait(). */
 		smp_mb();
 		dev = bc_of_find_device(np);
 		if (dev) {
@@ -262,23 +282,30 @@ int bc_add_of_node(struct device_node *np,
 	return ret;
 }
 
-/* Adds the constraints that waited for @dev, its node's device. */
-static void bc_of_add_waiting(struct device *dev, struct device_node *np)
+/*
+ * Whether constraints may wait for the device of @np, being added: its
+ * node's counter counts some.
+ */
+static bool bc_of_may_wait(const struct device_node *np)
 {
-	struct bc_of_waiter *w;
-	struct hlist_node *tmp;
-	HLIST_HEAD(found);
-
 	/*
 	 * Pairs with the barriers in bc_add_of_node() and
 	 * dev_boot_constraint_add_deferrable_of().
 	 */
 	smp_mb();
-	if (!READ_ONCE(*bc_of_waiting_count(np)))
-		return;
+	return READ_ONCE(*bc_of_waiting_count(np));
+}
 
+/* Adds the constraints that waited for @dev, its node's device. */
+static void bc_of_add_waiting(struct device *dev)
+{
+	struct bc_of_waiter *w;
+	struct hlist_node *tmp;
+	HLIST_HEAD(found);
+
+	/* Its adder holds @dev until its add returns */
 	scoped_guard(mutex, &bc_of_lock)
-		bc_of_take_waiters(dev, &found);
+		bc_of_move_waiters(dev, &found, false);
 
 	hlist_for_each_entry_safe(w, tmp, &found, node) {
 		if (bc_of_add_device(dev, w->oconst, w->origin, true) &&
@@ -302,13 +329,22 @@ static void bc_of_add_waiting(struct device *dev, struct device_node *np)
 void bc_of_device_added(struct device *dev)
 {
 	struct device_node *np = dev->of_node;
+	bool waiting;
 
-	if (!np || !bc_deadlines_open() ||
-	    !bc_of_is_node_device(dev, np))
+	if (!np)
+		return;
+
+	/* Most devices: nothing waits for them, nothing is automatic */
+	waiting = bc_of_may_wait(np);
+	if (!waiting && bc_mode() == BC_MODE_TABLES)
+		return;
+
+	if (!bc_deadlines_open() || !bc_of_is_node_device(dev, np))
 		return;
 
 	/* The tables' constraints first: the automatic ones yield to them */
-	bc_of_add_waiting(dev, np);
+	if (waiting)
+		bc_of_add_waiting(dev);
 	if (bc_mode() != BC_MODE_TABLES &&
 	    bc_of_bus_probes(dev->bus))
 		bc_auto_add_device(dev);
@@ -458,7 +494,7 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 	/*
 	 * The waiters are counted before the devices are looked at: a device
 	 * added meanwhile is seen here or sees them. Pairs with the barrier in
-	 * bc_of_add_waiting().
+	 * bc_of_may_wait().
 	 */
 	smp_mb();
 	bc_of_scan_devices(&found, bc_of_take_waiters);

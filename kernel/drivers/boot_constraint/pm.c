@@ -77,10 +77,23 @@ static struct device_node *bc_pm_node(const struct bc_constraint *c)
 	return to_bc_pm(c)->parent ? dev->parent->of_node : dev->of_node;
 }
 
+/*
+ * The node's entry for the domain, with a reference to its provider's node
+ * that the caller puts: as the walk that added @c read it, or read now (a
+ * table's constraint, or one that waited for a provider no bind announced,
+ * which has no provider left).
+ */
 static int bc_pm_domain_spec(const struct bc_constraint *c,
 			     struct of_phandle_args *spec)
 {
 	struct device_node *np = bc_pm_node(c);
+
+	if (c->provider && c->nr_cells <= BC_CELLS) {
+		spec->np = of_node_get((struct device_node *)c->provider);
+		spec->args_count = c->nr_cells;
+		memcpy(spec->args, c->cells, c->nr_cells * sizeof(*c->cells));
+		return 0;
+	}
 
 	if (!np)
 		return -ENOENT;

@@ -633,25 +633,24 @@ static const struct bc_test_fault_param bc_test_fault_params[] = {
 	  .add = bc_test_fault_add_all, .step = bc_test_fault_step_dev,
 	  .held = BC_TEST_FAULT_ALL, .sites = 7 },
 	/*
-	 * The DT table of a device that exists: its info array (of.c), then as
-	 * all three.
+	 * The DT table of a device that exists: as all three (of.c passes up
+	 * to four constraints without an array).
 	 */
 	{ .name = "bc_test_fault_of", .what = "of", .add = bc_test_fault_add_of,
-	  .step = bc_test_fault_step_dev, .held = BC_TEST_FAULT_ALL, .sites = 8 },
+	  .step = bc_test_fault_step_dev, .held = BC_TEST_FAULT_ALL, .sites = 7 },
 	/* The DT table of a device not created yet: the waiter (of.c). */
 	{ .name = "bc_test_fault_of_waiter", .what = "of-waiter", .late = true,
 	  .add = bc_test_fault_add_late, .step = bc_test_fault_step_waiter,
 	  .held = BC_TEST_FAULT_LATE, .sites = 1 },
 	/*
 	 * That table's constraints added as the device is created, from the
-	 * driver core's hook: the info array (of.c), the batch, the two
-	 * constraints with their names' copies, the device's entry, then
-	 * clk_get() and regulator_get(); the guest checks that each failure
-	 * was logged once.
+	 * driver core's hook: the batch, the two constraints with their names'
+	 * copies, the device's entry, then clk_get() and regulator_get(); the
+	 * guest checks that each failure was logged once.
 	 */
 	{ .name = "bc_test_fault_of_notify", .what = "of-notify", .late = true,
 	  .add = bc_test_fault_add_late, .step = bc_test_fault_step_notify,
-	  .held = BC_TEST_FAULT_LATE, .sites = 5, .count_not_added = true },
+	  .held = BC_TEST_FAULT_LATE, .sites = 4, .count_not_added = true },
 	/*
 	 * The table of a console node (console.c, table.c): the table, its two
 	 * arrays, the copies of its two clock names, and the name of each of
