@@ -55,10 +55,23 @@ TARGETS = {
 }
 
 
-def per_device(r, key):
-    """The automatic workload's instructions a device, way auto less way
-    a, at Run /init (key init_s) or at the initcalls' end (probed_s)."""
-    return round((r['auto'][key] - r['a'][key]) * 1e9 / r['devices'])
+def per_unit(r, way, key, units):
+    """Instructions a constraint or a device (@units of them), @way less
+    way a, at Run /init (@key init_s) or at the initcalls' end
+    (probed_s)."""
+    return round((r[way][key] - r['a'][key]) * 1e9 / units)
+
+
+def misses(n, name, q, way, off, init_max):
+    """What both workloads miss alike: @name's probe calls and Run /init
+    ratios @q against 1 and @init_max, and the add's hook of @way against
+    @off once no constraint is left."""
+    return ['N=%d %s probe calls %.4f' % (n, name, q['probe_calls'])
+            if q['probe_calls'] != 1 else None,
+            'N=%d %s Run /init %.4f > %.2f' % (n, name, q['init_s'], init_max)
+            if q['init_s'] > init_max else None,
+            'N=%d the add\'s %s' % (n, add_vs_off(way, off))
+            if not add_met(way, off) else None]
 
 
 def verdict(workload, n, r, largest):
@@ -66,47 +79,30 @@ def verdict(workload, n, r, largest):
     size booted): a line to print, and what it missed."""
     if workload == 'auto':
         q = r['ratios']['auto/a']
-        missed = ['N=%d auto/a probe calls %.4f' % (n, q['probe_calls'])
-                  if q['probe_calls'] != 1 else None,
-                  'N=%d auto/a Run /init %.4f > %.2f' %
-                  (n, q['init_s'], AUTO_A_INIT_MAX)
-                  if q['init_s'] > AUTO_A_INIT_MAX else None,
-                  'N=%d the add\'s %s' %
-                  (n, add_vs_off(r['auto'], r['a']))
-                  if not add_met(r['auto'], r['a']) else None]
+        missed = misses(n, 'auto/a', q, r['auto'], r['a'], AUTO_A_INIT_MAX)
         return ('auto/a probe calls %.4f, auto/a Run /init %.4f (%.4f at '
                 '"clk: Disabling unused clocks"), %d instructions a device '
                 '(%d at "clk: Disabling unused clocks"); once none is left, '
                 'the add\'s %s' %
                 (q['probe_calls'], q['init_s'], q['probed_s'],
-                 per_device(r, 'init_s'), per_device(r, 'probed_s'),
+                 per_unit(r, 'auto', 'init_s', r['devices']),
+                 per_unit(r, 'auto', 'probed_s', r['devices']),
                  add_vs_off(r['auto'], r['a']))), [m for m in missed if m]
     q = r['ratios']
-    per_init = round((r['c']['init_s'] - r['a']['init_s']) * 1e9 /
-                     r['displays'])
-    per = round((r['c']['probed_s'] - r['a']['probed_s']) * 1e9 /
-                r['displays'])
+    per = per_unit(r, 'c', 'probed_s', r['displays'])
     tax = r['c']['hook_ns'] - r['a']['hook_ns']
     after = r['c']['after_hook_ns'] - r['a']['after_hook_ns']
-    missed = ['N=%d c/a probe calls %.4f' % (n, q['c/a']['probe_calls'])
-              if q['c/a']['probe_calls'] != 1 else None,
-              'N=%d c/a Run /init %.4f > %.2f' %
-              (n, q['c/a']['init_s'], C_A_INIT_MAX)
-              if q['c/a']['init_s'] > C_A_INIT_MAX else None,
-              'N=%d %d instructions a constraint' % (n, per)
-              if largest and per >= PER_CONSTRAINT_MAX else None,
-              'N=%d hooks %+d ns vs off once none is left' % (n, after)
-              if not r['c']['after_hook_ns'] or abs(after) > 1 else None,
-              'N=%d the add\'s %s' %
-              (n, add_vs_off(r['c'], r['a']))
-              if not add_met(r['c'], r['a']) else None]
+    missed = misses(n, 'c/a', q['c/a'], r['c'], r['a'], C_A_INIT_MAX) + [
+        'N=%d %d instructions a constraint' % (n, per)
+        if largest and per >= PER_CONSTRAINT_MAX else None,
+        'N=%d hooks %+d ns vs off once none is left' % (n, after)
+        if not r['c']['after_hook_ns'] or abs(after) > 1 else None]
     return ('c/a probe calls %.4f, c/a Run /init %.4f, %d instructions a '
             'constraint at "clk: Disabling unused clocks" (%d at Run /init), '
-            'hooks %+d ns '
-            'vs off, %+d ns once none is left (%d ns), the add\'s then %s; '
-            'b/a %.4f, %.4f' %
-            (q['c/a']['probe_calls'], q['c/a']['init_s'], per, per_init,
-             tax, after,
+            'hooks %+d ns vs off, %+d ns once none is left (%d ns), the '
+            'add\'s then %s; b/a %.4f, %.4f' %
+            (q['c/a']['probe_calls'], q['c/a']['init_s'], per,
+             per_unit(r, 'c', 'init_s', r['displays']), tax, after,
              r['c']['after_hook_ns'], add_vs_off(r['c'], r['a']),
              q['b/a']['probe_calls'], q['b/a']['init_s'])), \
         [m for m in missed if m]
