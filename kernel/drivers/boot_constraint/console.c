@@ -21,6 +21,7 @@
 #include <kunit/visibility.h>
 
 #include "core.h"
+#include "deadline.h"
 #include "kunit.h"
 #include "of.h"
 #include "table.h"

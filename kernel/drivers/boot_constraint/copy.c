@@ -3,11 +3,13 @@
  * The core's copy of a table's entry: what waits for the devices of a
  * table's nodes (of.c) is the copy, so that the caller may free its table,
  * or be unloaded, once its add returns. The descriptions are copied at
- * their type's size, the resources' names with kstrdup_const().
+ * their type's size, the resources' names with kstrdup_const(). And which
+ * of the nodes of its compatible an entry is for.
  */
 
 #include <linux/boot_constraint.h>
 #include <linux/build_bug.h>
+#include <linux/of.h>
 #include <linux/overflow.h>
 #include <linux/refcount.h>
 #include <linux/slab.h>
@@ -118,4 +120,28 @@ struct bc_of_copy *bc_of_copy_alloc(const struct dev_boot_constraint_of *oconst)
 	}
 
 	return copy;
+}
+
+/**
+ * bc_of_entry_selects() - Whether a table's entry is for a node.
+ * @oconst: the entry.
+ * @np: a node that matches its compatible.
+ *
+ * Return: true if the entry names no node, or names @np's.
+ */
+bool bc_of_entry_selects(const struct dev_boot_constraint_of *oconst,
+			 struct device_node *np)
+{
+	const char *name = kbasename(np->full_name);
+	unsigned int i;
+
+	if (!oconst->dev_names)
+		return true;
+
+	for (i = 0; i < oconst->dev_names_count; i++) {
+		if (!strcmp(oconst->dev_names[i], name))
+			return true;
+	}
+
+	return false;
 }

@@ -18,6 +18,7 @@
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
+#include <linux/console.h>
 #include <linux/device.h>
 #include <linux/init.h>
 #include <linux/jiffies.h>
@@ -462,3 +463,26 @@ static int __init bc_machine_deadline_init(void)
 	return 0;
 }
 late_initcall(bc_machine_deadline_init);
+
+/**
+ * bc_boot_console() - Whether a boot console (earlycon) runs.
+ *
+ * Return: true while a console registered with %CON_BOOT prints.
+ */
+bool bc_boot_console(void)
+{
+	struct console *con;
+	bool found = false;
+
+	console_list_lock();
+	for_each_console(con) {
+		if (con->flags & CON_BOOT) {
+			found = true;
+			break;
+		}
+	}
+	console_list_unlock();
+
+	return found;
+}
+EXPORT_SYMBOL_IF_KUNIT(bc_boot_console);

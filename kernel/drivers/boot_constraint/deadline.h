@@ -15,5 +15,6 @@ struct device;
 void bc_expire(void);
 void bc_pass(struct bc_deadline *deadline);
 int bc_end(const char *name);
+bool bc_boot_console(void);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_DEADLINE_H */

@@ -14,7 +14,6 @@
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
-#include <linux/console.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/hashtable.h>
@@ -84,23 +83,6 @@ static unsigned int bc_of_waiting[1 << BC_OF_WAITING_BITS];
 static unsigned int *bc_of_waiting_count(const struct device_node *np)
 {
 	return &bc_of_waiting[hash_min((unsigned long)np, BC_OF_WAITING_BITS)];
-}
-
-static bool bc_of_node_selected(const struct dev_boot_constraint_of *oconst,
-				struct device_node *np)
-{
-	const char *name = kbasename(np->full_name);
-	unsigned int i;
-
-	if (!oconst->dev_names)
-		return true;
-
-	for (i = 0; i < oconst->dev_names_count; i++) {
-		if (!strcmp(oconst->dev_names[i], name))
-			return true;
-	}
-
-	return false;
 }
 
 /*
@@ -474,7 +456,7 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 		copy = NULL;
 		for_each_compatible_node(np, NULL, oconst[i].compat) {
 			if (!of_device_is_available(np) ||
-			    !bc_of_node_selected(&oconst[i], np))
+			    !bc_of_entry_selects(&oconst[i], np))
 				continue;
 
 			if (!copy)
@@ -511,26 +493,3 @@ int dev_boot_constraint_add_deferrable_of(const struct dev_boot_constraint_of *o
 	return ret;
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraint_add_deferrable_of);
-
-/**
- * bc_boot_console() - Whether a boot console (earlycon) runs.
- *
- * Return: true while a console registered with %CON_BOOT prints.
- */
-bool bc_boot_console(void)
-{
-	struct console *con;
-	bool found = false;
-
-	console_list_lock();
-	for_each_console(con) {
-		if (con->flags & CON_BOOT) {
-			found = true;
-			break;
-		}
-	}
-	console_list_unlock();
-
-	return found;
-}
-EXPORT_SYMBOL_IF_KUNIT(bc_boot_console);

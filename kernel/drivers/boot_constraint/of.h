@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The constraints of devices matched in the device tree (of.c): adding a
- * node's constraints before or after its device exists, and whether an
- * early console runs; the copies of tables' entries (copy.c) and the
- * buses whose devices are looked up (bus.c).
+ * node's constraints before or after its device exists; tables' entries,
+ * their copies and the nodes they name (copy.c); the buses whose devices
+ * are looked up (bus.c).
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_OF_H
 #define _DRIVERS_BOOT_CONSTRAINT_OF_H
@@ -21,7 +21,6 @@ int bc_add_of_node(struct device_node *np,
 				const char *origin);
 void bc_of_drop_waiters(void);
 unsigned int bc_of_nr_buses(void);
-bool bc_boot_console(void);
 
 /*
  * A table entry's copy for the waiters of its nodes (@ref counts them, and
@@ -35,6 +34,8 @@ struct bc_of_copy {
 
 struct bc_of_copy *bc_of_copy_alloc(const struct dev_boot_constraint_of *oconst);
 void bc_of_copy_put(struct bc_of_copy *copy);
+bool bc_of_entry_selects(const struct dev_boot_constraint_of *oconst,
+			 struct device_node *np);
 
 /*
  * A device that a driver may bind, and the one device of its node: not one

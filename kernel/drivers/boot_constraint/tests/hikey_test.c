@@ -20,6 +20,7 @@
 
 #include "boot_constraint_kunit.h"
 #include "../kunit.h"
+#include "../deadline.h"
 #include "../of.h"
 
 /**
