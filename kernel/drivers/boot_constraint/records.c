@@ -39,11 +39,12 @@
  * whose comment says "Caller holds bc_lock" asserts it with
  * bc_assert_held().
  *
- * The driver core's hooks first look at the device's flag, set while it is
- * in bc_active, so devices without constraints never take bc_lock. A bind takes it only if
- * a constraint may wait for the bound device, which the counts of pending
- * constraints tell without it; an add retries its pending constraints once
- * they are counted, so one of the two sees the other.
+ * The driver core's probe hooks first read the device's flag, set while it
+ * is in bc_active, so devices without constraints never take bc_lock. A
+ * bind takes it only if a constraint may wait for the bound device, which
+ * the counts of pending constraints tell without it; an add retries its
+ * pending constraints once they are counted, so one of the two sees the
+ * other.
  *
  * Lock order: device_lock(dev), then bc_lock.
  */
