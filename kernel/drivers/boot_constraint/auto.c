@@ -87,19 +87,16 @@ static int bc_auto_collect(struct bc_of_walker *w,
  * bc_auto_add_device() - Hold what a new device's node names.
  * @dev: the device, being added to its bus, and its node's only device.
  *
- * Called as the driver core adds the device, after the constraints that
- * tables and declarations give @dev. Costs a look at the node's properties
- * for a device that names no resource, and nothing unless
- * boot_constraints=auto or report.
+ * Called as the driver core adds the device, with boot_constraints=auto or
+ * report, after the constraints that tables and declarations give @dev.
+ * Costs a look at the node's properties for a device that names no
+ * resource.
  */
 void bc_auto_add_device(struct device *dev)
 {
 	struct bc_auto_chunk ch = {
 		.walker.fn = bc_auto_collect, .dev = dev, .n = 0,
 	};
-
-	if (bc_mode() == BC_MODE_TABLES)
-		return;
 
 	bc_for_each_type(ch.type, ch.ops) {
 		if (ch.ops->sample)

@@ -247,35 +247,53 @@ static void bc_notify_owners(struct list_head *done)
 }
 
 /**
- * bc_device_settle() - Tell the owners, and let the device go if it is done.
+ * bc_device_settle_late() - Tell the owners, and let the device go if it is
+ *	done, its reference put by the caller.
  * @bdev: the device's record.
  * @done: the constraints released, whose owners are told first.
  *
  * Once none of its constraints is live any more, the device is let go: its
- * record goes to the history.
+ * record goes to the history, and the reference it held is the caller's to
+ * put once it has unlocked the device.
  *
  * Context: caller holds device_lock() of the device, not bc_lock.
+ * Return: the device if it was let go, for put_device(); else NULL.
  */
-void bc_device_settle(struct bc_dev *bdev, struct list_head *done)
+struct device *bc_device_settle_late(struct bc_dev *bdev,
+				     struct list_head *done)
 {
 	struct bc_constraint *c;
-	struct device *put = NULL;
+	struct device *dev;
 
 	device_lock_assert(bdev->dev);
 
 	bc_notify_owners(done);
 
-	bc_lock();
+	guard(bc)();
 	list_for_each_entry(c, &bdev->constraints, node) {
 		if (bc_is_live(c))
-			goto out;
+			return NULL;
 	}
 	bc_unmark_retry_locked(bdev);
-	put = bc_device_retire(bdev);
+	dev = bc_device_retire(bdev);
 	bc_hooks_may_quiet();
-out:
-	bc_unlock();
-	put_device(put);
+
+	return dev;
+}
+
+/**
+ * bc_device_settle() - Tell the owners, and let the device go if it is done.
+ * @bdev: the device's record.
+ * @done: the constraints released, whose owners are told first.
+ *
+ * As bc_device_settle_late(), for a caller that holds a reference to the
+ * device of its own.
+ *
+ * Context: caller holds device_lock() of the device, not bc_lock.
+ */
+void bc_device_settle(struct bc_dev *bdev, struct list_head *done)
+{
+	put_device(bc_device_settle_late(bdev, done));
 }
 
 static bool bc_same_batch(const struct bc_constraint *a,

@@ -356,8 +356,29 @@ extern const struct bc_ops bc_icc_ops;
 extern const struct bc_ops bc_reset_ops;
 
 const struct bc_ops *bc_type(enum dev_boot_constraint_type type);
-const struct bc_ops *
-bc_next_type(enum dev_boot_constraint_type *type);
+
+/* The types built in, by type; NULL for one whose option is off (types.c) */
+extern const struct bc_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES];
+
+/**
+ * bc_next_type() - The next type built in.
+ * @type: a type; set to the first type built in from it on.
+ *
+ * Inline: boot_constraints=auto walks the types for every device added.
+ *
+ * Return: the ops of that type, or NULL if there is none: @type is then
+ * %DEV_BOOT_CONSTRAINT_NR_TYPES.
+ */
+static inline const struct bc_ops *
+bc_next_type(enum dev_boot_constraint_type *type)
+{
+	for (; *type < DEV_BOOT_CONSTRAINT_NR_TYPES; (*type)++) {
+		if (bc_types[*type])
+			return bc_types[*type];
+	}
+
+	return NULL;
+}
 
 /* Every type built in, as @ops, in the order of enum dev_boot_constraint_type */
 #define bc_for_each_type(type, ops)			\

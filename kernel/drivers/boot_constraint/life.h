@@ -29,6 +29,8 @@ struct bc_constraint *bc_find_live(struct bc_dev *bdev,
 void bc_set_state(struct bc_constraint *c, enum bc_state state);
 int bc_take(struct bc_constraint *c);
 bool bc_release(struct bc_constraint *c, enum bc_state state);
+struct device *bc_device_settle_late(struct bc_dev *bdev,
+				     struct list_head *done);
 void bc_device_settle(struct bc_dev *bdev, struct list_head *done);
 void bc_yield_auto(struct bc_constraint *c, struct list_head *done);
 void bc_device_retry(struct bc_dev *bdev,

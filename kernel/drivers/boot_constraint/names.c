@@ -22,20 +22,37 @@
 #include "names.h"
 
 /*
- * The length of the resource's name in @prop's, or 0 if it names none. The
- * last characters first: most properties of most nodes end otherwise.
+ * Whether @a and @b are the same string: compared here a character at a
+ * time, as most property names differ from the one looked for within
+ * their first characters, and strcmp() sets up for long strings first.
+ */
+static bool bc_names_same(const char *a, const char *b)
+{
+	for (; *a == *b; a++, b++) {
+		if (!*a)
+			return true;
+	}
+
+	return false;
+}
+
+/*
+ * The length of the resource's name in @prop's, or 0 if it names none: the
+ * name is looked through once, its suffix compared from each character
+ * that could start it.
  */
 static size_t bc_names_suffixed(const struct property *prop,
 				const struct bc_of_names *of)
 {
-	size_t len = strlen(prop->name), suffix = of->suffix_len;
+	const char *name = prop->name, *p;
 
-	if (len <= suffix ||
-	    prop->name[len - 1] != of->suffix[suffix - 1] ||
-	    memcmp(prop->name + len - suffix, of->suffix, suffix))
-		return 0;
+	/* A resource's name has one character at least */
+	for (p = name + 1; *p; p++) {
+		if (*p == of->suffix[0] && bc_names_same(p, of->suffix))
+			return p - name;
+	}
 
-	return len - suffix;
+	return 0;
 }
 
 /* The property of the resource @name, for a type without a list. */
@@ -157,10 +174,8 @@ static const struct property *bc_names_find(const struct device_node *np,
 {
 	const struct property *prop;
 
-	/* Names of one character or more: their second one is there too */
 	for_each_property_of_node(np, prop) {
-		if (prop->name[0] == name[0] && prop->name[1] == name[1] &&
-		    !strcmp(prop->name, name))
+		if (bc_names_same(prop->name, name))
 			return prop;
 	}
 
@@ -168,20 +183,23 @@ static const struct property *bc_names_find(const struct device_node *np,
 }
 
 /*
- * The string of @names after @cur (the first one if @cur is NULL), as
- * of_property_read_string_index() reads them one by one: NULL past the
- * last one, or if it is not terminated within the property.
+ * The string of @names after @cur, of length *@len (the first one if @cur is
+ * NULL), as of_property_read_string_index() reads them one by one, its
+ * length set in *@len: NULL past the last one, or if it is not terminated
+ * within the property.
  */
 static const char *bc_names_next(const struct property *names,
-				 const char *cur)
+				 const char *cur, size_t *len)
 {
 	const char *start = names->value, *end = start + names->length;
-	const char *p = cur ? cur + strlen(cur) + 1 : start;
+	const char *p = cur ? cur + *len + 1 : start;
 
-	if (!start || p >= end || strnlen(p, end - p) == end - p)
+	if (!start || p >= end)
 		return NULL;
 
-	return p;
+	*len = strnlen(p, end - p);
+
+	return *len < end - p ? p : NULL;
 }
 
 /*
@@ -233,6 +251,7 @@ static int bc_names_walk_listed(struct device_node *np,
 	const __be32 *cur, *end;
 	const char *name = NULL;
 	unsigned int i = 0;
+	size_t len = 0;
 	int ret = 0;
 
 	list = bc_names_find(np, of->list);
@@ -252,14 +271,14 @@ static int bc_names_walk_listed(struct device_node *np,
 
 		/* Unnamed, only the first of a list can be looked up */
 		if (names) {
-			name = bc_names_next(names, name);
+			name = bc_names_next(names, name, &len);
 			if (!name)
 				break;
 		} else if (i > 1) {
 			break;
 		}
 
-		ret = w->fn(w, name, name ? strlen(name) : 0, &spec);
+		ret = w->fn(w, name, len, &spec);
 		if (ret)
 			break;
 	}

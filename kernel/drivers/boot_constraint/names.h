@@ -23,7 +23,6 @@ struct of_phandle_args;
  * @names: the property that names them, in @list's order ("clock-names").
  * @per: phandles in @list per resource: 2 for an interconnect path's ends.
  * @suffix: without @list, the end of their properties' names ("-supply").
- * @suffix_len: strlen() of @suffix.
  * @gpio: optional; the property of a GPIO that the framework takes as the
  *	node's only resource if the node has no @list ("reset-gpios"). Auto
  *	and report modes do not look it up.
@@ -34,7 +33,6 @@ struct bc_of_names {
 	const char *names;
 	unsigned int per;
 	const char *suffix;
-	size_t suffix_len;
 	const char *gpio;
 };
 

@@ -311,14 +311,15 @@ static void bc_of_add_waiting(struct device *dev)
 void bc_of_device_added(struct device *dev)
 {
 	struct device_node *np = dev->of_node;
-	bool waiting;
+	bool waiting, automatic;
 
 	if (!np)
 		return;
 
 	/* Most devices: nothing waits for them, nothing is automatic */
 	waiting = bc_of_may_wait(np);
-	if (!waiting && bc_mode() == BC_MODE_TABLES)
+	automatic = bc_mode() != BC_MODE_TABLES;
+	if (!waiting && !automatic)
 		return;
 
 	if (!bc_deadlines_open() || !bc_of_is_node_device(dev, np))
@@ -327,8 +328,7 @@ void bc_of_device_added(struct device *dev)
 	/* The tables' constraints first: the automatic ones yield to them */
 	if (waiting)
 		bc_of_add_waiting(dev);
-	if (bc_mode() != BC_MODE_TABLES &&
-	    bc_of_bus_probes(dev->bus))
+	if (automatic && bc_of_bus_probes(dev->bus))
 		bc_auto_add_device(dev);
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_of_device_added);

@@ -148,14 +148,16 @@ static void bc_device_bound(struct bc_dev *bdev)
 /*
  * Retries the pending constraints of the device of @c, now or, if the
  * device is busy (its lock held, by its probe for instance), by the lock's
- * holder before it lets the device go. Caller holds bc_lock; drops it.
+ * holder before it lets the device go. The device's lock is only tried
+ * under bc_lock, which it comes before: never waited for there. Caller
+ * holds bc_lock; drops it.
  */
 static void bc_retry_owner(struct bc_constraint *c, struct device_node *bound,
 			   unsigned long seq)
 {
 	struct bc_dev *bdev = c->bdev;
+	struct device *dev = bdev->dev, *put;
 	struct bc_constraint *m;
-	struct device *dev;
 	LIST_HEAD(done);
 
 	bc_assert_held();
@@ -163,25 +165,23 @@ static void bc_retry_owner(struct bc_constraint *c, struct device_node *bound,
 	/* One retry covers all the device's pending constraints. */
 	list_for_each_entry(m, &bdev->constraints, node)
 		m->tried = seq;
-	dev = get_device(bdev->dev);
-	bc_unlock();
 
 	if (!device_trylock(dev)) {
-		scoped_guard(bc) {
-			if (bc_find(dev) == bdev) {
-				bc_mark_retry(bdev);
-				schedule_work(&bc_retry_work);
-			}
-		}
-	} else {
-		/* Still the device's record: only its lock's holder frees it */
-		if (bc_lookup(dev) == bdev) {
-			bc_device_retry(bdev, bound, false, &done);
-			bc_device_settle(bdev, &done);
-		}
-		device_unlock(dev);
+		bc_mark_retry(bdev);
+		schedule_work(&bc_retry_work);
+		bc_unlock();
+		return;
 	}
-	put_device(dev);
+
+	/*
+	 * The record stays the device's, and holds it, while its lock is
+	 * held: the reference of a record let go is put once it is unlocked.
+	 */
+	bc_unlock();
+	bc_device_retry(bdev, bound, false, &done);
+	put = bc_device_settle_late(bdev, &done);
+	device_unlock(dev);
+	put_device(put);
 }
 
 /*

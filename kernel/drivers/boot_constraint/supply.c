@@ -225,7 +225,7 @@ static int bc_supply_sample(struct bc_constraint *c, bool hold)
  * it up for a missing regulator formats and allocates nothing.
  */
 static const struct bc_of_names bc_supply_of = {
-	.suffix = "-supply", .suffix_len = sizeof("-supply") - 1,
+	.suffix = "-supply",
 };
 
 static const struct bc_names bc_supply_names = {

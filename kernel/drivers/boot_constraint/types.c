@@ -43,7 +43,7 @@ const char *bc_state_name(enum bc_state state)
  * whose option is off is refused. Each entry names its option as written:
  * kbuild rebuilds this file when an option it names changes.
  */
-static const struct bc_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
+const struct bc_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
 	[DEV_BOOT_CONSTRAINT_CLK] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_CLK) ?
 		&bc_clk_ops : NULL,
 	[DEV_BOOT_CONSTRAINT_PM] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_PM) ?
@@ -69,24 +69,6 @@ const struct bc_ops *bc_type(enum dev_boot_constraint_type type)
 	       bc_types[type] : NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_type);
-
-/**
- * bc_next_type() - The next type built in.
- * @type: a type; set to the first type built in from it on.
- *
- * Return: the ops of that type, or NULL if there is none: @type is then
- * %DEV_BOOT_CONSTRAINT_NR_TYPES.
- */
-const struct bc_ops *
-bc_next_type(enum dev_boot_constraint_type *type)
-{
-	for (; *type < DEV_BOOT_CONSTRAINT_NR_TYPES; (*type)++) {
-		if (bc_types[*type])
-			return bc_types[*type];
-	}
-
-	return NULL;
-}
 
 /* A type whose framework is not built in is refused, not ignored. */
 const struct bc_ops *
