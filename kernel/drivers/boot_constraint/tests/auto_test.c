@@ -11,6 +11,7 @@
 #include <linux/clk-provider.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
+#include <linux/string.h>
 #include <linux/pm_runtime.h>
 
 #include <kunit/clk.h>
@@ -214,12 +215,14 @@ static void bc_test_auto_after_table(struct kunit *test)
  * struct bc_test_auto_walk - What a walk of a node's list found.
  * @w: the walker.
  * @names: the names of the entries, in the order walked.
+ * @lens: the length of each name.
  * @np: the node of each entry's provider.
  * @n: how many entries were walked.
  */
 struct bc_test_auto_walk {
 	struct bc_of_walker w;
 	const char *names[4];
+	size_t lens[4];
 	struct device_node *np[4];
 	unsigned int n;
 };
@@ -235,6 +238,7 @@ static int bc_test_auto_walked(struct bc_of_walker *w,
 		return -E2BIG;
 
 	walk->names[walk->n] = name;
+	walk->lens[walk->n] = len;
 	walk->np[walk->n++] = spec->np;
 
 	return 0;
@@ -261,8 +265,34 @@ static void bc_test_auto_walk_names(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, walk.n, ARRAY_SIZE(names));
 	for (i = 0; i < walk.n; i++) {
 		KUNIT_EXPECT_STREQ(test, walk.names[i], names[i]);
+		KUNIT_EXPECT_EQ(test, walk.lens[i], strlen(names[i]));
 		KUNIT_EXPECT_PTR_EQ(test, walk.np[i],
 				    bc_test_of_node(test, providers[i]));
+	}
+}
+
+/* A supply is walked by its property's name, less the "-supply". */
+static void bc_test_auto_walk_supplies(struct kunit *test)
+{
+	static const char * const names[] = { "vdd", "vio" };
+	struct bc_test_auto_walk walk = { .w.fn = bc_test_auto_walked };
+	const struct bc_ops *ops = bc_type(DEV_BOOT_CONSTRAINT_SUPPLY);
+	struct device_node *np;
+	unsigned int i;
+
+	if (!ops)
+		kunit_skip(test, "supplies not built in");
+
+	np = bc_test_of_node(test, "/bc-test-console");
+	KUNIT_ASSERT_EQ(test, bc_of_walk(np, ops->names->of, &walk.w), 0);
+
+	KUNIT_ASSERT_EQ(test, walk.n, ARRAY_SIZE(names));
+	for (i = 0; i < walk.n; i++) {
+		KUNIT_EXPECT_EQ(test, walk.lens[i], strlen(names[i]));
+		KUNIT_EXPECT_STREQ(test, walk.names[i] + walk.lens[i],
+				   "-supply");
+		KUNIT_EXPECT_EQ(test, strncmp(walk.names[i], names[i],
+					      walk.lens[i]), 0);
 	}
 }
 
@@ -273,6 +303,7 @@ static struct kunit_case bc_test_auto_cases[] = {
 	KUNIT_CASE(bc_test_auto_yields_to_table),
 	KUNIT_CASE(bc_test_auto_after_table),
 	KUNIT_CASE(bc_test_auto_walk_names),
+	KUNIT_CASE(bc_test_auto_walk_supplies),
 	{}
 };
 
