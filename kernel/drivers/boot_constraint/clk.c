@@ -120,15 +120,20 @@ static bool bc_clk_spec(const struct bc_constraint *c,
 }
 
 /* The device's handle, from the node's entry without parsing it again */
-static int bc_clk_apply(struct bc_constraint *c)
+static struct clk *bc_clk_get(struct bc_constraint *c)
 {
 	struct of_phandle_args spec;
-	struct clk *clk;
 
 	if (bc_clk_spec(c, &spec))
-		clk = clk_boot_get(bc_device(c), &spec, c->name);
-	else
-		clk = clk_get(bc_device(c), c->name);
+		return clk_boot_get(bc_device(c), &spec, c->name);
+
+	return clk_get(bc_device(c), c->name);
+}
+
+static int bc_clk_apply(struct bc_constraint *c)
+{
+	struct clk *clk = bc_clk_get(c);
+
 	if (IS_ERR(clk))
 		return PTR_ERR(clk);
 
@@ -222,7 +227,6 @@ static int bc_clk_runs(struct bc_constraint *c)
  */
 static int bc_clk_sample(struct bc_constraint *c, bool hold)
 {
-	struct device *dev = bc_device(c);
 	struct bc_clk *bc = to_bc_clk(c);
 	struct clk *clk;
 	int on;
@@ -231,7 +235,7 @@ static int bc_clk_sample(struct bc_constraint *c, bool hold)
 	if (on <= 0)
 		return on;
 
-	clk = clk_get(dev, c->name);
+	clk = bc_clk_get(c);
 	if (IS_ERR(clk))
 		return PTR_ERR(clk);
 

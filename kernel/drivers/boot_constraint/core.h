@@ -282,9 +282,8 @@ struct bc_dev {
  *	that a table or a declaration adds for the same resource.
  * @report: added by boot_constraints=report: applied and released as any,
  *	but takes nothing.
- * @absent: while pending, its last attempt found its provider missing, or
- *	it was not tried because another constraint's had, see
- *	bc_known_absent().
+ * @absent: an attempt before it was published found its provider missing:
+ *	its provider's evidence once it is, see bc_known_absent().
  * @bytes: the size of its allocation, as kmalloc gave it, or 0 if that is
  *	above U16_MAX (a name of 64 KiB): see bc_constraint_bytes().
  * @applied_at: when it was applied, or 0.

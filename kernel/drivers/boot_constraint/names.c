@@ -193,13 +193,17 @@ static const char *bc_names_next(const struct property *names,
 {
 	const char *start = names->value, *end = start + names->length;
 	const char *p = cur ? cur + *len + 1 : start;
+	const char *q;
 
 	if (!start || p >= end)
 		return NULL;
 
-	*len = strnlen(p, end - p);
+	/* Names are short: read here, as strnlen() sets up for long ones */
+	for (q = p; q < end && *q; q++)
+		;
+	*len = q - p;
 
-	return *len < end - p ? p : NULL;
+	return q < end ? p : NULL;
 }
 
 /*

@@ -13,6 +13,7 @@
 
 #include <linux/atomic.h>
 #include <linux/device.h>
+#include <linux/hash.h>
 #include <linux/hashtable.h>
 #include <linux/list.h>
 #include <linux/lockdep.h>
@@ -47,6 +48,18 @@ static unsigned int bc_nr_keyed;
 static HLIST_HEAD(bc_pending_any);
 /* Counts every bind: an add retries only if a device was bound meanwhile */
 static atomic_long_t bc_binds_seen = ATOMIC_LONG_INIT(0);
+/*
+ * The last attempt that found a provider missing, by the provider's node:
+ * the count of binds it began with (its low 32 bits), see bc_known_absent().
+ * One entry a bucket, the newest: a provider whose entry another's took is
+ * tried again, as it is when it has none.
+ */
+#define BC_ABSENT_BITS	6
+static struct bc_absent {
+	const struct device_node *np;
+	const struct bc_ops *ops;
+	unsigned int binds;
+} bc_absent[1 << BC_ABSENT_BITS];
 
 /*
  * The count of @np's bucket. Device nodes lie more than 128 bytes apart:
@@ -125,6 +138,19 @@ bool bc_retry_queued(void)
 	return !list_empty(&bc_retry_list);
 }
 
+static struct bc_absent *bc_absent_of(const struct device_node *np)
+{
+	return &bc_absent[hash_ptr(np, BC_ABSENT_BITS)];
+}
+
+/* Keeps the attempt of @c, begun at @binds, as its provider's evidence */
+static void bc_absent_keep(const struct bc_constraint *c, unsigned long binds)
+{
+	*bc_absent_of(c->provider) = (struct bc_absent) {
+		.np = c->provider, .ops = c->ops, .binds = binds,
+	};
+}
+
 /**
  * bc_pending_add() - Index a pending constraint by its provider's node.
  * @c: the constraint, just published pending.
@@ -157,6 +183,8 @@ void bc_pending_add(struct bc_constraint *c)
 	count = bc_pending_count(c->provider);
 	WRITE_ONCE(*count, *count + 1);
 	WRITE_ONCE(bc_nr_keyed, bc_nr_keyed + 1);
+	if (c->absent)
+		bc_absent_keep(c, c->absent_binds);
 }
 
 /**
@@ -228,10 +256,11 @@ bool bc_node_covers(struct device_node *np, const struct device_node *key)
 
 /**
  * bc_mark_absent() - Record that an attempt found the provider missing.
- * @c: the constraint.
+ * @c: the constraint, not published yet.
  * @binds: the count of binds when the attempt began.
  *
- * Context: caller holds bc_lock, or @c is not published.
+ * Kept as its provider's evidence once @c is published, see
+ * bc_known_absent().
  */
 void bc_mark_absent(struct bc_constraint *c, unsigned long binds)
 {
@@ -244,9 +273,8 @@ void bc_mark_absent(struct bc_constraint *c, unsigned long binds)
  * @c: the constraint.
  * @binds: the count of binds when the attempt began.
  *
- * As bc_mark_absent(), for @c published: it is moved first in its bucket,
- * where the next constraint waiting for the same provider looks first,
- * past those not tried yet.
+ * The attempt of @c, published, is kept as its provider's evidence for
+ * the next constraint that waits for it, see bc_known_absent().
  *
  * Context: caller holds bc_lock.
  */
@@ -254,12 +282,31 @@ void bc_note_absent(struct bc_constraint *c, unsigned long binds)
 {
 	bc_assert_held();
 
-	bc_mark_absent(c, binds);
-	if (c->state != BC_PENDING || !c->provider)
+	if (c->state == BC_PENDING && c->provider)
+		bc_absent_keep(c, binds);
+}
+
+/**
+ * bc_note_present() - Record that an attempt found a constraint's provider.
+ * @c: the constraint, whose attempt did not find its provider missing.
+ *
+ * An earlier attempt's evidence that the provider is missing is dropped:
+ * what it registered without a bind (from an initcall) is there now.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_note_present(struct bc_constraint *c)
+{
+	struct bc_absent *a;
+
+	bc_assert_held();
+
+	if (!c->provider)
 		return;
 
-	hash_del(&c->pending_node);
-	hash_add(bc_pending, &c->pending_node, (unsigned long)c->provider);
+	a = bc_absent_of(c->provider);
+	if (a->np == c->provider)
+		a->np = NULL;
 }
 
 /**
@@ -267,38 +314,31 @@ void bc_note_absent(struct bc_constraint *c, unsigned long binds)
  * @c: the constraint, pending and counted.
  * @binds: the count of binds, read now.
  *
- * True if a constraint of the same type waits for the same provider node,
- * its attempt found the provider missing, and no device has been bound
+ * True if an attempt of a constraint of the same type, waiting for the same
+ * provider node, found the provider missing, and no device has been bound
  * since (@binds is the count that attempt began with). A provider registers
  * what it provides before its device is bound, or that of a node below it
  * before its parent's is: a bind counted before that attempt began was seen
- * by it, and one counted after @binds sees @c and retries it. @c is then
- * marked as the other, evidence for the next one. What a provider registers
- * without any bind (from an initcall) reaches @c at its device's probe, as
- * it reaches the other.
+ * by it, and one counted after @binds sees @c and retries it. What a
+ * provider registers without any bind (from an initcall) reaches @c at its
+ * device's probe, or once an attempt finds it, see bc_note_present().
  *
  * Context: caller holds bc_lock.
  * Return: true if an attempt of @c could only fail.
  */
 bool bc_known_absent(struct bc_constraint *c, unsigned long binds)
 {
-	struct bc_constraint *p;
+	const struct bc_absent *a;
 
 	bc_assert_held();
 
 	if (c->state != BC_PENDING || !c->provider)
 		return false;
 
-	hash_for_each_possible(bc_pending, p, pending_node,
-			       (unsigned long)c->provider) {
-		if (p != c && p->provider == c->provider && p->ops == c->ops &&
-		    p->absent && p->absent_binds == (unsigned int)binds) {
-			bc_note_absent(c, binds);
-			return true;
-		}
-	}
+	a = bc_absent_of(c->provider);
 
-	return false;
+	return a->np == c->provider && a->ops == c->ops &&
+	       a->binds == (unsigned int)binds;
 }
 
 /*

@@ -228,11 +228,20 @@ struct bc_dev *bc_device_alloc(struct device *dev)
 	return bdev;
 }
 
-/* As ksize() says of each record, all of one size, and of the name's copy. */
+/*
+ * As ksize() says of each record, all of one size, read once, and of the
+ * name's copy. Caller holds bc_lock.
+ */
 static size_t bc_device_bytes(const struct bc_dev *bdev)
 {
-	return kmalloc_size_roundup(sizeof(*bdev)) +
-	       (bdev->name ? ksize(bdev->name) : 0);
+	static size_t record;
+
+	bc_assert_held();
+
+	if (!record)
+		record = kmalloc_size_roundup(sizeof(*bdev));
+
+	return record + (bdev->name ? ksize(bdev->name) : 0);
 }
 
 /**

@@ -21,6 +21,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
+#include "../core.h"
 #include "../kunit.h"
 
 /**
@@ -414,6 +415,54 @@ static void bc_test_defer_bound_without_resource(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
 }
 
+/* Adds an automatic constraint on @dev's clock, tried by the work item */
+static void bc_test_defer_add_auto(struct kunit *test, struct device *dev)
+{
+	struct dev_boot_constraint_clk_info clk = { };
+	struct dev_boot_constraint_info info = {
+		.constraint = { .type = DEV_BOOT_CONSTRAINT_CLK, .data = &clk },
+	};
+
+	KUNIT_ASSERT_EQ(test, bc_add_auto(dev, &info, NULL, 1), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
+	bc_flush();
+}
+
+/*
+ * A missing provider is tried once: the constraint of another device that
+ * waits for it is left to its bind while no device is bound. One that it
+ * registers without a bind, once an attempt (a probe that fails) finds it,
+ * is tried again.
+ */
+static void bc_test_defer_absent_tried_once(struct kunit *test)
+{
+	struct bc_test_defer_ctx *ctx = test->priv;
+	struct device *a, *b;
+	unsigned int off;
+
+	if (bc_deadline_passed())
+		kunit_skip(test, "loaded after the machine's deadline");
+
+	a = bc_test_dev(test, "/bc-test-of-a");
+	b = bc_test_dev(test, "/bc-test-of-b");
+	bc_test_defer_add_auto(test, a);
+	bc_test_defer_add_auto(test, b);
+	KUNIT_EXPECT_EQ(test, bc_attempts(a), 1);
+	KUNIT_EXPECT_EQ(test, bc_attempts(b), 0);
+	KUNIT_EXPECT_EQ(test, bc_count(b, BC_PENDING), 1);
+
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, ctx->bc.clk,
+			bc_test_of_node(test, "/bc-test-clock")), 0);
+	off = bc_auto_off();
+	bc_test_probe_start(a);
+	bc_test_probe_end(a, -ENODEV);
+	KUNIT_EXPECT_EQ(test, bc_auto_off(), off + 1);
+
+	bc_test_defer_add_auto(test, ctx->bc.dev);
+	KUNIT_EXPECT_EQ(test, bc_auto_off(), off + 2);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_PENDING), 0);
+}
+
 static const struct dev_boot_constraint bc_test_defer_of_clk[] = {
 	{ .type = DEV_BOOT_CONSTRAINT_CLK, .data = &bc_test_defer_clk },
 };
@@ -620,6 +669,7 @@ static struct kunit_case bc_test_defer_cases[] = {
 	KUNIT_CASE(bc_test_defer_unrelated_bind),
 	KUNIT_CASE(bc_test_defer_subnode_provider),
 	KUNIT_CASE(bc_test_defer_bound_without_resource),
+	KUNIT_CASE(bc_test_defer_absent_tried_once),
 	KUNIT_CASE(bc_test_defer_of_dev_names),
 	KUNIT_CASE(bc_test_defer_of_unknown_compatible),
 	KUNIT_CASE(bc_test_defer_of_all_or_nothing),
