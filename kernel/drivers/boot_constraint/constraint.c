@@ -16,6 +16,8 @@
 
 #include <asm/sections.h>
 
+#include <kunit/visibility.h>
+
 #include "internal.h"
 #include "records.h"
 
@@ -36,6 +38,7 @@ struct bc_deadline *bc_machine_deadline(void)
 {
 	return &bc_machine;
 }
+EXPORT_SYMBOL_IF_KUNIT(bc_machine_deadline);
 
 /**
  * bc_batch_alone() - The batch of the constraints that stand alone.
