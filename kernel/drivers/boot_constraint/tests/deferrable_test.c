@@ -438,6 +438,7 @@ static void bc_test_defer_add_auto(struct kunit *test, struct device *dev)
 static void bc_test_defer_absent_tried_once(struct kunit *test)
 {
 	struct bc_test_defer_ctx *ctx = test->priv;
+	struct device_node *np;
 	struct device *a, *b;
 	unsigned int off;
 
@@ -453,8 +454,8 @@ static void bc_test_defer_absent_tried_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_attempts(b), 0);
 	KUNIT_EXPECT_EQ(test, bc_count(b, BC_PENDING), 1);
 
-	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, ctx->bc.clk,
-			bc_test_of_node(test, "/bc-test-clock")), 0);
+	np = bc_test_of_node(test, "/bc-test-clock");
+	KUNIT_ASSERT_EQ(test, bc_test_clk_register_of(test, ctx->bc.clk, np), 0);
 	off = bc_auto_off();
 	bc_test_probe_start(a);
 	bc_test_probe_end(a, -ENODEV);
