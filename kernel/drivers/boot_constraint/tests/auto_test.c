@@ -62,21 +62,6 @@ static int bc_test_auto_init(struct kunit *test)
 	return 0;
 }
 
-/* Adds, as boot_constraints=auto does, a constraint on a clock of @dev. */
-static void bc_test_auto_add_clk(struct kunit *test, struct device *dev,
-				 const char *name)
-{
-	struct dev_boot_constraint_clk_info clk = { .name = name };
-	struct dev_boot_constraint_info info = {
-		.constraint = { .type = DEV_BOOT_CONSTRAINT_CLK, .data = &clk },
-	};
-
-	KUNIT_ASSERT_EQ(test, bc_add_auto(dev, &info, NULL, 1), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
-	/* Added as the device is, they are applied by a work item */
-	bc_flush();
-}
-
 /* A clock the bootloader left on is held until the device's driver probes. */
 static void bc_test_auto_on_held(struct kunit *test)
 {
@@ -87,7 +72,7 @@ static void bc_test_auto_on_held(struct kunit *test)
 	other = clk_hw_get_clk_kunit(test, &actx->boot->hw, "other");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, other);
 
-	bc_test_auto_add_clk(test, ctx->dev, "boot");
+	bc_test_add_auto_clk(test, ctx->dev, "boot");
 	KUNIT_ASSERT_EQ(test, clk_prepare_enable(other), 0);
 	clk_disable_unprepare(other);
 
@@ -151,7 +136,7 @@ static void bc_test_auto_rpm_held(struct kunit *test)
 	provider = bc_test_auto_rpm_provider(test, &rpm);
 	KUNIT_ASSERT_TRUE(test, pm_runtime_suspended(provider));
 
-	bc_test_auto_add_clk(test, ctx->dev, "rpm");
+	bc_test_add_auto_clk(test, ctx->dev, "rpm");
 
 	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(rpm), 1);
@@ -168,7 +153,7 @@ static void bc_test_auto_off_forgotten(struct kunit *test)
 	struct bc_test_ctx *ctx = test->priv;
 	unsigned int off = bc_auto_off();
 
-	bc_test_auto_add_clk(test, ctx->dev, "core");
+	bc_test_add_auto_clk(test, ctx->dev, "core");
 
 	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), "");
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
@@ -186,7 +171,7 @@ static void bc_test_auto_yields_to_table(struct kunit *test)
 	struct bc_test_ctx *ctx = &actx->ctx;
 	struct dev_boot_constraint_clk_info clk = { .name = "boot" };
 
-	bc_test_auto_add_clk(test, ctx->dev, "boot");
+	bc_test_add_auto_clk(test, ctx->dev, "boot");
 	KUNIT_ASSERT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
 
 	KUNIT_ASSERT_EQ(test, bc_test_add_dev(test, DEV_BOOT_CONSTRAINT_CLK, &clk, false), 0);
@@ -205,7 +190,7 @@ static void bc_test_auto_after_table(struct kunit *test)
 	struct dev_boot_constraint_clk_info clk = { .name = "boot" };
 
 	KUNIT_ASSERT_EQ(test, bc_test_add_dev(test, DEV_BOOT_CONSTRAINT_CLK, &clk, false), 0);
-	bc_test_auto_add_clk(test, ctx->dev, "boot");
+	bc_test_add_auto_clk(test, ctx->dev, "boot");
 
 	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->dev), 1);
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 1);

@@ -289,6 +289,8 @@ int bc_test_add_failing_batch(struct kunit *test,
 			      const void *data);
 void bc_test_expect_refused(struct kunit *test, struct device *other);
 int bc_test_release_at_exit(struct kunit *test, struct device *dev);
+void bc_test_add_auto_clk(struct kunit *test, struct device *dev,
+			  const char *name);
 
 struct bc_test_driver *bc_test_driver_alloc(struct kunit *test,
 					    struct bc_test_log *log,

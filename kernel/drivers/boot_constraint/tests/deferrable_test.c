@@ -21,7 +21,6 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../core.h"
 #include "../kunit.h"
 #include "../records.h"
 
@@ -416,19 +415,6 @@ static void bc_test_defer_bound_without_resource(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->bc.clk), 1);
 }
 
-/* Adds an automatic constraint on @dev's clock, tried by the work item */
-static void bc_test_defer_add_auto(struct kunit *test, struct device *dev)
-{
-	struct dev_boot_constraint_clk_info clk = { };
-	struct dev_boot_constraint_info info = {
-		.constraint = { .type = DEV_BOOT_CONSTRAINT_CLK, .data = &clk },
-	};
-
-	KUNIT_ASSERT_EQ(test, bc_add_auto(dev, &info, NULL, 1), 0);
-	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
-	bc_flush();
-}
-
 /*
  * A missing provider is tried once: the constraint of another device that
  * waits for it is left to its bind while no device is bound. One that it
@@ -448,8 +434,8 @@ static void bc_test_defer_absent_tried_once(struct kunit *test)
 
 	a = bc_test_dev(test, "/bc-test-of-a");
 	b = bc_test_dev(test, "/bc-test-of-b");
-	bc_test_defer_add_auto(test, a);
-	bc_test_defer_add_auto(test, b);
+	bc_test_add_auto_clk(test, a, NULL);
+	bc_test_add_auto_clk(test, b, NULL);
 	KUNIT_EXPECT_EQ(test, bc_attempts(a), 1);
 	KUNIT_EXPECT_EQ(test, bc_attempts(b), 0);
 	KUNIT_EXPECT_EQ(test, bc_count(b, BC_PENDING), 1);
@@ -461,7 +447,7 @@ static void bc_test_defer_absent_tried_once(struct kunit *test)
 	bc_test_probe_end(a, -ENODEV);
 	KUNIT_EXPECT_EQ(test, bc_auto_off(), off + 1);
 
-	bc_test_defer_add_auto(test, ctx->bc.dev);
+	bc_test_add_auto_clk(test, ctx->bc.dev, NULL);
 	KUNIT_EXPECT_EQ(test, bc_auto_off(), off + 2);
 	KUNIT_EXPECT_EQ(test, bc_count(ctx->bc.dev, BC_PENDING), 0);
 }

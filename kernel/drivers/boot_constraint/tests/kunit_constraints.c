@@ -16,6 +16,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
+#include "../core.h"
 #include "../deadline.h"
 #include "../kunit.h"
 
@@ -228,6 +229,28 @@ KUNIT_DEFINE_ACTION_WRAPPER(bc_test_constraints_remove,
 int bc_test_release_at_exit(struct kunit *test, struct device *dev)
 {
 	return kunit_add_action_or_reset(test, bc_test_constraints_remove, dev);
+}
+
+/**
+ * bc_test_add_auto_clk() - Hold a device's clock as boot_constraints=auto does.
+ * @test: the test, at whose end the device's constraints are released.
+ * @dev: the device, whose node names the clock.
+ * @name: the clock's name, or NULL for the first of the node's clocks.
+ *
+ * The constraint is added as at the device's add, and the work item that
+ * tries it has run when this returns.
+ */
+void bc_test_add_auto_clk(struct kunit *test, struct device *dev,
+			  const char *name)
+{
+	struct dev_boot_constraint_clk_info clk = { .name = name };
+	struct dev_boot_constraint_info info = {
+		.constraint = { .type = DEV_BOOT_CONSTRAINT_CLK, .data = &clk },
+	};
+
+	KUNIT_ASSERT_EQ(test, bc_add_auto(dev, &info, NULL, 1), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
+	bc_flush();
 }
 
 /**
