@@ -46,7 +46,10 @@ static size_t bc_names_suffixed(const struct property *prop,
 {
 	const char *name = prop->name, *p;
 
-	/* A resource's name has one character at least */
+	/* A resource's name has one character at least; a property one too */
+	if (!name[0])
+		return 0;
+
 	for (p = name + 1; *p; p++) {
 		if (*p == of->suffix[0] && bc_names_same(p, of->suffix))
 			return p - name;
