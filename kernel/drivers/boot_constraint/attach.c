@@ -193,8 +193,6 @@ static void bc_publish(struct bc_dev *bdev,
 		bc_count_added(cs[i]);
 		if (cs[i]->state == BC_PENDING)
 			bc_pending_add(cs[i]);
-		else
-			bc_note_present(cs[i]);
 	}
 
 	if (!bdev->active)

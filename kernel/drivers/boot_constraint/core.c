@@ -180,12 +180,10 @@ static int bc_apply(struct bc_constraint *c)
 
 	bc_lock();
 	c->attempts++;
-	if (ret == -EPROBE_DEFER)
-		bc_note_absent(c, binds);
-	else
-		bc_note_present(c);
 	if (!ret)
 		bc_set_state(c, BC_APPLIED);
+	else if (ret == -EPROBE_DEFER)
+		bc_note_absent(c, binds);
 	else if (ret == -ENODATA && c->auto_on)
 		bc_forget_off(c);
 	bc_unlock();

@@ -195,6 +195,7 @@ void bc_pending_add(struct bc_constraint *c)
  */
 void bc_pending_del(struct bc_constraint *c)
 {
+	struct bc_absent *absent;
 	unsigned int *count;
 
 	bc_assert_held();
@@ -202,6 +203,15 @@ void bc_pending_del(struct bc_constraint *c)
 	hlist_del_init(&c->pending_node);
 	if (!c->provider)
 		return;
+
+	/*
+	 * Its evidence goes with it: no entry outlives the constraints that
+	 * wait for its node, and one that leaves after an attempt found the
+	 * provider (registered without a bind) takes the stale one along.
+	 */
+	absent = bc_absent_of(c->provider);
+	if (absent->np == c->provider)
+		absent->np = NULL;
 
 	count = bc_pending_count(c->provider);
 	WRITE_ONCE(*count, *count - 1);
@@ -287,29 +297,6 @@ void bc_note_absent(struct bc_constraint *c, unsigned long binds)
 }
 
 /**
- * bc_note_present() - Record that an attempt found a constraint's provider.
- * @c: the constraint, whose attempt did not find its provider missing.
- *
- * An earlier attempt's evidence that the provider is missing is dropped:
- * what it registered without a bind (from an initcall) is there now.
- *
- * Context: caller holds bc_lock.
- */
-void bc_note_present(struct bc_constraint *c)
-{
-	struct bc_absent *a;
-
-	bc_assert_held();
-
-	if (!c->provider)
-		return;
-
-	a = bc_absent_of(c->provider);
-	if (a->np == c->provider)
-		a->np = NULL;
-}
-
-/**
  * bc_known_absent() - Whether an attempt could only fail as another one did.
  * @c: the constraint, pending and counted.
  * @binds: the count of binds, read now.
@@ -321,7 +308,7 @@ void bc_note_present(struct bc_constraint *c)
  * before its parent's is: a bind counted before that attempt began was seen
  * by it, and one counted after @binds sees @c and retries it. What a
  * provider registers without any bind (from an initcall) reaches @c at its
- * device's probe, or once an attempt finds it, see bc_note_present().
+ * device's probe, or once a constraint that waits for it leaves the index.
  *
  * Context: caller holds bc_lock.
  * Return: true if an attempt of @c could only fail.

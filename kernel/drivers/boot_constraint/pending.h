@@ -26,7 +26,6 @@ void bc_pending_unkey(struct bc_constraint *c, struct device_node *bound);
 bool bc_node_covers(struct device_node *np, const struct device_node *key);
 void bc_mark_absent(struct bc_constraint *c, unsigned long binds);
 void bc_note_absent(struct bc_constraint *c, unsigned long binds);
-void bc_note_present(struct bc_constraint *c);
 bool bc_known_absent(struct bc_constraint *c, unsigned long binds);
 struct bc_constraint *bc_next_pending(struct device_node *np, bool keyed,
 				      unsigned long seq);
