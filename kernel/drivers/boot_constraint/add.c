@@ -38,6 +38,7 @@ static void bc_destroy_all(struct bc_constraint **cs, unsigned int n)
 #define BC_ADD_MISSING		BIT(1)	/* a resource already held is skipped */
 #define BC_ADD_LATER		BIT(2)	/* as the device is added: applied later */
 #define BC_ADD_AUTO		BIT(3)	/* held only if on, see bc_take() */
+#define BC_ADD_LOCKED		BIT(4)	/* the caller holds device_lock() */
 
 /**
  * struct bc_add - What bc_add() adds.
@@ -148,10 +149,12 @@ static int bc_add_under(struct device *dev,
 		return PTR_ERR(cs);
 	}
 
-	device_lock(dev);
+	if (!(flags & BC_ADD_LOCKED))
+		device_lock(dev);
 	ret = bc_attach(dev, cs, &n, flags & BC_ADD_MISSING,
 			flags & BC_ADD_LATER);
-	device_unlock(dev);
+	if (!(flags & BC_ADD_LOCKED))
+		device_unlock(dev);
 
 	if (ret)
 		bc_destroy_all(cs, n);
@@ -166,7 +169,7 @@ static int bc_add_under(struct device *dev,
  * its own in (kunit_activate_static_stub()): what it adds ends with it,
  * whether it runs before the machine's deadline or, as a module, after.
  */
-VISIBLE_IF_KUNIT struct bc_deadline *bc_add_deadline(void)
+struct bc_deadline *bc_add_deadline(void)
 {
 	KUNIT_STATIC_STUB_REDIRECT(bc_add_deadline);
 	return bc_machine_deadline();
@@ -326,6 +329,45 @@ int bc_add_auto(struct device *dev,
 			  BC_ADD_AUTO);
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_add_auto);
+
+/**
+ * bc_add_auto_found() - Hold what a device's node names, found on.
+ * @dev: the device, not bound.
+ * @infos: its resources, as for bc_add_auto().
+ * @specs: their entries in @dev's node, in @infos' order.
+ * @n: number of entries in @infos.
+ * @bound: the node of the device whose bind found them, or NULL.
+ *
+ * As bc_add_auto(), for resources found on once their provider was there
+ * (auto.c), and tried at once, as bc_device_retry() tries: each is held if
+ * it is still on, freed if it went off, and left pending if its provider
+ * is missing.
+ *
+ * Context: caller holds device_lock(@dev), not bc_lock.
+ * Return: 0, or a negative errno with none of them added.
+ */
+int bc_add_auto_found(struct device *dev,
+		      const struct dev_boot_constraint_info *infos,
+		      const struct bc_spec *specs, unsigned int n,
+		      struct device_node *bound)
+{
+	struct bc_dev *bdev;
+	LIST_HEAD(done);
+	int ret;
+
+	device_lock_assert(dev);
+
+	ret = bc_add(dev, infos, specs, n, NULL,
+		     BC_ADD_DEFERRABLE | BC_ADD_MISSING | BC_ADD_LATER |
+		     BC_ADD_AUTO | BC_ADD_LOCKED);
+	bdev = ret ? NULL : bc_lookup(dev);
+	if (bdev) {
+		bc_device_retry(bdev, bound, false, &done);
+		bc_device_settle(bdev, &done);
+	}
+
+	return ret;
+}
 
 /**
  * dev_boot_constraint_add() - Hold a resource of a device until it probes.

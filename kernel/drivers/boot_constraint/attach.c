@@ -81,7 +81,8 @@ static int bc_check_attach(struct device *dev, struct bc_dev *bdev,
 		return -ENODEV;
 	}
 
-	if (dev->driver) {
+	/* Bound, not probing: the probe hook adds what it finds on */
+	if (device_is_bound(dev)) {
 		bc_reject_or(origin, bc_reject_dev, dev,
 			     "%s already bound to %s",
 					  dev_name(dev), dev->driver->name);

@@ -101,6 +101,20 @@ put:
 	return ret;
 }
 
+/* A walked entry as its framework's parse has it, if its cells were kept */
+static bool bc_clk_args(const struct device_node *np, const u32 *cells,
+			unsigned int nr, struct of_phandle_args *args)
+{
+	if (!np || nr > BC_CELLS)
+		return false;
+
+	args->np = (struct device_node *)np;
+	args->args_count = nr;
+	memcpy(args->args, cells, nr * sizeof(*cells));
+
+	return true;
+}
+
 /*
  * The node's entry for the clock, as the walk that added @c or its
  * publication read it, if it did: the constraint has a provider while it
@@ -109,14 +123,7 @@ put:
 static bool bc_clk_spec(const struct bc_constraint *c,
 			struct of_phandle_args *spec)
 {
-	if (!c->provider || c->nr_cells > BC_CELLS)
-		return false;
-
-	spec->np = (struct device_node *)c->provider;
-	spec->args_count = c->nr_cells;
-	memcpy(spec->args, c->cells, c->nr_cells * sizeof(*c->cells));
-
-	return true;
+	return bc_clk_args(c->provider, c->cells, c->nr_cells, spec);
 }
 
 /* The device's handle, from the node's entry without parsing it again */
@@ -199,18 +206,19 @@ static const struct bc_of_names bc_clk_of = {
 
 /*
  * Whether the clock runs, as the hardware says: of_clk_runs() of the
- * node's entry, see bc_clk_spec(), or read now.
+ * node's entry, as walked, or read now.
  */
-static int bc_clk_runs(struct bc_constraint *c)
+static int bc_clk_peek(struct device *dev, const char *name,
+		       const struct bc_spec *walked)
 {
-	struct device_node *np = bc_device(c)->of_node;
-	struct of_phandle_args spec;
+	/* Read as far as it is written: not zeroed first */
+	struct of_phandle_args spec __uninitialized;
 	int ret;
 
-	if (bc_clk_spec(c, &spec))
+	if (bc_clk_args(walked->np, walked->cells, walked->nr, &spec))
 		return of_clk_runs(&spec);
 
-	ret = bc_of_spec(np, &bc_clk_of, c->name, &spec);
+	ret = bc_of_spec(dev->of_node, &bc_clk_of, name, &spec);
 	if (ret)
 		return ret;
 
@@ -218,6 +226,17 @@ static int bc_clk_runs(struct bc_constraint *c)
 	of_node_put(spec.np);
 
 	return ret;
+}
+
+static int bc_clk_runs(struct bc_constraint *c)
+{
+	struct bc_spec walked = {
+		.np = (struct device_node *)c->provider, .nr = c->nr_cells,
+	};
+
+	memcpy(walked.cells, c->cells, sizeof(walked.cells));
+
+	return bc_clk_peek(bc_device(c), c->name, &walked);
 }
 
 /*
@@ -272,4 +291,5 @@ const struct bc_ops bc_clk_ops = {
 	.provider = bc_of_provider,
 	.describe = bc_clk_describe,
 	.sample = bc_clk_sample,
+	.peek = bc_clk_peek,
 };

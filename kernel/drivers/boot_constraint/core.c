@@ -53,6 +53,25 @@
 #include "life.h"
 
 /**
+ * bc_is_resource() - Whether a constraint holds a resource.
+ * @c: the constraint.
+ * @ops: the resource's type.
+ * @name: its name, or NULL for the device's default one.
+ *
+ * Return: true if @c is of type @ops and names @name.
+ */
+bool bc_is_resource(const struct bc_constraint *c, const struct bc_ops *ops,
+		    const char *name)
+{
+	if (c->ops != ops)
+		return false;
+	if (!c->name || !name)
+		return c->name == name;
+
+	return !strcmp(c->name, name);
+}
+
+/**
  * bc_same_resource() - Whether two constraints hold the same resource.
  * @a: a constraint.
  * @b: another one, of the same device.
@@ -62,12 +81,7 @@
 bool bc_same_resource(const struct bc_constraint *a,
 		      const struct bc_constraint *b)
 {
-	if (a->ops != b->ops)
-		return false;
-	if (!a->name || !b->name)
-		return a->name == b->name;
-
-	return !strcmp(a->name, b->name);
+	return bc_is_resource(a, b->ops, b->name);
 }
 
 /**

@@ -18,6 +18,7 @@
 #include <linux/types.h>
 
 struct bc_of_names;
+struct device;
 struct device_node;
 struct seq_file;
 struct va_format;
@@ -148,6 +149,12 @@ struct bc_names {
  *	Nothing is taken for a resource that is off, or without @hold. NULL
  *	if the hardware cannot tell (a bandwidth): the type is then never
  *	held automatically, see bc_add_auto().
+ * @peek: optional; as @sample without a constraint nor a hold: whether the
+ *	resource that @dev's node names @name (NULL: the first of its list),
+ *	of entry @spec as the node's walk read it, is on: 1, 0, or a negative
+ *	errno (-EPROBE_DEFER while its provider is missing). With it, an
+ *	automatic constraint costs a record of a few words while its
+ *	provider is missing, and none once the resource is found off (unseen.c).
  *
  * None of the calls is made with the core's lock held: they may register
  * and bind devices.
@@ -168,6 +175,8 @@ struct bc_ops {
 	void (*describe)(struct bc_desc *desc, const char *name,
 			 unsigned long min, unsigned long max);
 	int (*sample)(struct bc_constraint *c, bool hold);
+	int (*peek)(struct device *dev, const char *name,
+		    const struct bc_spec *spec);
 };
 
 /**
@@ -399,6 +408,8 @@ int bc_add_missing(struct device *dev,
 int bc_add_later(struct device *dev,
 		 const struct dev_boot_constraint_info *infos,
 			      unsigned int n, const char *origin);
+/* The deadline of what is added now: the machine's, a test's own under KUnit */
+struct bc_deadline *bc_add_deadline(void);
 bool bc_deadline_passed(void);
 const char *bc_state_name(enum bc_state state);
 bool bc_disabled(void);
@@ -433,6 +444,11 @@ int bc_add_auto(struct device *dev,
 		const struct dev_boot_constraint_info *infos,
 			     const struct bc_spec *specs,
 			     unsigned int n);
+
+int bc_add_auto_found(struct device *dev,
+		      const struct dev_boot_constraint_info *infos,
+		      const struct bc_spec *specs, unsigned int n,
+		      struct device_node *bound);
 
 #ifdef CONFIG_DEV_BOOT_CONSTRAINT_AUTO
 void bc_auto_add_device(struct device *dev);

@@ -21,6 +21,7 @@
 #include "debugfs.h"
 #include "internal.h"
 #include "records.h"
+#include "auto.h"
 #include "kunit.h"
 #include "of.h"
 
@@ -62,6 +63,8 @@ void bc_show_stats(struct seq_file *s)
 		}
 	}
 
+	constraints += bc_unseen_count(NULL);
+	pending += bc_unseen_count(NULL);
 	seq_printf(s, "added %u\nconstraints %u\npending %u\napply_attempts %u\nbytes %zu\nbytes_peak %zu\n",
 		   stats.added, constraints, pending, attempts, stats.bytes,
 		   stats.bytes_peak);
@@ -143,6 +146,7 @@ void bc_show_all(struct seq_file *s)
 
 	bc_show_devices(s, bc_next_ended);
 	bc_show_devices(s, bc_next_device);
+	bc_unseen_show(s);
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_show_all);
 

@@ -63,7 +63,6 @@ bc_machine_match(const struct device_node *root,
 
 #if IS_ENABLED(CONFIG_KUNIT)
 /* add.c: the deadline of what the machine adds, a test's in its thread */
-struct bc_deadline *bc_add_deadline(void);
 
 /* hikey.c and qcom.c: their machine tables, as a board adds them */
 extern const struct dev_boot_constraint_machine bc_hisi_machines[];

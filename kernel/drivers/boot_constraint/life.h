@@ -22,6 +22,8 @@ void bc_reject_applied(struct device *dev, const struct bc_constraint *c,
 		       int error);
 
 /* core.c */
+bool bc_is_resource(const struct bc_constraint *c, const struct bc_ops *ops,
+		    const char *name);
 bool bc_same_resource(const struct bc_constraint *a,
 		      const struct bc_constraint *b);
 struct bc_constraint *bc_find_live(struct bc_dev *bdev,

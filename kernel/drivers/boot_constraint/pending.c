@@ -23,6 +23,7 @@
 #include "internal.h"
 #include "pending.h"
 #include "records.h"
+#include "auto.h"
 
 /*
  * The tables below are bc_lock's (its rule in records.c).
@@ -129,13 +130,13 @@ void bc_unmark_retry(struct bc_dev *bdev)
  * bc_retry_queued() - Whether a device is marked for bc_retry_work.
  *
  * Context: caller holds bc_lock.
- * Return: true if one is.
+ * Return: true if one is, or a resource recorded unseen.
  */
 bool bc_retry_queued(void)
 {
 	bc_assert_held();
 
-	return !list_empty(&bc_retry_list);
+	return !list_empty(&bc_retry_list) || bc_unseen_queued();
 }
 
 static struct bc_absent *bc_absent_of(const struct device_node *np)
@@ -143,12 +144,81 @@ static struct bc_absent *bc_absent_of(const struct device_node *np)
 	return &bc_absent[hash_ptr(np, BC_ABSENT_BITS)];
 }
 
-/* Keeps the attempt of @c, begun at @binds, as its provider's evidence */
-static void bc_absent_keep(const struct bc_constraint *c, unsigned long binds)
+/**
+ * bc_absent_keep() - Keep an attempt that found a provider missing.
+ * @np: the provider's node.
+ * @ops: the type of the resource that was looked for.
+ * @binds: the count of binds when the attempt began.
+ *
+ * The evidence for the next attempt of the type on @np, see
+ * bc_known_absent().
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_absent_keep(const struct device_node *np, const struct bc_ops *ops,
+		    unsigned long binds)
 {
-	*bc_absent_of(c->provider) = (struct bc_absent) {
-		.np = c->provider, .ops = c->ops, .binds = binds,
+	bc_assert_held();
+
+	*bc_absent_of(np) = (struct bc_absent) {
+		.np = np, .ops = ops, .binds = binds,
 	};
+}
+
+/**
+ * bc_absent_known() - Whether a provider is known to be missing.
+ * @np: the provider's node.
+ * @ops: the type of the resource to look for.
+ * @binds: the count of binds, read now.
+ *
+ * Context: caller holds bc_lock.
+ * Return: true if an attempt of the type on @np, kept by bc_absent_keep(),
+ * found it missing and no device has been bound since.
+ */
+bool bc_absent_known(const struct device_node *np, const struct bc_ops *ops,
+		     unsigned long binds)
+{
+	const struct bc_absent *a = bc_absent_of(np);
+
+	bc_assert_held();
+
+	return a->np == np && a->ops == ops && a->binds == (unsigned int)binds;
+}
+
+/**
+ * bc_absent_forget() - Drop a provider's evidence.
+ * @np: the provider's node: nothing waits for it any more.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_absent_forget(const struct device_node *np)
+{
+	struct bc_absent *absent = bc_absent_of(np);
+
+	bc_assert_held();
+
+	if (absent->np == np)
+		absent->np = NULL;
+}
+
+/**
+ * bc_key_count() - Count what waits for a provider's node.
+ * @np: the node.
+ * @delta: 1 for one more, -1 for one less.
+ *
+ * A bind of @np, or of a node above it, looks for what waits once the
+ * count is not zero, see bc_bind_may_retry().
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_key_count(const struct device_node *np, int delta)
+{
+	unsigned int *count = bc_pending_count(np);
+
+	bc_assert_held();
+
+	WRITE_ONCE(*count, *count + delta);
+	WRITE_ONCE(bc_nr_keyed, bc_nr_keyed + delta);
 }
 
 /**
@@ -164,7 +234,6 @@ static void bc_absent_keep(const struct bc_constraint *c, unsigned long binds)
 void bc_pending_add(struct bc_constraint *c)
 {
 	struct bc_spec spec;
-	unsigned int *count;
 
 	bc_assert_held();
 
@@ -180,11 +249,9 @@ void bc_pending_add(struct bc_constraint *c)
 	}
 
 	hash_add(bc_pending, &c->pending_node, (unsigned long)c->provider);
-	count = bc_pending_count(c->provider);
-	WRITE_ONCE(*count, *count + 1);
-	WRITE_ONCE(bc_nr_keyed, bc_nr_keyed + 1);
+	bc_key_count(c->provider, 1);
 	if (c->absent)
-		bc_absent_keep(c, c->absent_binds);
+		bc_absent_keep(c->provider, c->ops, c->absent_binds);
 }
 
 /**
@@ -195,9 +262,6 @@ void bc_pending_add(struct bc_constraint *c)
  */
 void bc_pending_del(struct bc_constraint *c)
 {
-	struct bc_absent *absent;
-	unsigned int *count;
-
 	bc_assert_held();
 
 	hlist_del_init(&c->pending_node);
@@ -209,13 +273,8 @@ void bc_pending_del(struct bc_constraint *c)
 	 * wait for its node, and one that leaves after an attempt found the
 	 * provider (registered without a bind) takes the stale one along.
 	 */
-	absent = bc_absent_of(c->provider);
-	if (absent->np == c->provider)
-		absent->np = NULL;
-
-	count = bc_pending_count(c->provider);
-	WRITE_ONCE(*count, *count - 1);
-	WRITE_ONCE(bc_nr_keyed, bc_nr_keyed - 1);
+	bc_absent_forget(c->provider);
+	bc_key_count(c->provider, -1);
 	c->provider = NULL;
 }
 
@@ -293,7 +352,7 @@ void bc_note_absent(struct bc_constraint *c, unsigned long binds)
 	bc_assert_held();
 
 	if (c->state == BC_PENDING && c->provider)
-		bc_absent_keep(c, binds);
+		bc_absent_keep(c->provider, c->ops, binds);
 }
 
 /**
@@ -315,17 +374,10 @@ void bc_note_absent(struct bc_constraint *c, unsigned long binds)
  */
 bool bc_known_absent(struct bc_constraint *c, unsigned long binds)
 {
-	const struct bc_absent *a;
-
 	bc_assert_held();
 
-	if (c->state != BC_PENDING || !c->provider)
-		return false;
-
-	a = bc_absent_of(c->provider);
-
-	return a->np == c->provider && a->ops == c->ops &&
-	       a->binds == (unsigned int)binds;
+	return c->state == BC_PENDING && c->provider &&
+	       bc_absent_known(c->provider, c->ops, binds);
 }
 
 /*
@@ -376,14 +428,12 @@ struct bc_dev *bc_next_to_retry(unsigned long binds)
 }
 
 /*
- * The next pending constraint whose provider is @np or a node below it, not
- * retried yet during bind @seq. Caller holds bc_lock.
+ * The next pending constraint whose provider is @np, not retried yet during
+ * bind @seq. Caller holds bc_lock.
  */
-static struct bc_constraint *bc_next_keyed(struct device_node *np,
-					   unsigned long seq)
+static void *bc_keyed_on(struct device_node *np, unsigned long seq)
 {
-	struct bc_constraint *c, *found = NULL;
-	struct device_node *child;
+	struct bc_constraint *c;
 
 	bc_assert_held();
 
@@ -392,8 +442,30 @@ static struct bc_constraint *bc_next_keyed(struct device_node *np,
 			return c;
 	}
 
+	return NULL;
+}
+
+/**
+ * bc_next_below() - What waits for a node or one below it.
+ * @np: the node of a device just bound.
+ * @seq: the bind's number.
+ * @on: what waits for one node, not retried yet during bind @seq, or NULL.
+ *
+ * Context: caller holds bc_lock.
+ * Return: what @on finds for @np, or else for the first node below it, depth
+ * first; or NULL.
+ */
+void *bc_next_below(struct device_node *np, unsigned long seq,
+		    void *(*on)(struct device_node *np, unsigned long seq))
+{
+	struct device_node *child;
+	void *found = on(np, seq);
+
+	if (found)
+		return found;
+
 	for_each_child_of_node(np, child) {
-		found = bc_next_keyed(child, seq);
+		found = bc_next_below(child, seq, on);
 		if (found) {
 			of_node_put(child);
 			break;
@@ -425,7 +497,7 @@ struct bc_constraint *bc_next_pending(struct device_node *np, bool keyed,
 			return c;
 	}
 
-	return keyed ? bc_next_keyed(np, seq) : NULL;
+	return keyed ? bc_next_below(np, seq, bc_keyed_on) : NULL;
 }
 
 static bool bc_may_wait_below(struct device_node *np);

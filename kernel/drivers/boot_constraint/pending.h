@@ -11,6 +11,7 @@
 #include <linux/types.h>
 
 struct bc_constraint;
+struct bc_ops;
 struct bc_dev;
 struct device_node;
 
@@ -27,6 +28,14 @@ bool bc_node_covers(struct device_node *np, const struct device_node *key);
 void bc_mark_absent(struct bc_constraint *c, unsigned long binds);
 void bc_note_absent(struct bc_constraint *c, unsigned long binds);
 bool bc_known_absent(struct bc_constraint *c, unsigned long binds);
+void bc_absent_keep(const struct device_node *np, const struct bc_ops *ops,
+		    unsigned long binds);
+bool bc_absent_known(const struct device_node *np, const struct bc_ops *ops,
+		     unsigned long binds);
+void bc_absent_forget(const struct device_node *np);
+void bc_key_count(const struct device_node *np, int delta);
+void *bc_next_below(struct device_node *np, unsigned long seq,
+		    void *(*on)(struct device_node *np, unsigned long seq));
 struct bc_constraint *bc_next_pending(struct device_node *np, bool keyed,
 				      unsigned long seq);
 bool bc_bind_may_retry(struct device_node *np, bool *keyed);

@@ -22,6 +22,7 @@
 #include "records.h"
 #include "pending.h"
 #include "life.h"
+#include "auto.h"
 
 /*
  * The probe hook of a constrained device, see below; out of line, so that
@@ -33,6 +34,9 @@ static noinline void bc_probe_start(struct device *dev)
 	struct bc_constraint *c;
 	bool all_live;
 	LIST_HEAD(done);
+
+	/* What is on now is held from here, as if found at its provider's bind */
+	bc_unseen_retry(dev, false);
 
 	/* Each attempt says anew whether its driver takes over later */
 	scoped_guard(bc) {
@@ -137,6 +141,10 @@ static noinline void bc_probe_end(struct device *dev, int ret)
 	struct bc_dev *bdev;
 	bool keep, ended;
 	LIST_HEAD(done);
+
+	/* Not seen on by the probe's start: the driver's own, as it left them */
+	if (!bc_probe_may_retry(ret))
+		bc_unseen_drop(dev);
 
 	scoped_guard(bc) {
 		bdev = bc_find(dev);
@@ -265,6 +273,7 @@ void __boot_constraints_remove(struct device *dev)
 		return;
 
 	device_lock(dev);
+	bc_unseen_drop(dev);
 	scoped_guard(bc)
 		bdev = bc_find(dev);
 	if (bdev)

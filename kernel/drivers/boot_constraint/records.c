@@ -20,6 +20,7 @@
 
 #include "internal.h"
 #include "records.h"
+#include "auto.h"
 #include "kunit.h"
 
 /*
@@ -186,6 +187,49 @@ void bc_count_auto_off(void)
 }
 
 /**
+ * bc_count_unseen_gone() - Count a resource recorded unseen that went.
+ * @bytes: the size of its record, freed.
+ * @added: count it as added: it was found off, or dropped never seen on;
+ *	one found on is counted as the constraint it became.
+ * @off: it was found off.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_count_unseen_gone(size_t bytes, bool added, bool off)
+{
+	bc_count_bytes(0, bytes);
+	bc_stats_now.added += added;
+	bc_stats_now.auto_off += off;
+}
+
+/**
+ * bc_device_flag() - Flag a device with resources recorded unseen.
+ * @dev: the device.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_device_flag(struct device *dev)
+{
+	bc_assert_held();
+
+	dev_set_boot_constrained(dev);
+}
+
+/**
+ * bc_device_unflag() - Unflag a device, if it has nothing left.
+ * @dev: the device.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_device_unflag(struct device *dev)
+{
+	bc_assert_held();
+
+	if (!bc_find(dev) && !bc_unseen_has(dev))
+		dev_clear_boot_constrained(dev);
+}
+
+/**
  * bc_find() - The record of a device with constraints.
  * @dev: the device.
  *
@@ -312,8 +356,8 @@ struct device *bc_device_retire(struct bc_dev *bdev)
 
 	bc_assert_held();
 
-	dev_clear_boot_constrained(dev);
 	hash_del(&bdev->hnode);
+	bc_device_unflag(dev);
 	bdev->active = false;
 	bdev->dev = NULL;
 	list_del_init(&bdev->node);
@@ -376,6 +420,8 @@ static unsigned int bc_count_recorded(struct device *dev,
 
 	*attempts = 0;
 	guard(bc)();
+	if (state == BC_PENDING)
+		count = bc_unseen_count(dev);
 	bdev = bc_find_recorded(dev);
 	if (bdev) {
 		list_for_each_entry(c, &bdev->constraints, node) {

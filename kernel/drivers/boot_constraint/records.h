@@ -35,8 +35,8 @@ void bc_constraint_destroy(struct bc_constraint *c);
 
 /*
  * Whether a device may have constraints: records.c flags a device while it
- * is in its table of active devices (DEV_FLAG_BOOT_CONSTRAINED), and only
- * it sets or clears the flag. A hint, read without bc_lock: a racing
+ * is in its table of active devices or has resources recorded unseen
+ * (auto.c) (DEV_FLAG_BOOT_CONSTRAINED), and only it sets or clears the flag. A hint, read without bc_lock: a racing
  * removal is harmless, the callers look again under bc_lock.
  */
 static inline bool bc_is_constrained(struct device *dev)
@@ -59,6 +59,9 @@ void bc_stats(struct bc_stats *stats);
 void bc_count_bytes(size_t add, size_t sub);
 void bc_count_added(const struct bc_constraint *c);
 void bc_count_auto_off(void);
+void bc_count_unseen_gone(size_t bytes, bool added, bool off);
+void bc_device_flag(struct device *dev);
+void bc_device_unflag(struct device *dev);
 struct bc_dev *bc_next_device(struct bc_dev *bdev);
 struct bc_dev *bc_next_ended(struct bc_dev *bdev);
 bool bc_devices_empty(void);

@@ -21,6 +21,7 @@
 #include "records.h"
 #include "pending.h"
 #include "life.h"
+#include "auto.h"
 #include "kunit.h"
 
 /* Counts binds that retry constraints: under bc_lock */
@@ -32,12 +33,33 @@ static unsigned long bc_seq;
  * lock's holder may have let them go without a retry. Releases the
  * constraints of those whose driver has taken them over.
  */
+/* Tries the resources recorded unseen whose provider may be there. */
+static void bc_retry_unseen(void)
+{
+	struct device *dev;
+
+	for (;;) {
+		scoped_guard(bc)
+			dev = bc_unseen_next_fresh(bc_binds());
+		if (!dev)
+			return;
+
+		device_lock(dev);
+		bc_unseen_retry(dev, true);
+		device_unlock(dev);
+		put_device(dev);
+	}
+}
+
 static void bc_retry_fn(struct work_struct *work)
 {
 	struct bc_dev *bdev;
 	unsigned long binds;
 	struct device *dev;
 	LIST_HEAD(done);
+
+	/* Before the releases below, as for constraints: see bc_device_end() */
+	bc_retry_unseen();
 
 	for (;;) {
 		binds = bc_binds();
@@ -201,6 +223,8 @@ static noinline void bc_retry_bound(struct device *dev, struct device_node *np,
 		bc_retry_owner(c, dev->of_node, seq);
 		bc_lock();
 	}
+	if (keyed)
+		bc_unseen_bound(np, dev->of_node, seq);
 	bc_unlock();
 }
 
@@ -223,8 +247,10 @@ void __boot_constraints_device_bound(struct device *dev)
 	struct device_node *np;
 	bool keyed;
 
-	if (bc_is_constrained(dev))
+	if (bc_is_constrained(dev)) {
+		bc_unseen_drop(dev);
 		bc_device_mark(dev, bc_device_bound);
+	}
 
 	np = dev->of_node;
 	if (!np && dev->parent)

@@ -196,6 +196,59 @@ static void bc_test_auto_after_table(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 1);
 }
 
+/*
+ * As the device is added, what its node names is tried once its provider is
+ * there: "boot", on, is held; "core", off, is forgotten; "rpm", whose
+ * provider is missing, waits; and what waits goes with the device.
+ */
+static void bc_test_auto_device_added(struct kunit *test)
+{
+	struct bc_test_auto_ctx *actx = test->priv;
+	struct bc_test_ctx *ctx = &actx->ctx;
+	unsigned int off = bc_auto_off();
+
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
+	bc_auto_add_device(ctx->dev);
+	bc_flush();
+
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, bc_auto_off(), off + 1);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_PENDING), 1);
+
+	boot_constraints_remove(ctx->dev);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_PENDING), 0);
+	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "boot:off boot:unprepare"));
+}
+
+/*
+ * A clock whose provider registers without a bind (from an initcall) is
+ * found at its device's probe, and held from the probe's start as any.
+ */
+static void bc_test_auto_found_at_probe(struct kunit *test)
+{
+	struct bc_test_auto_ctx *actx = test->priv;
+	struct bc_test_ctx *ctx = &actx->ctx;
+	struct bc_test_clk *rpm;
+
+	bc_auto_add_device(ctx->dev);
+	bc_flush();
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_PENDING), 1);
+
+	bc_test_auto_rpm_provider(test, &rpm);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
+	bc_test_probe_start(ctx->dev);
+
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_PENDING), 0);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_HANDED_OVER), 2);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(rpm), 1);
+
+	bc_test_probe_end(ctx->dev, 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(rpm), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 0);
+}
+
 /**
  * struct bc_test_auto_walk - What a walk of a node's list found.
  * @w: the walker.
@@ -287,6 +340,8 @@ static struct kunit_case bc_test_auto_cases[] = {
 	KUNIT_CASE(bc_test_auto_rpm_held),
 	KUNIT_CASE(bc_test_auto_yields_to_table),
 	KUNIT_CASE(bc_test_auto_after_table),
+	KUNIT_CASE(bc_test_auto_device_added),
+	KUNIT_CASE(bc_test_auto_found_at_probe),
 	KUNIT_CASE(bc_test_auto_walk_names),
 	KUNIT_CASE(bc_test_auto_walk_supplies),
 	{}
