@@ -456,8 +456,7 @@ EXPORT_SYMBOL_IF_KUNIT(bc_auto_add_device);
 /*
  * Puts back the records of @dev in @again, tried with its provider missing
  * as the count of binds was @binds: its provider's evidence. Drops those past
- * their deadline, and unflags @dev if it has nothing left. Caller holds
- * bc_lock.
+ * their deadline. Caller holds bc_lock.
  */
 static void bc_unseen_put_back(struct device *dev, struct list_head *again,
 			       unsigned long binds)
@@ -477,6 +476,16 @@ static void bc_unseen_put_back(struct device *dev, struct list_head *again,
 		bc_absent_keep(u->spec.np, u->ops, binds);
 	}
 	bc_unseen_free(&gone, BC_UNSEEN_DROPPED);
+}
+
+/*
+ * Unflags @dev if it has nothing left, and lets the hooks go off if nothing
+ * is left at all. Caller holds bc_lock.
+ */
+static void bc_unseen_settle(struct device *dev)
+{
+	bc_assert_held();
+
 	bc_device_unflag(dev);
 	if (!bc_unseen_nr)
 		bc_hooks_may_quiet();
@@ -485,8 +494,7 @@ static void bc_unseen_put_back(struct device *dev, struct list_head *again,
 /*
  * Adds the resources of @found, of @dev, as automatic constraints, taken at
  * once, as the bind of @bound (or NULL) retries them. Out of line: most
- * tries find nothing on. Caller holds
- * device_lock(@dev), not bc_lock.
+ * tries find nothing on. Caller holds device_lock(@dev), not bc_lock.
  */
 static noinline void bc_unseen_add_found(struct device *dev,
 					 struct list_head *found,
@@ -516,28 +524,28 @@ static void bc_unseen_try(struct device *dev, struct list_head *taken,
 	unsigned long binds = bc_binds();
 	struct bc_unseen *u, *tmp;
 	LIST_HEAD(again);
-	LIST_HEAD(off);
 	LIST_HEAD(found);
 	int on;
 
 	device_lock_assert(dev);
 
+	/* Those found off stay in @taken */
 	list_for_each_entry_safe(u, tmp, taken, node) {
 		on = u->ops->peek(dev, u->name, &u->spec);
-		if (!on)
-			list_move_tail(&u->node, &off);
-		else if (on == -EPROBE_DEFER && u->spec.np != bound)
+		if (on == -EPROBE_DEFER && u->spec.np != bound)
 			list_move_tail(&u->node, &again);
-		else
+		else if (on)
 			list_move_tail(&u->node, &found);
 	}
 	if (!list_empty(&found))
 		bc_unseen_add_found(dev, &found, bound);
 
 	bc_lock();
-	bc_unseen_free(&off, BC_UNSEEN_OFF);
+	bc_unseen_free(taken, BC_UNSEEN_OFF);
 	bc_unseen_free(&found, BC_UNSEEN_FOUND);
-	bc_unseen_put_back(dev, &again, binds);
+	if (!list_empty(&again))
+		bc_unseen_put_back(dev, &again, binds);
+	bc_unseen_settle(dev);
 }
 
 static bool bc_unseen_fresh_one(const struct bc_unseen *u, const void *unused)
@@ -696,9 +704,7 @@ static void bc_unseen_drop_taken(struct device *dev, struct list_head *taken)
 	bc_assert_held();
 
 	bc_unseen_free(taken, BC_UNSEEN_DROPPED);
-	bc_device_unflag(dev);
-	if (!bc_unseen_nr)
-		bc_hooks_may_quiet();
+	bc_unseen_settle(dev);
 }
 
 /**

@@ -249,6 +249,34 @@ static void bc_test_auto_found_at_probe(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(actx->boot), 0);
 }
 
+/*
+ * A clock whose controller binds after the device is added is tried by the
+ * controller's bind, before anything else may use the clock: held once
+ * the bind returns, with no work item in between.
+ */
+static void bc_test_auto_found_at_bind(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_clk *bound;
+	struct device *dev;
+
+	dev = bc_test_dev(test, "/bc-test-auto-bound-consumer");
+	bound = bc_test_clk_alloc(test, ctx->log, "bound", true);
+	KUNIT_ASSERT_NOT_NULL(test, bound);
+
+	bc_auto_add_device(dev);
+	bc_flush();
+	KUNIT_EXPECT_EQ(test, bc_count(dev, BC_PENDING), 1);
+
+	KUNIT_ASSERT_EQ(test, bc_test_clk_driver_register(test, bound,
+							  bc_test_auto_bound_match), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
+
+	KUNIT_EXPECT_EQ(test, bc_count(dev, BC_PENDING), 0);
+	KUNIT_EXPECT_EQ(test, bc_count(dev, BC_APPLIED), 1);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(bound), 1);
+}
+
 /**
  * struct bc_test_auto_walk - What a walk of a node's list found.
  * @w: the walker.
@@ -342,6 +370,7 @@ static struct kunit_case bc_test_auto_cases[] = {
 	KUNIT_CASE(bc_test_auto_after_table),
 	KUNIT_CASE(bc_test_auto_device_added),
 	KUNIT_CASE(bc_test_auto_found_at_probe),
+	KUNIT_CASE(bc_test_auto_found_at_bind),
 	KUNIT_CASE(bc_test_auto_walk_names),
 	KUNIT_CASE(bc_test_auto_walk_supplies),
 	{}

@@ -203,7 +203,7 @@ extern const struct of_device_id
 	bc_test_clk_late_consumer_match[], bc_test_pd_consumer_match[],
 	bc_test_pd_peer_match[], bc_test_no_pd_match[], bc_test_icc_match[],
 	bc_test_icc_consumer_match[], bc_test_reset_match[],
-	bc_test_reset_consumer_match[];
+	bc_test_reset_consumer_match[], bc_test_auto_bound_match[];
 
 struct bc_test_log *bc_test_log_alloc(struct kunit *test);
 __printf(2, 3) void bc_test_log_add(struct bc_test_log *log, const char *fmt, ...);

@@ -28,6 +28,7 @@ BC_TEST_OF_MATCH(bc_test_icc_match, "bc-test,kunit-interconnect");
 BC_TEST_OF_MATCH(bc_test_icc_consumer_match, "bc-test,kunit-icc-consumer");
 BC_TEST_OF_MATCH(bc_test_reset_match, "bc-test,kunit-reset-controller");
 BC_TEST_OF_MATCH(bc_test_reset_consumer_match, "bc-test,kunit-reset-consumer");
+BC_TEST_OF_MATCH(bc_test_auto_bound_match, "bc-test,kunit-auto-bound-clock");
 
 /**
  * bc_test_apply_overlay() - Add the test nodes to the device tree.
