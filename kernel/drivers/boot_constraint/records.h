@@ -34,10 +34,11 @@ void bc_constraint_set_spec(struct bc_constraint *c,
 void bc_constraint_destroy(struct bc_constraint *c);
 
 /*
- * Whether a device may have constraints: records.c flags a device while it
- * is in its table of active devices or has resources recorded unseen
- * (auto.c) (DEV_FLAG_BOOT_CONSTRAINED), and only it sets or clears the flag. A hint, read without bc_lock: a racing
- * removal is harmless, the callers look again under bc_lock.
+ * Whether a device may have constraints: records.c flags a device
+ * (DEV_FLAG_BOOT_CONSTRAINED) while it is in its table of active devices
+ * or has resources recorded unseen (auto.c), and only it sets or clears
+ * the flag. A hint, read without bc_lock: a racing removal is harmless,
+ * the callers look again under bc_lock.
  */
 static inline bool bc_is_constrained(struct device *dev)
 {
