@@ -193,3 +193,22 @@ void bc_constraint_destroy(struct bc_constraint *c)
 	bc_batch_put(c->batch);
 	kfree(c);
 }
+
+/**
+ * bc_is_resource() - Whether a constraint holds a resource.
+ * @c: the constraint.
+ * @ops: the resource's type.
+ * @name: its name, or NULL for the device's default one.
+ *
+ * Return: true if @c is of type @ops and names @name.
+ */
+bool bc_is_resource(const struct bc_constraint *c, const struct bc_ops *ops,
+		    const char *name)
+{
+	if (c->ops != ops)
+		return false;
+	if (!c->name || !name)
+		return c->name == name;
+
+	return !strcmp(c->name, name);
+}

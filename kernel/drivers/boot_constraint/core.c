@@ -47,29 +47,13 @@
 #include <linux/mutex.h>
 #include <linux/string.h>
 
+#include <kunit/visibility.h>
+
 #include "internal.h"
 #include "records.h"
 #include "pending.h"
 #include "life.h"
-
-/**
- * bc_is_resource() - Whether a constraint holds a resource.
- * @c: the constraint.
- * @ops: the resource's type.
- * @name: its name, or NULL for the device's default one.
- *
- * Return: true if @c is of type @ops and names @name.
- */
-bool bc_is_resource(const struct bc_constraint *c, const struct bc_ops *ops,
-		    const char *name)
-{
-	if (c->ops != ops)
-		return false;
-	if (!c->name || !name)
-		return c->name == name;
-
-	return !strcmp(c->name, name);
-}
+#include "unseen.h"
 
 /**
  * bc_same_resource() - Whether two constraints hold the same resource.
@@ -289,7 +273,7 @@ struct device *bc_device_settle_late(struct bc_dev *bdev,
 			return NULL;
 	}
 	bc_unmark_retry_locked(bdev);
-	dev = bc_device_retire(bdev);
+	dev = bc_device_retire(bdev, bc_unseen_has(bdev->dev));
 	bc_hooks_may_quiet();
 
 	return dev;
@@ -472,3 +456,26 @@ void bc_device_release(struct bc_dev *bdev,
 
 	bc_device_settle(bdev, &done);
 }
+
+/**
+ * bc_count() - Count a device's constraints in a given state.
+ * @dev: the device.
+ * @state: the state.
+ *
+ * Return: how many of @dev's constraints are in @state, those that ended
+ * included while the history keeps them; for %BC_PENDING, its resources
+ * recorded unseen included.
+ */
+unsigned int bc_count(struct device *dev, enum bc_state state)
+{
+	unsigned int attempts, n;
+
+	n = bc_count_recorded(dev, state, &attempts);
+	if (state == BC_PENDING) {
+		guard(bc)();
+		n += bc_unseen_count(dev);
+	}
+
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(bc_count);

@@ -35,7 +35,7 @@
 #include "deadline.h"
 #include "internal.h"
 #include "records.h"
-#include "auto.h"
+#include "unseen.h"
 #include "life.h"
 #include "kunit.h"
 #include "of.h"
@@ -204,7 +204,7 @@ static void bc_deadline_pass(struct bc_deadline *deadline,
 
 	scoped_guard(bc) {
 		seq = ++bc_expiry_seq;
-		bc_unseen_expire(deadline, NULL, spare != BC_SPARE_ALL);
+		bc_unseen_expire(deadline, NULL);
 		bc_deadline_close(deadline);
 		deadline->at = ktime_get();
 		for (bdev = bc_next_device(NULL); bdev; bdev = bc_next_device(bdev)) {
@@ -375,7 +375,7 @@ int bc_end(const char *name)
 	unsigned int n = 0;
 
 	scoped_guard(bc) {
-		n = bc_unseen_expire(NULL, all ? NULL : name, true);
+		n = bc_unseen_expire(NULL, all ? NULL : name);
 		for (bdev = bc_next_device(NULL); bdev; bdev = bc_next_device(bdev)) {
 			if (all || !strcmp(dev_name(bdev->dev), name)) {
 				bdev->ended = true;

@@ -21,7 +21,7 @@
 #include "debugfs.h"
 #include "internal.h"
 #include "records.h"
-#include "auto.h"
+#include "unseen.h"
 #include "kunit.h"
 #include "of.h"
 

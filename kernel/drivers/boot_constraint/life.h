@@ -22,8 +22,6 @@ void bc_reject_applied(struct device *dev, const struct bc_constraint *c,
 		       int error);
 
 /* core.c */
-bool bc_is_resource(const struct bc_constraint *c, const struct bc_ops *ops,
-		    const char *name);
 bool bc_same_resource(const struct bc_constraint *a,
 		      const struct bc_constraint *b);
 struct bc_constraint *bc_find_live(struct bc_dev *bdev,
@@ -45,6 +43,9 @@ void bc_device_release(struct bc_dev *bdev,
 /* retry.c */
 void bc_device_taken_over(struct bc_dev *bdev);
 void bc_retry_schedule(void);
+void bc_unseen_tries(void (*try)(struct device *dev, struct list_head *taken,
+				 struct device_node *bound));
+void bc_unseen_retry(struct device *dev, bool fresh);
 void bc_device_mark(struct device *dev,
 		    void (*mark)(struct bc_dev *bdev));
 

@@ -18,7 +18,6 @@
 
 #include "internal.h"
 #include "records.h"
-#include "auto.h"
 
 /*
  * bc_key_lock orders turning boot_constraints_live off with turning it
@@ -42,7 +41,7 @@ static bool bc_hooks_idle(void)
 {
 	bc_assert_held();
 
-	return !bc_open_deadlines && bc_devices_empty() && !bc_unseen_any();
+	return !bc_open_deadlines && bc_devices_empty();
 }
 
 static void bc_hooks_quiet_fn(struct work_struct *work)

@@ -23,7 +23,6 @@
 #include "internal.h"
 #include "pending.h"
 #include "records.h"
-#include "auto.h"
 
 /*
  * The tables below are bc_lock's (its rule in records.c).
@@ -130,13 +129,13 @@ void bc_unmark_retry(struct bc_dev *bdev)
  * bc_retry_queued() - Whether a device is marked for bc_retry_work.
  *
  * Context: caller holds bc_lock.
- * Return: true if one is, or a resource recorded unseen.
+ * Return: true if one is.
  */
 bool bc_retry_queued(void)
 {
 	bc_assert_held();
 
-	return !list_empty(&bc_retry_list) || bc_unseen_queued();
+	return !list_empty(&bc_retry_list);
 }
 
 static struct bc_absent *bc_absent_of(const struct device_node *np)

@@ -22,7 +22,7 @@
 #include "records.h"
 #include "pending.h"
 #include "life.h"
-#include "auto.h"
+#include "unseen.h"
 
 /*
  * The probe hook of a constrained device, see below; out of line, so that
@@ -126,7 +126,7 @@ static void bc_device_end(struct bc_dev *bdev)
 	device_lock_assert(bdev->dev);
 
 	bc_lock();
-	queued = bc_retry_queued();
+	queued = bc_retry_queued() || bc_unseen_queued();
 	if (queued)
 		bc_device_taken_over(bdev);
 	bc_unlock();

@@ -20,7 +20,6 @@
 
 #include "internal.h"
 #include "records.h"
-#include "auto.h"
 #include "kunit.h"
 
 /*
@@ -204,7 +203,7 @@ void bc_count_unseen_gone(size_t bytes, bool added, bool off)
 
 /**
  * bc_device_flag() - Flag a device with resources recorded unseen.
- * @dev: the device.
+ * @dev: the device, which unseen.c records resources of.
  *
  * Context: caller holds bc_lock.
  */
@@ -216,8 +215,8 @@ void bc_device_flag(struct device *dev)
 }
 
 /**
- * bc_device_unflag() - Unflag a device, if it has nothing left.
- * @dev: the device.
+ * bc_device_unflag() - Unflag a device whose unseen records all went.
+ * @dev: the device, unflagged unless it has constraints.
  *
  * Context: caller holds bc_lock.
  */
@@ -225,7 +224,7 @@ void bc_device_unflag(struct device *dev)
 {
 	bc_assert_held();
 
-	if (!bc_find(dev) && !bc_unseen_has(dev))
+	if (!bc_find(dev))
 		dev_clear_boot_constrained(dev);
 }
 
@@ -342,6 +341,7 @@ void bc_device_activate(struct bc_dev *bdev)
 /**
  * bc_device_retire() - Move a device whose constraints all ended to history.
  * @bdev: its record, active and not marked for a retry.
+ * @flagged: the device stays flagged: it has resources recorded unseen.
  *
  * The history keeps the last BC_HISTORY_MAX devices for debugfs.
  *
@@ -349,7 +349,7 @@ void bc_device_activate(struct bc_dev *bdev)
  * put_device() on the result after them.
  * Return: the device.
  */
-struct device *bc_device_retire(struct bc_dev *bdev)
+struct device *bc_device_retire(struct bc_dev *bdev, bool flagged)
 {
 	struct bc_dev *oldest;
 	struct device *dev = bdev->dev;
@@ -357,7 +357,8 @@ struct device *bc_device_retire(struct bc_dev *bdev)
 	bc_assert_held();
 
 	hash_del(&bdev->hnode);
-	bc_device_unflag(dev);
+	if (!flagged)
+		dev_clear_boot_constrained(dev);
 	bdev->active = false;
 	bdev->dev = NULL;
 	list_del_init(&bdev->node);
@@ -405,14 +406,19 @@ static struct bc_dev *bc_find_recorded(struct device *dev)
 	return NULL;
 }
 
-/*
- * Counts @dev's recorded constraints, those that ended included while the
- * history keeps them: returns how many are in @state, and sets *@attempts
- * to the sum of their attempts to be applied.
+/**
+ * bc_count_recorded() - Count a device's recorded constraints in a state.
+ * @dev: the device.
+ * @state: the state.
+ * @attempts: set to the sum of their attempts to be applied.
+ *
+ * Those that ended are counted while the history keeps them.
+ *
+ * Context: caller does not hold bc_lock.
+ * Return: how many of @dev's constraints are in @state.
  */
-static unsigned int bc_count_recorded(struct device *dev,
-				      enum bc_state state,
-				      unsigned int *attempts)
+unsigned int bc_count_recorded(struct device *dev, enum bc_state state,
+			       unsigned int *attempts)
 {
 	struct bc_dev *bdev;
 	struct bc_constraint *c;
@@ -420,8 +426,6 @@ static unsigned int bc_count_recorded(struct device *dev,
 
 	*attempts = 0;
 	guard(bc)();
-	if (state == BC_PENDING)
-		count = bc_unseen_count(dev);
 	bdev = bc_find_recorded(dev);
 	if (bdev) {
 		list_for_each_entry(c, &bdev->constraints, node) {
@@ -432,23 +436,6 @@ static unsigned int bc_count_recorded(struct device *dev,
 
 	return count;
 }
-
-/**
- * bc_count() - Count a device's constraints in a given state.
- * @dev: the device.
- * @state: the state.
- *
- * Return: how many of @dev's constraints are in @state, those that ended
- * included while the history keeps them.
- */
-unsigned int bc_count(struct device *dev,
-		      enum bc_state state)
-{
-	unsigned int attempts;
-
-	return bc_count_recorded(dev, state, &attempts);
-}
-EXPORT_SYMBOL_IF_KUNIT(bc_count);
 
 /**
  * bc_auto_off() - Count the resources found off.

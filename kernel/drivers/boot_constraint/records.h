@@ -32,6 +32,8 @@ bc_constraint_create(struct device *dev,
 void bc_constraint_set_spec(struct bc_constraint *c,
 			    const struct bc_spec *spec);
 void bc_constraint_destroy(struct bc_constraint *c);
+bool bc_is_resource(const struct bc_constraint *c, const struct bc_ops *ops,
+		    const char *name);
 
 /*
  * Whether a device may have constraints: records.c flags a device
@@ -67,11 +69,13 @@ struct bc_dev *bc_next_device(struct bc_dev *bdev);
 struct bc_dev *bc_next_ended(struct bc_dev *bdev);
 bool bc_devices_empty(void);
 struct bc_dev *bc_find(struct device *dev);
+unsigned int bc_count_recorded(struct device *dev, enum bc_state state,
+			       unsigned int *attempts);
 struct bc_dev *bc_device_alloc(struct device *dev);
 const char *bc_device_name(const struct bc_dev *bdev);
 void bc_device_free(struct bc_dev *bdev);
 void bc_device_activate(struct bc_dev *bdev);
-struct device *bc_device_retire(struct bc_dev *bdev);
+struct device *bc_device_retire(struct bc_dev *bdev, bool flagged);
 
 /* live.c */
 void bc_hooks_may_quiet(void);

@@ -21,7 +21,7 @@
 #include "records.h"
 #include "pending.h"
 #include "life.h"
-#include "auto.h"
+#include "unseen.h"
 #include "kunit.h"
 
 /* Counts binds that retry constraints: under bc_lock */
@@ -33,6 +33,50 @@ static unsigned long bc_seq;
  * lock's holder may have let them go without a retry. Releases the
  * constraints of those whose driver has taken them over.
  */
+/*
+ * What tries the records of a device not seen on yet, taken out of the
+ * tables (auto.c, which adds them, sets it at boot): called as a type's
+ * ops are, as it adds constraints. Caller holds device_lock() of the
+ * device, not bc_lock, which it returns with.
+ */
+static void (*bc_unseen_try)(struct device *dev, struct list_head *taken,
+			     struct device_node *bound);
+
+/**
+ * bc_unseen_tries() - Set what tries the records of devices not seen on.
+ * @try: the function, see above.
+ *
+ * Called once, before any record is added.
+ */
+void bc_unseen_tries(void (*try)(struct device *dev, struct list_head *taken,
+				 struct device_node *bound))
+{
+	bc_unseen_try = try;
+}
+
+/**
+ * bc_unseen_retry() - Try the resources of a device not seen on yet.
+ * @dev: the device.
+ * @fresh: only those marked for bc_retry_work; else all of them, as its
+ *	driver is about to probe.
+ *
+ * Context: caller holds device_lock(@dev), not bc_lock.
+ */
+void bc_unseen_retry(struct device *dev, bool fresh)
+{
+	LIST_HEAD(taken);
+
+	device_lock_assert(dev);
+
+	scoped_guard(bc)
+		bc_unseen_take_device(dev, &taken, fresh, NULL);
+	if (list_empty(&taken))
+		return;
+
+	bc_unseen_try(dev, &taken, NULL);
+	bc_unlock();
+}
+
 /* Tries the resources recorded unseen whose provider may be there. */
 static void bc_retry_unseen(void)
 {
@@ -207,6 +251,38 @@ static void bc_retry_owner(struct bc_constraint *c, struct device_node *bound,
 }
 
 /*
+ * Tries the records of @dev not seen on yet that the bind of @bound may
+ * provide for, if its lock can be taken now; else bc_retry_work tries them.
+ * Caller holds bc_lock, which this drops and takes again.
+ */
+static void bc_unseen_retry_owner(struct device *dev,
+				  struct device_node *bound, unsigned long seq)
+{
+	struct bc_unseen *u;
+	LIST_HEAD(taken);
+
+	bc_assert_held();
+
+	/*
+	 * Only tried under bc_lock, which it comes before; taken, it keeps
+	 * the device: device_del() takes it before it drops the records.
+	 */
+	if (!device_trylock(dev)) {
+		bc_unseen_mark_busy(dev, seq, bound);
+		bc_retry_schedule();
+		return;
+	}
+
+	/* Those put back are not tried again during this bind */
+	bc_unseen_take_device(dev, &taken, false, bound);
+	list_for_each_entry(u, &taken, node)
+		u->tried = seq;
+	bc_unlock();
+	bc_unseen_try(dev, &taken, bound);
+	device_unlock(dev);
+}
+
+/*
  * Retries the pending constraints that the bind of @dev may provide for:
  * out of line, so that a bind that provides nothing pays no more than the
  * look at the counts.
@@ -215,6 +291,7 @@ static noinline void bc_retry_bound(struct device *dev, struct device_node *np,
 				    bool keyed)
 {
 	struct bc_constraint *c;
+	struct bc_unseen *u;
 	unsigned long seq;
 
 	bc_lock();
@@ -223,8 +300,8 @@ static noinline void bc_retry_bound(struct device *dev, struct device_node *np,
 		bc_retry_owner(c, dev->of_node, seq);
 		bc_lock();
 	}
-	if (keyed)
-		bc_unseen_bound(np, dev->of_node, seq);
+	while (keyed && (u = bc_unseen_next_bound(np, seq)))
+		bc_unseen_retry_owner(u->dev, dev->of_node, seq);
 	bc_unlock();
 }
 
