@@ -19,14 +19,10 @@
  * Most resources of a large tree are off, and most providers bind after the
  * devices that name them are added. A resource of a type that can be read
  * from the node's entry alone (&bc_ops.peek: clocks) is recorded unseen
- * until then: a record of a few words, indexed by its provider's node and
- * by its device, and no constraint nor device record. It is tried with its
- * device's lock held: when its provider binds (the lock tried, as retry.c
- * does), by bc_retry_work if its provider may already be there, and at its
- * device's probe. Found off, it is freed; found on, it becomes an automatic
- * constraint, taken at once; its provider still missing, it waits again. It
- * goes with a successful probe of its device, with its device, and at its
- * deadline.
+ * (unseen.c) until its provider shows it on: tried where a pending
+ * constraint is (retry.c calls bc_unseen_try() below), it is freed if off,
+ * becomes an automatic constraint, taken at once, if on, and waits again
+ * while its provider is missing.
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt

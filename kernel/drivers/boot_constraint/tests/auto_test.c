@@ -223,6 +223,28 @@ static void bc_test_auto_device_added(struct kunit *test)
 }
 
 /*
+ * A clock whose provider never comes waits until the deadline and goes
+ * then, its device unflagged; a device added past it gets nothing.
+ */
+static void bc_test_auto_unseen_expires(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
+	bc_auto_add_device(ctx->dev);
+	bc_flush();
+	KUNIT_ASSERT_EQ(test, bc_count(ctx->dev, BC_PENDING), 1);
+
+	bc_test_pass_own_deadline(test);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_PENDING), 0);
+	KUNIT_EXPECT_FALSE(test, dev_boot_constrained(ctx->dev));
+
+	bc_auto_add_device(ctx->dev);
+	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_PENDING), 0);
+	KUNIT_EXPECT_FALSE(test, dev_boot_constrained(ctx->dev));
+}
+
+/*
  * A clock whose provider registers without a bind (from an initcall) is
  * found at its device's probe, and held from the probe's start as any.
  */
@@ -371,6 +393,7 @@ static struct kunit_case bc_test_auto_cases[] = {
 	KUNIT_CASE(bc_test_auto_device_added),
 	KUNIT_CASE(bc_test_auto_found_at_probe),
 	KUNIT_CASE(bc_test_auto_found_at_bind),
+	KUNIT_CASE(bc_test_auto_unseen_expires),
 	KUNIT_CASE(bc_test_auto_walk_names),
 	KUNIT_CASE(bc_test_auto_walk_supplies),
 	{}
