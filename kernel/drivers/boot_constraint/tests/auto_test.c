@@ -223,25 +223,26 @@ static void bc_test_auto_device_added(struct kunit *test)
 }
 
 /*
- * A clock whose provider never comes waits until the deadline and goes
+ * A clock whose provider never comes waits until its deadline and goes
  * then, its device unflagged; a device added past it gets nothing.
  */
 static void bc_test_auto_unseen_expires(struct kunit *test)
 {
-	struct bc_test_ctx *ctx = test->priv;
+	struct device *dev = bc_test_dev(test, "/bc-test-auto-bound-consumer");
 
-	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, ctx->dev), 0);
-	bc_auto_add_device(ctx->dev);
+	KUNIT_ASSERT_EQ(test, bc_test_release_at_exit(test, dev), 0);
+	bc_auto_add_device(dev);
 	bc_flush();
-	KUNIT_ASSERT_EQ(test, bc_count(ctx->dev, BC_PENDING), 1);
+	KUNIT_ASSERT_EQ(test, bc_count(dev, BC_PENDING), 1);
+	KUNIT_ASSERT_TRUE(test, dev_boot_constrained(dev));
 
 	bc_test_pass_own_deadline(test);
-	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_PENDING), 0);
-	KUNIT_EXPECT_FALSE(test, dev_boot_constrained(ctx->dev));
+	KUNIT_EXPECT_EQ(test, bc_count(dev, BC_PENDING), 0);
+	KUNIT_EXPECT_FALSE(test, dev_boot_constrained(dev));
 
-	bc_auto_add_device(ctx->dev);
-	KUNIT_EXPECT_EQ(test, bc_count(ctx->dev, BC_PENDING), 0);
-	KUNIT_EXPECT_FALSE(test, dev_boot_constrained(ctx->dev));
+	bc_auto_add_device(dev);
+	KUNIT_EXPECT_EQ(test, bc_count(dev, BC_PENDING), 0);
+	KUNIT_EXPECT_FALSE(test, dev_boot_constrained(dev));
 }
 
 /*
