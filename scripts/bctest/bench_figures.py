@@ -102,10 +102,12 @@ def breakdown(hooks, off, devices, displays):
 # struct bcb_phase; every device names resources, so all are "display"
 # ones there): (key, what it is).
 AUTO_PHASES = [
-    ('create', 'add at device creation: auto.c reads the node, a constraint '
-               'per resource, pending, work queued'),
-    ('provider_bind', 'clock controllers\' binds: each clock sampled, held '
-                      'if on (clk_get, enable, rate range), freed if off'),
+    ('create', 'add at device creation: auto.c reads the node, a clock '
+               'recorded unseen, a supply or domain a constraint, work '
+               'queued'),
+    ('provider_bind', 'clock controllers\' binds: each clock\'s record '
+                      'tried, freed if off, a constraint held if on '
+                      '(clk_get, enable, rate range)'),
     ('supply_bind', 'regulators\' binds: each supply sampled, held if on '
                     '(voltage pinned, enabled), freed if off'),
     ('domain_bind', 'power domains\' binds: each domain sampled (a holder '
