@@ -195,20 +195,21 @@ void bc_constraint_destroy(struct bc_constraint *c)
 }
 
 /**
- * bc_is_resource() - Whether a constraint holds a resource.
- * @c: the constraint.
- * @ops: the resource's type.
- * @name: its name, or NULL for the device's default one.
+ * bc_same_named() - Whether two names of a device's resources are the same.
+ * @a: the type of one.
+ * @a_name: its name, or NULL for the device's default one.
+ * @b: the type of the other.
+ * @b_name: its name, or NULL.
  *
- * Return: true if @c is of type @ops and names @name.
+ * Return: true if they are of the same type and name the same resource.
  */
-bool bc_is_resource(const struct bc_constraint *c, const struct bc_ops *ops,
-		    const char *name)
+bool bc_same_named(const struct bc_ops *a, const char *a_name,
+		   const struct bc_ops *b, const char *b_name)
 {
-	if (c->ops != ops)
+	if (a != b)
 		return false;
-	if (!c->name || !name)
-		return c->name == name;
+	if (!a_name || !b_name)
+		return a_name == b_name;
 
-	return !strcmp(c->name, name);
+	return !strcmp(a_name, b_name);
 }

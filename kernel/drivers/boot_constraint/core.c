@@ -45,7 +45,6 @@
 #include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
-#include <linux/string.h>
 
 #include <kunit/visibility.h>
 
@@ -65,7 +64,7 @@
 bool bc_same_resource(const struct bc_constraint *a,
 		      const struct bc_constraint *b)
 {
-	return bc_is_resource(a, b->ops, b->name);
+	return bc_same_named(a->ops, a->name, b->ops, b->name);
 }
 
 /**

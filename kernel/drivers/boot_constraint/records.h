@@ -32,8 +32,8 @@ bc_constraint_create(struct device *dev,
 void bc_constraint_set_spec(struct bc_constraint *c,
 			    const struct bc_spec *spec);
 void bc_constraint_destroy(struct bc_constraint *c);
-bool bc_is_resource(const struct bc_constraint *c, const struct bc_ops *ops,
-		    const char *name);
+bool bc_same_named(const struct bc_ops *a, const char *a_name,
+		   const struct bc_ops *b, const char *b_name);
 
 /*
  * Whether a device may have constraints: records.c flags a device

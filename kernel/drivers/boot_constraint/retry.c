@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The retries of the boot constraint core: a provider's bind retries the
- * constraints that wait for it, before anything else can use its
- * resources; a work item retries those a bind found busy and those added
- * as their device was added, and releases those that a driver took over where it
+ * constraints that wait for it, and tries the resources recorded unseen
+ * that wait for it (unseen.c), before anything else can use its resources;
+ * a work item retries those a bind found busy and those added as their
+ * device was added, and releases those that a driver took over where it
  * could not take its device's lock.
  */
 
@@ -27,12 +28,6 @@
 /* Counts binds that retry constraints: under bc_lock */
 static unsigned long bc_seq;
 
-/*
- * Retries the pending constraints of the devices marked for it: those just
- * added as their device was, and those a provider's bind found busy, whose
- * lock's holder may have let them go without a retry. Releases the
- * constraints of those whose driver has taken them over.
- */
 /*
  * What tries the records of a device not seen on yet, taken out of the
  * tables (auto.c, which adds them, sets it at boot): called as a type's
@@ -95,6 +90,13 @@ static void bc_retry_unseen(void)
 	}
 }
 
+/*
+ * Tries the resources recorded unseen that are marked for it, then retries
+ * the pending constraints of the devices marked for it: those just added
+ * as their device was, and those a provider's bind found busy, whose
+ * lock's holder may have let them go without a retry. Releases the
+ * constraints of those whose driver has taken them over.
+ */
 static void bc_retry_fn(struct work_struct *work)
 {
 	struct bc_dev *bdev;

@@ -163,18 +163,6 @@ void bc_unseen_take_device(struct device *dev, struct list_head *taken,
 	}
 }
 
-/* Whether @u names the resource of type @ops called @name */
-static bool bc_unseen_is(const struct bc_unseen *u, const struct bc_ops *ops,
-			 const char *name)
-{
-	if (u->ops != ops)
-		return false;
-	if (!u->name || !name)
-		return u->name == name;
-
-	return !strcmp(u->name, name);
-}
-
 /*
  * Whether the resource of @u is recorded for its device already: a table's
  * constraint holds it, or a record names it. A device not flagged has
@@ -194,13 +182,15 @@ static bool bc_unseen_known(const struct bc_unseen *u)
 	bdev = bc_find(u->dev);
 	if (bdev) {
 		list_for_each_entry(c, &bdev->constraints, node) {
-			if (bc_is_live(c) && bc_is_resource(c, u->ops, u->name))
+			if (bc_is_live(c) &&
+			    bc_same_named(c->ops, c->name, u->ops, u->name))
 				return true;
 		}
 	}
 
 	hash_for_each_possible(bc_unseen_dev, v, by_dev, (unsigned long)u->dev) {
-		if (v->dev == u->dev && bc_unseen_is(v, u->ops, u->name))
+		if (v->dev == u->dev &&
+		    bc_same_named(v->ops, v->name, u->ops, u->name))
 			return true;
 	}
 
