@@ -53,6 +53,7 @@
 #include "pending.h"
 #include "life.h"
 #include "unseen.h"
+#include "kunit.h"
 
 /**
  * bc_same_resource() - Whether two constraints hold the same resource.
