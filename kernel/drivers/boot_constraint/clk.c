@@ -205,17 +205,18 @@ static const struct bc_of_names bc_clk_of = {
 };
 
 /*
- * Whether the clock runs, as the hardware says: of_clk_runs() of the
- * node's entry, as walked, or read now.
+ * Whether the clock @name of @dev runs, as the hardware says: of_clk_runs()
+ * of the node's entry, as walked (@np, @nr cells), or read now.
  */
-static int bc_clk_peek(struct device *dev, const char *name,
-		       const struct bc_spec *walked)
+static int bc_clk_runs_at(struct device *dev, const char *name,
+			  const struct device_node *np, const u32 *cells,
+			  unsigned int nr)
 {
 	/* Read as far as it is written: not zeroed first */
 	struct of_phandle_args spec __uninitialized;
 	int ret;
 
-	if (bc_clk_args(walked->np, walked->cells, walked->nr, &spec))
+	if (bc_clk_args(np, cells, nr, &spec))
 		return of_clk_runs(&spec);
 
 	ret = bc_of_spec(dev->of_node, &bc_clk_of, name, &spec);
@@ -228,15 +229,16 @@ static int bc_clk_peek(struct device *dev, const char *name,
 	return ret;
 }
 
+static int bc_clk_peek(struct device *dev, const char *name,
+		       const struct bc_spec *walked)
+{
+	return bc_clk_runs_at(dev, name, walked->np, walked->cells, walked->nr);
+}
+
 static int bc_clk_runs(struct bc_constraint *c)
 {
-	struct bc_spec walked = {
-		.np = (struct device_node *)c->provider, .nr = c->nr_cells,
-	};
-
-	memcpy(walked.cells, c->cells, sizeof(walked.cells));
-
-	return bc_clk_peek(bc_device(c), c->name, &walked);
+	return bc_clk_runs_at(bc_device(c), c->name, c->provider, c->cells,
+			      c->nr_cells);
 }
 
 /*

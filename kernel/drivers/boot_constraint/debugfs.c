@@ -41,7 +41,7 @@
  */
 void bc_show_stats(struct seq_file *s)
 {
-	unsigned int constraints = 0, pending = 0, attempts = 0;
+	unsigned int constraints = 0, pending = 0, attempts = 0, unseen;
 	unsigned int buses = bc_of_nr_buses();
 	struct bc_dev *bdev;
 	struct bc_constraint *c;
@@ -63,8 +63,9 @@ void bc_show_stats(struct seq_file *s)
 		}
 	}
 
-	constraints += bc_unseen_count(NULL);
-	pending += bc_unseen_count(NULL);
+	unseen = bc_unseen_count(NULL);
+	constraints += unseen;
+	pending += unseen;
 	seq_printf(s, "added %u\nconstraints %u\npending %u\napply_attempts %u\nbytes %zu\nbytes_peak %zu\n",
 		   stats.added, constraints, pending, attempts, stats.bytes,
 		   stats.bytes_peak);

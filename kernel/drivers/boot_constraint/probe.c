@@ -142,8 +142,12 @@ static noinline void bc_probe_end(struct device *dev, int ret)
 	bool keep, ended;
 	LIST_HEAD(done);
 
-	/* Not seen on by the probe's start: the driver's own, as it left them */
-	if (!bc_probe_may_retry(ret))
+	/*
+	 * Not seen on by the probe's start: the driver's own, as it left
+	 * them. After a probe that succeeded they go at the bind, which a bind
+	 * without a probe shares (boot_constraints_device_bound()).
+	 */
+	if (ret && !bc_probe_may_retry(ret))
 		bc_unseen_drop(dev);
 
 	scoped_guard(bc) {

@@ -312,8 +312,9 @@ static noinline void bc_retry_bound(struct device *dev, struct device_node *np,
  * @dev: the device just bound to its driver, perhaps a provider.
  *
  * Called by the driver core when a device is bound, before its consumers are
- * let probe. A device bound without a probe (device_bind_driver()) has its
- * own constraints released: its driver has taken it over. Then the
+ * let probe. Its resources recorded unseen go: its driver has them. A
+ * device bound without a probe (device_bind_driver()) has its own
+ * constraints released: its driver has taken it over. Then the
  * constraints waiting for a provider are applied before
  * anything else can use the provider's resources. Only the constraints
  * whose provider is @dev's node, or a node below it, are retried; a device
