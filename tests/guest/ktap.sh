@@ -90,6 +90,22 @@ arg() {
 	grep -qw -- "$1" /proc/cmdline
 }
 
+# bc_debugfs FILE: the path of the core's debugfs FILE, or /dev/null where
+# the core shows none (boot_constraints=off, or pristine 6.12)
+bc_debugfs() {
+	if [ -e "/sys/kernel/debug/boot_constraints/$1" ]; then
+		echo "/sys/kernel/debug/boot_constraints/$1"
+	else
+		echo /dev/null
+	fi
+}
+
+# pristine: whether the kernel is pristine 6.12, without the series (whose
+# debugfs is there unless boot_constraints=off)
+pristine() {
+	[ ! -d /sys/kernel/debug/boot_constraints ] && ! arg boot_constraints=off
+}
+
 uptime_s() {
 	cut -d. -f1 /proc/uptime
 }

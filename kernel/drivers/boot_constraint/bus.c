@@ -17,6 +17,7 @@
 #include <linux/slab.h>
 
 #include "core.h"
+#include "records.h"
 #include "of.h"
 
 /**
@@ -38,12 +39,18 @@ struct bc_of_bus {
 };
 
 /*
- * bc_bus_lock protects bc_of_buses and the kinds of its buses, and orders
- * the writes of bc_of_probing_bus. It is innermost: nothing but the
- * buses' klist locks, to look a device up, is taken while it is held.
+ * bc_bus_lock protects bc_of_buses and the kinds of its buses,
+ * bc_of_buses_dropped, and orders the writes of bc_of_probing_bus. It is
+ * innermost: nothing but the buses' klist locks, to look a device up, is
+ * taken while it is held.
  */
 static DEFINE_MUTEX(bc_bus_lock);
 static LIST_HEAD(bc_of_buses);
+/*
+ * Set once the driver core's hooks are off for good, and the list with
+ * them: no device can get constraints any more, none is looked up.
+ */
+static bool bc_of_buses_dropped;
 /*
  * The last bus found to probe its devices: a tree's devices are added a
  * bus at a time, most of them to one, and each looks here first, without
@@ -158,18 +165,19 @@ bool bc_of_bus_probes(const struct bus_type *bus)
 }
 
 /**
- * boot_constraints_bus_added() - Know a new bus.
+ * __boot_constraints_bus_added() - Know a new bus.
  * @bus: the bus, just registered.
  *
- * Called by the driver core for every bus it registers, before a device
- * can be added to it, so that the device of a node is looked up on whatever
- * bus it is; with boot_constraints=off, nothing is recorded.
+ * Called by the driver core for every bus it registers while its hooks are
+ * on, before a device can be added to it, so that the device of a node is
+ * looked up on whatever bus it is; with boot_constraints=off, or once the
+ * hooks are off for good, nothing is recorded.
  */
-void boot_constraints_bus_added(const struct bus_type *bus)
+void __boot_constraints_bus_added(const struct bus_type *bus)
 {
 	struct bc_of_bus *b;
 
-	if (bc_disabled())
+	if (bc_disabled() || READ_ONCE(bc_of_buses_dropped))
 		return;
 
 	b = kzalloc(sizeof(*b), GFP_KERNEL | __GFP_NOWARN);
@@ -180,15 +188,22 @@ void boot_constraints_bus_added(const struct bus_type *bus)
 	}
 
 	b->bus = bus;
-	guard(mutex)(&bc_bus_lock);
-	list_add_tail(&b->node, &bc_of_buses);
+	scoped_guard(mutex, &bc_bus_lock) {
+		if (!bc_of_buses_dropped) {
+			list_add_tail(&b->node, &bc_of_buses);
+			b = NULL;
+		}
+	}
+	kfree(b);
 }
 
 /**
- * boot_constraints_bus_removed() - Forget a bus.
+ * __boot_constraints_bus_removed() - Forget a bus.
  * @bus: the bus, about to be unregistered.
+ *
+ * Called by the driver core while its hooks are on.
  */
-void boot_constraints_bus_removed(const struct bus_type *bus)
+void __boot_constraints_bus_removed(const struct bus_type *bus)
 {
 	struct bc_of_bus *b;
 
@@ -218,3 +233,37 @@ unsigned int bc_of_nr_buses(void)
 
 	return n;
 }
+
+/*
+ * The hooks are off, and in a kernel without KUnit for good: no device can
+ * get constraints any more, nor be looked up. The buses go, and those
+ * registered and unregistered from now on are not followed.
+ */
+static void bc_of_drop_buses(void)
+{
+	struct bc_of_bus *b, *tmp;
+	LIST_HEAD(gone);
+
+	scoped_guard(mutex, &bc_bus_lock) {
+		WRITE_ONCE(bc_of_buses_dropped, true);
+		WRITE_ONCE(bc_of_probing_bus, NULL);
+		list_splice_init(&bc_of_buses, &gone);
+	}
+
+	list_for_each_entry_safe(b, tmp, &gone, node)
+		kfree(b);
+}
+
+/*
+ * A KUnit test opens deadlines of its own, after the machine's has passed
+ * (bc_deadline_init()), and looks up devices on the buses then: with
+ * KUnit, the buses are kept and followed for as long as the kernel runs.
+ */
+static int __init bc_of_buses_init(void)
+{
+	if (!IS_ENABLED(CONFIG_KUNIT))
+		bc_hooks_at_off(bc_of_drop_buses);
+
+	return 0;
+}
+early_initcall(bc_of_buses_init);

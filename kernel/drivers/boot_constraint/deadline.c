@@ -9,7 +9,9 @@
  * stops waiting for deferred probes (deferred_probe_timeout=, or 30 s after
  * late_initcall if it waits forever), or boot_constraints.timeout= seconds
  * after late_initcall. The early console's constraints outlive the driver
- * core's: its earlycon prints through them until its driver binds.
+ * core's: its earlycon prints through them until its driver binds, which
+ * user space may load from its initramfs; but not by more than
+ * BC_CONSOLE_GRACE seconds.
  * boot_constraints=report logs here what it would have kept on, as report.c
  * does at the clean-ups of unused resources. User space
  * ends the constraints of a device, or of all, through
@@ -205,8 +207,10 @@ static void bc_deadline_pass(struct bc_deadline *deadline,
 	scoped_guard(bc) {
 		seq = ++bc_expiry_seq;
 		bc_unseen_expire(deadline, NULL);
+		/* When it passed first: the console's pass comes later */
+		if (!deadline->past)
+			deadline->at = ktime_get();
 		bc_deadline_close(deadline);
-		deadline->at = ktime_get();
 		for (bdev = bc_next_device(NULL); bdev; bdev = bc_next_device(bdev)) {
 			n = bc_device_warn_expiry(bdev, deadline, spare);
 			autos += n;
@@ -230,7 +234,10 @@ static void bc_deadline_pass(struct bc_deadline *deadline,
 	}
 }
 
-/* The machine's deadline; the driver core's spares the early console's. */
+/*
+ * The machine's deadline; the driver core's spares the early console's,
+ * which the console's pass, BC_CONSOLE_GRACE seconds later, releases.
+ */
 static void bc_expire_all(bool driver_core)
 {
 	enum bc_spare spare;
@@ -296,6 +303,22 @@ void bc_expire_device(struct device *dev)
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_expire_device);
 
+/*
+ * Seconds after the driver core's deadline before the early console's
+ * constraints are released too, if its driver has not probed: long enough
+ * for user space to load it from an initramfs, as the driver core's own
+ * deadline is for any driver, and a bound on what is held for a console
+ * whose driver never comes.
+ */
+#define BC_CONSOLE_GRACE	30
+
+static void bc_console_deadline_fn(struct work_struct *work)
+{
+	bc_expire_all(false);
+}
+
+static DECLARE_DELAYED_WORK(bc_console_deadline_work, bc_console_deadline_fn);
+
 /**
  * boot_constraints_deadline() - The driver core stops waiting for drivers.
  *
@@ -303,9 +326,9 @@ EXPORT_SYMBOL_IF_KUNIT(bc_expire_device);
  * late_initcall if it has none. Unless boot_constraints.timeout= sets a
  * deadline of its own, the constraints of every device whose driver has
  * not probed are released then: the resources of a device that has no
- * driver must not stay on forever. The console's are kept: its earlycon
- * prints through them until its driver binds, and a kernel without modules
- * has no deferred probe timeout at all.
+ * driver must not stay on forever. The console's are kept BC_CONSOLE_GRACE
+ * seconds more: its earlycon prints through them until its driver binds,
+ * and a kernel without modules has no deferred probe timeout at all.
  */
 void boot_constraints_deadline(void)
 {
@@ -315,6 +338,8 @@ void boot_constraints_deadline(void)
 
 	bc_expire_all(true);
 	bc_of_drop_waiters();
+	schedule_delayed_work(&bc_console_deadline_work,
+			      secs_to_jiffies(BC_CONSOLE_GRACE));
 }
 
 /*

@@ -112,30 +112,35 @@ static void bc_show_constraint(struct seq_file *s,
 	seq_putc(s, '\n');
 }
 
-/* Caller holds bc_lock: @next is bc_next_device() or bc_next_ended(). */
-static void bc_show_devices(struct seq_file *s,
-			    struct bc_dev *(*next)(struct bc_dev *))
+/*
+ * Prints the constraints of the device @i (from 0) of those that @next
+ * walks, bc_next_device() or bc_next_ended(), under bc_lock, which is
+ * held for one device at a time: a dump of thousands never holds up the
+ * core for long.
+ *
+ * Return: false once @i is past the last device.
+ */
+static bool bc_show_device(struct seq_file *s,
+			   struct bc_dev *(*next)(struct bc_dev *),
+			   unsigned int i)
 {
 	struct bc_dev *bdev;
 	struct bc_constraint *c;
 
-	bc_assert_held();
+	guard(bc)();
+	for (bdev = next(NULL); bdev && i; bdev = next(bdev))
+		i--;
+	if (!bdev)
+		return false;
 
-	for (bdev = next(NULL); bdev; bdev = next(bdev)) {
-		list_for_each_entry(c, &bdev->constraints, node)
-			bc_show_constraint(s, bdev, c);
-	}
+	list_for_each_entry(c, &bdev->constraints, node)
+		bc_show_constraint(s, bdev, c);
+
+	return true;
 }
 
-/**
- * bc_show_all() - Print the constraints.
- * @s: where to print, one constraint a line.
- *
- * Prints the constraints of the devices that still have some, then those of
- * the last BC_HISTORY_MAX devices whose constraints have all ended, oldest
- * first.
- */
-void bc_show_all(struct seq_file *s)
+/* Prints the deadline, and what each line says. */
+static void bc_show_header(struct seq_file *s)
 {
 	guard(bc)();
 	seq_puts(s, "# deadline");
@@ -144,10 +149,29 @@ void bc_show_all(struct seq_file *s)
 	else
 		bc_show_time(s, bc_machine_deadline()->at);
 	seq_puts(s, "\n# device type resource parameters state applied released\n");
+}
 
-	bc_show_devices(s, bc_next_ended);
-	bc_show_devices(s, bc_next_device);
-	bc_unseen_show(s);
+/**
+ * bc_show_all() - Print the constraints.
+ * @s: where to print, one constraint a line.
+ *
+ * Prints the constraints of the last BC_HISTORY_MAX devices whose
+ * constraints have all ended, oldest first, then those of the devices that
+ * still have some, then the resources not seen on yet. bc_lock is taken
+ * for one device at a time: a device whose constraints end meanwhile may
+ * be missed, or printed twice, as a list read while it changes.
+ */
+void bc_show_all(struct seq_file *s)
+{
+	unsigned int i;
+
+	bc_show_header(s);
+	for (i = 0; bc_show_device(s, bc_next_ended, i); i++)
+		;
+	for (i = 0; bc_show_device(s, bc_next_device, i); i++)
+		;
+	for (i = 0; bc_unseen_show(s, i); i++)
+		;
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_show_all);
 
@@ -165,9 +189,13 @@ static int stats_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(stats);
 
+/* With boot_constraints=off there is nothing to show: no directory. */
 static int __init bc_debugfs_init(void)
 {
 	struct dentry *dir;
+
+	if (bc_disabled())
+		return 0;
 
 	dir = debugfs_create_dir("boot_constraints", NULL);
 	debugfs_create_file("constraints", 0444, dir, NULL, &constraints_fops);

@@ -35,6 +35,11 @@ DEFINE_STATIC_KEY_TRUE(boot_constraints_live);
 EXPORT_SYMBOL_IF_KUNIT(boot_constraints_live);
 /* Deadlines not passed yet, the machine's included: written under bc_lock */
 static unsigned int bc_open_deadlines = 1;
+/*
+ * What drops what only the hooks use, once they are off: set once at boot,
+ * called under bc_key_lock.
+ */
+static void (*bc_hooks_off)(void);
 
 /* Whether the hooks have nothing left to do, and can get nothing more. */
 static bool bc_hooks_idle(void)
@@ -52,6 +57,9 @@ static void bc_hooks_quiet_fn(struct work_struct *work)
 	scoped_guard(bc)
 		idle = bc_hooks_idle();
 	if (idle && static_key_enabled(&boot_constraints_live)) {
+		/* First: a bus unregistered meanwhile is then not followed */
+		if (bc_hooks_off)
+			bc_hooks_off();
 		static_branch_disable(&boot_constraints_live);
 		pr_info("no constraint left: the driver core's hooks are off\n");
 	}
@@ -74,6 +82,18 @@ void bc_hooks_may_quiet(void)
 
 	if (bc_hooks_idle())
 		schedule_work(&bc_hooks_quiet_work);
+}
+
+/**
+ * bc_hooks_at_off() - Set what drops what only the hooks use.
+ * @off: called each time the hooks go off, right before, with
+ *	bc_key_lock held and no lock of the core's.
+ *
+ * Called once, at boot, before any deadline passes.
+ */
+void bc_hooks_at_off(void (*off)(void))
+{
+	bc_hooks_off = off;
 }
 
 /* With boot_constraints=off, the hooks are off from the start. */

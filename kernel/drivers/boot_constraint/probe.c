@@ -201,7 +201,11 @@ void __boot_constraints_probe_end(struct device *dev, int ret)
 }
 EXPORT_SYMBOL_IF_KUNIT(__boot_constraints_probe_end);
 
-/* The driver probing the device takes it over after its probe. */
+/*
+ * The driver probing the device takes it over after its probe. Outside
+ * the probe, the probe has said already: its constraints are kept, if it
+ * said so then, or released.
+ */
 static void bc_device_later(struct bc_dev *bdev)
 {
 	bc_assert_held();
@@ -212,7 +216,7 @@ static void bc_device_later(struct bc_dev *bdev)
 
 /**
  * dev_boot_constraints_take_over_later() - Keep the constraints past the probe.
- * @dev: the device, whose driver's probe is under way.
+ * @dev: the device, whose driver's probe is under way or has returned.
  *
  * For a driver that takes its device's resources over after its probe has
  * returned: a component, whose aggregate driver binds once every component
@@ -226,15 +230,21 @@ static void bc_device_later(struct bc_dev *bdev)
  * reset lines are its own from its probe on, as for any driver. Each probe
  * says it anew.
  *
+ * It may be called from another device's probe, or from another thread,
+ * while the probe of @dev is under way: a DSI host adds its component from
+ * its host-attach callback, which the probe of its panel calls. Once that
+ * probe has returned, a call does nothing: the constraints are kept if a
+ * call during the probe kept them, and were released otherwise. A driver
+ * that adds its component only after its probe (its panel's driver probing
+ * later) calls this from its own probe as well.
+ *
  * Costs one hash lookup for a device without constraints, and nothing once
  * no constraint is left.
  *
- * Context: the probe of @dev, with device_lock(@dev) held; may sleep.
+ * Context: process context; takes no device lock; may sleep.
  */
 void dev_boot_constraints_take_over_later(struct device *dev)
 {
-	device_lock_assert(dev);
-
 	if (static_branch_unlikely(&boot_constraints_live))
 		bc_device_mark(dev, bc_device_later);
 }

@@ -79,6 +79,7 @@ struct device *bc_device_retire(struct bc_dev *bdev, bool flagged);
 
 /* live.c */
 void bc_hooks_may_quiet(void);
+void bc_hooks_at_off(void (*off)(void));
 void bc_deadline_open(struct bc_deadline *deadline);
 void bc_deadline_close(struct bc_deadline *deadline);
 

@@ -454,21 +454,26 @@ unsigned int bc_unseen_count(struct device *dev)
 }
 
 /**
- * bc_unseen_show() - Print the resources not seen on yet.
+ * bc_unseen_show() - Print a part of the resources not seen on yet.
  * @s: where to print, one a line, as debugfs prints a pending constraint.
+ * @part: which part, from 0: one bucket of the table of devices, so that
+ *	bc_lock is held for a few records at a time.
  *
- * Context: caller holds bc_lock.
+ * Return: false once @part is past the last one.
  */
-void bc_unseen_show(struct seq_file *s)
+bool bc_unseen_show(struct seq_file *s, unsigned int part)
 {
 	struct bc_unseen *u;
-	unsigned int bkt;
 
-	bc_assert_held();
+	if (part >= HASH_SIZE(bc_unseen_dev))
+		return false;
 
-	hash_for_each(bc_unseen_dev, bkt, u, by_dev)
+	guard(bc)();
+	hlist_for_each_entry(u, &bc_unseen_dev[part], by_dev)
 		seq_printf(s, "%s %s %s %s - %s - -\n", dev_name(u->dev),
 			   u->ops->name, u->name ?: "(default)",
 			   bc_mode() == BC_MODE_REPORT ? "report" : "auto",
 			   bc_state_name(BC_PENDING));
+
+	return true;
 }

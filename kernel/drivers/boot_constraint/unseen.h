@@ -78,6 +78,6 @@ void bc_unseen_mark_busy(struct device *dev, unsigned long seq,
 void bc_unseen_drop(struct device *dev);
 unsigned int bc_unseen_expire(const struct bc_deadline *deadline,
 			      const char *name);
-void bc_unseen_show(struct seq_file *s);
+bool bc_unseen_show(struct seq_file *s, unsigned int part);
 
 #endif /* _DRIVERS_BOOT_CONSTRAINT_UNSEEN_H */

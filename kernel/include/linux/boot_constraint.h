@@ -291,8 +291,8 @@ void __boot_constraints_device_bound(struct device *dev);
 void __boot_constraints_remove(struct device *dev);
 void boot_constraints_deadline(void);
 void boot_constraints_no_deadline(void);
-void boot_constraints_bus_added(const struct bus_type *bus);
-void boot_constraints_bus_removed(const struct bus_type *bus);
+void __boot_constraints_bus_added(const struct bus_type *bus);
+void __boot_constraints_bus_removed(const struct bus_type *bus);
 
 static inline void boot_constraints_device_added(struct device *dev)
 {
@@ -325,6 +325,25 @@ static inline void boot_constraints_remove(struct device *dev)
 {
 	if (static_branch_unlikely(&boot_constraints_live))
 		__boot_constraints_remove(dev);
+}
+
+/*
+ * The buses are followed while the hooks are on, and with KUnit, whose
+ * tests open deadlines again after the machine's, for as long as the
+ * kernel runs.
+ */
+static inline void boot_constraints_bus_added(const struct bus_type *bus)
+{
+	if (IS_ENABLED(CONFIG_KUNIT) ||
+	    static_branch_unlikely(&boot_constraints_live))
+		__boot_constraints_bus_added(bus);
+}
+
+static inline void boot_constraints_bus_removed(const struct bus_type *bus)
+{
+	if (IS_ENABLED(CONFIG_KUNIT) ||
+	    static_branch_unlikely(&boot_constraints_live))
+		__boot_constraints_bus_removed(bus);
 }
 #else
 static inline void boot_constraints_device_added(struct device *dev) {}

@@ -7,7 +7,7 @@
 . /ktap.sh
 
 OPS=/sys/kernel/debug/bc_test/ops
-BC=/sys/kernel/debug/boot_constraints/constraints
+BC=$(bc_debugfs constraints)
 uart=9000000.pl011
 glitches=$(awk '$3 == "off" && ($2 == "uart_gate" || $2 == "apb_gate") { n++ }
 	END { print n + 0 }' $OPS)

@@ -4,7 +4,7 @@
 # no platform table, until the amba-pl011 driver binds, then released.
 . /ktap.sh
 
-BC=/sys/kernel/debug/boot_constraints/constraints
+BC=$(bc_debugfs constraints)
 uart=9000000.pl011
 
 ktap_begin earlycon_virt 3

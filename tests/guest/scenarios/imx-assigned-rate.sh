@@ -9,7 +9,7 @@
 # until the bind, and released it there.
 . /ktap.sh
 
-BC=/sys/kernel/debug/boot_constraints/constraints
+BC=$(bc_debugfs constraints)
 SUMMARY=/sys/kernel/debug/clk/clk_summary
 UART=21e8000.serial
 ASSIGNED=40000000

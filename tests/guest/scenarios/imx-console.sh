@@ -22,7 +22,7 @@
 # held-back UART is that drop.
 . /ktap.sh
 
-BC=/sys/kernel/debug/boot_constraints/constraints
+BC=$(bc_debugfs constraints)
 uart=21e8000.serial
 count() {
 	awk -v c="$1" '$1 == c { print $2 }' /sys/kernel/debug/clk/clk_summary
@@ -50,7 +50,7 @@ per_count=$(count uart_serial)
 ktap_begin imx_console 2
 ktap_diag "CCGR5=$ccgr5 uart_ipg=$ipg uart_serial=$per" \
 	"enable counts: uart_ipg=$ipg_count uart_serial=$per_count"
-if [ ! -d /sys/kernel/debug/boot_constraints ]; then
+if pristine; then
 	ktap_diag "baseline: pristine 6.12, imx_register_uart_clocks()"
 	if arg imx_uart_init; then
 		ktap_check uart-not-bound eval '! bound'

@@ -41,7 +41,7 @@
 #   on but the UART's, which imx_register_uart_clocks() drops (below).
 . /ktap.sh
 
-BC=/sys/kernel/debug/boot_constraints/constraints
+BC=$(bc_debugfs constraints)
 SAMPLES=/tmp/gate-samples
 CCM=0x020C4068
 # DEVICE:CCGR:FIELD:NAME
@@ -210,7 +210,7 @@ all_watched_in() {
 	done
 }
 
-if [ ! -d /sys/kernel/debug/boot_constraints ]; then
+if pristine; then
 	mode=pristine
 elif arg boot_constraints=report; then
 	mode=report
@@ -370,7 +370,7 @@ if [ -f /tmp/bc-init ]; then
 	watched_lines /tmp/bc-end > /tmp/w-end
 	diag_lines 'at /init: ' /tmp/w-init
 	diag_lines 'at the end: ' /tmp/w-end
-	cp /sys/kernel/debug/boot_constraints/stats /tmp/stats
+	cp "$(bc_debugfs stats)" /tmp/stats
 	diag_lines '' /tmp/stats
 fi
 ktap_end

@@ -17,7 +17,7 @@
 #                    its own driver, or an explicit boot_constraints.timeout=.
 . /ktap.sh
 
-BC=/sys/kernel/debug/boot_constraints/constraints
+BC=$(bc_debugfs constraints)
 SAMPLES=/tmp/usdhc-samples
 mmc=2198000.mmc
 uart=21e8000.serial

@@ -4,7 +4,7 @@
 # "NANOSECONDS RESOURCE OPERATION VALUE BY", BY the consumer whose probe
 # asked for it, or "-".
 OPS=/sys/kernel/debug/bc_test/ops
-BC=/sys/kernel/debug/boot_constraints/constraints
+BC=$(bc_debugfs constraints)
 EPROBE_DEFER=-517
 
 # Booted with boot_constraints=off: the same scenario without constraints.

@@ -53,7 +53,7 @@
 #   or on i.MX imx_register_uart_clocks() dropping them), on after it binds.
 . /ktap.sh
 
-BC=/sys/kernel/debug/boot_constraints/constraints
+BC=$(bc_debugfs constraints)
 SUMMARY=/sys/kernel/debug/clk/clk_summary
 SAMPLES=/tmp/gate-samples
 

@@ -12,5 +12,5 @@ ktap_begin takeover-clk 2
 ktap_check phy-bound test -e /sys/bus/platform/drivers/usb_phy_generic/usbphy-rate-gate
 ktap_check rate-as-asked [ "$(cat $CLK/clk_rate)" = 125000000 ]
 ktap_diag "enet_ref_sel: parent $(cat $CLK/clk_parent) rate $(cat $CLK/clk_rate) prepared $(cat $CLK/clk_prepare_count)"
-ktap_diag_file /sys/kernel/debug/boot_constraints/constraints
+ktap_diag_file "$(bc_debugfs constraints)"
 ktap_end

@@ -7,5 +7,5 @@
 
 ktap_begin takeover-reset 1
 ktap_check phy-bound test -e /sys/bus/platform/drivers/ath79-usb-phy/usb-phy-reset
-ktap_diag_file /sys/kernel/debug/boot_constraints/constraints
+ktap_diag_file "$(bc_debugfs constraints)"
 ktap_end

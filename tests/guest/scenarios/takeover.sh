@@ -43,5 +43,5 @@ while [ "$(uptime_s)" -lt 32 ]; do
 	sleep 1
 done
 ktap_check vled-on-past-clean-up [ "$(vled_state)" = enabled ]
-ktap_diag_file /sys/kernel/debug/boot_constraints/constraints
+ktap_diag_file "$(bc_debugfs constraints)"
 ktap_end

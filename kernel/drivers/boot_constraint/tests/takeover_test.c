@@ -23,6 +23,7 @@
 #define BC_TEST_MDSS		"bc-takeover-mdss"
 #define BC_TEST_MDP5		"bc-takeover-mdp5"
 #define BC_TEST_DSI		"bc-takeover-dsi"
+#define BC_TEST_PANEL		"bc-takeover-panel"
 
 /* The device's clock "core", off, and its supply "vdd", off at 1.2 V. */
 BC_TEST_DEFINE_INIT(bc_test_takeover, .dev = BC_TEST_TAKEOVER_DEV,
@@ -362,6 +363,120 @@ static void bc_test_takeover_component(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
 }
 
+/*
+ * A DSI host as mediatek's, exynos' and vc4's: its probe registers the
+ * host, and says that it takes its device over later; it adds its
+ * component from its host-attach callback, which its panel's probe calls,
+ * with the panel's lock held and not the host's.
+ */
+static int bc_test_dsi_host_probe(struct platform_device *pdev)
+{
+	dev_boot_constraints_take_over_later(&pdev->dev);
+
+	return 0;
+}
+
+static struct platform_driver bc_test_dsi_host_driver = {
+	.probe = bc_test_dsi_host_probe,
+	.driver.name = BC_TEST_DSI,
+};
+
+static int bc_test_dsi_bind(struct device *dev, struct device *master,
+			    void *data)
+{
+	return 0;
+}
+
+static void bc_test_dsi_unbind(struct device *dev, struct device *master,
+			       void *data)
+{
+}
+
+static const struct component_ops bc_test_dsi_ops = {
+	.bind = bc_test_dsi_bind,
+	.unbind = bc_test_dsi_unbind,
+};
+
+/* The panel's probe attaches it to its host: the host adds its component */
+static int bc_test_panel_probe(struct platform_device *pdev)
+{
+	struct device *host = bus_find_device_by_name(&platform_bus_type, NULL,
+						      BC_TEST_DSI);
+	int ret;
+
+	if (!host)
+		return -ENODEV;
+
+	ret = component_add(host, &bc_test_dsi_ops);
+	if (ret)
+		put_device(host);
+	else
+		platform_set_drvdata(pdev, host);
+
+	return ret;
+}
+
+static void bc_test_panel_remove(struct platform_device *pdev)
+{
+	struct device *host = platform_get_drvdata(pdev);
+
+	component_del(host, &bc_test_dsi_ops);
+	put_device(host);
+}
+
+static struct platform_driver bc_test_panel_driver = {
+	.probe = bc_test_panel_probe,
+	.remove = bc_test_panel_remove,
+	.driver.name = BC_TEST_PANEL,
+};
+
+/*
+ * A component added from another device's probe, the DSI host's from its
+ * panel's, after the host's own probe has returned: the host's clock stays
+ * on until the aggregate binds, and goes after it; the call from the
+ * panel's probe, which does not hold the host's lock, is no lockdep
+ * warning.
+ */
+static void bc_test_takeover_component_from_peer(struct kunit *test)
+{
+	struct dev_boot_constraint_clk_info clk = { .name = "core" };
+	struct bc_test_ctx *ctx = test->priv;
+	struct platform_device *dsi;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, bc_test_pdev_add(test, BC_TEST_MDSS));
+	KUNIT_ASSERT_NOT_NULL(test, bc_test_pdev_add(test, BC_TEST_MDP5));
+	dsi = bc_test_pdev_add(test, BC_TEST_DSI);
+	KUNIT_ASSERT_NOT_NULL(test, dsi);
+	KUNIT_ASSERT_NOT_NULL(test, bc_test_pdev_add(test, BC_TEST_PANEL));
+	KUNIT_ASSERT_EQ(test, bc_test_clk_add_lookup(test, ctx->clk, "core",
+						     BC_TEST_DSI), 0);
+	KUNIT_ASSERT_EQ(test, bc_test_add(test, &dsi->dev,
+					  DEV_BOOT_CONSTRAINT_CLK, &clk, false), 0);
+
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test,
+							     &bc_test_mdss_driver), 0);
+	ret = bc_test_component_driver_register(test, BC_TEST_MDP5, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test,
+							     &bc_test_dsi_host_driver), 0);
+	wait_for_device_probe();
+	bc_flush();
+
+	KUNIT_EXPECT_TRUE(test, device_is_bound(&dsi->dev));
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 1);
+	KUNIT_EXPECT_EQ(test, bc_count(&dsi->dev, BC_HANDED_OVER), 1);
+
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test,
+							     &bc_test_panel_driver), 0);
+	wait_for_device_probe();
+	bc_flush();
+
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(&dsi->dev), 0);
+	KUNIT_EXPECT_EQ(test, bc_test_clk_enable_count(ctx->clk), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->owner->calls), 1);
+}
+
 static struct kunit_case bc_test_takeover_cases[] = {
 	KUNIT_CASE(bc_test_takeover_exclusive),
 	KUNIT_CASE(bc_test_takeover_first_enable),
@@ -370,6 +485,7 @@ static struct kunit_case bc_test_takeover_cases[] = {
 	KUNIT_CASE(bc_test_takeover_user_ends),
 	KUNIT_CASE(bc_test_takeover_bound_by_hand),
 	KUNIT_CASE(bc_test_takeover_component),
+	KUNIT_CASE(bc_test_takeover_component_from_peer),
 	{}
 };
 
