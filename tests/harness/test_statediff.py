@@ -142,6 +142,15 @@ class AllowList(unittest.TestCase):
             self.assertIn(key, ('clk', 'regulator', 'genpd', 'drivers',
                                 'log'))
             self.assertTrue(why)
+        # auto's summary at the deadline (deadline.c), as state_log
+        # encodes it: excused in auto mode, not in the default mode.
+        summary = ('boot_constraint:_deadline:_releasing_81_resources_held_'
+                   'automatically_for_36_devices_whose_driver_did_not_'
+                   'probe_(list_in_debugfs)')
+        self.assertTrue(allow.reason('end-state-imx6q-auto', 'log', summary,
+                                     'present'))
+        self.assertIsNone(allow.reason('end-state-imx6q', 'log', summary,
+                                       'present'))
 
 
 class EndStateKind(unittest.TestCase):
