@@ -39,28 +39,22 @@ STATE_DEBUG=${STATE_DEBUG:-/sys/kernel/debug}
 state_clk() {
 	[ -r $STATE_DEBUG/clk/clk_summary ] || return 0
 	awk '
+		# The clock read last (name, its fields, its nu users u[1..nu])
+		# as one line, its users sorted (globals only: busybox awk).
 		function flush() {
 			if (name == "")
 				return
+			for (i = 2; i <= nu; i++)
+				for (j = i; j > 1 && u[j - 1] > u[j]; j--) {
+					t = u[j]; u[j] = u[j - 1]; u[j - 1] = t
+				}
+			users = u[1]
+			for (i = 2; i <= nu; i++)
+				users = users "," u[i]
 			print "    # state clk " name " parent=" parent " enable=" en \
 				" prepare=" pr " protect=" pt " rate=" rate " hw=" hw \
 				" users=" users
 			name = ""
-		}
-		# users: the sorted, comma-separated consumers of a clock
-		function add_user(u,   i, n, a, out) {
-			n = split(users == "" ? "" : users, a, ",")
-			a[++n] = u
-			for (i = 2; i <= n; i++) {
-				j = i
-				while (j > 1 && a[j - 1] > a[j]) {
-					t = a[j]; a[j] = a[j - 1]; a[j - 1] = t; j--
-				}
-			}
-			out = a[1]
-			for (i = 2; i <= n; i++)
-				out = out "," a[i]
-			users = out
 		}
 		NR <= 3 { next }
 		NF >= 11 && $2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/ {
@@ -70,11 +64,11 @@ state_clk() {
 			stack[level] = $1
 			parent = level > 0 ? stack[level - 1] : "-"
 			name = $1; en = $2; pr = $3; pt = $4; rate = $5; hw = $9
-			users = ""
-			add_user($10 ":" $11)
+			nu = 1
+			u[1] = $10 ":" $11
 			next
 		}
-		NF == 2 && name != "" { add_user($1 ":" $2); next }
+		NF == 2 && name != "" { u[++nu] = $1 ":" $2; next }
 		END { flush() }
 	' $STATE_DEBUG/clk/clk_summary
 }
