@@ -26,6 +26,11 @@ KIND is optional:
                   the pair, and a third boot NAME-auto with no table of
                   the board's and boot_constraints=auto, which must pass
                   as NAME does: the same protection with no table
+    end-state     the end-state scenario (bc.scenario=end-state) three
+                  times: NAME-base on ARCH-base (pristine 6.12), NAME on
+                  ARCH and NAME-auto on ARCH with boot_constraints=auto,
+                  the last two diffing their machine's state against
+                  NAME-base's (bc.diff=NAME-base, bctest.statediff)
 
 so "scenario+off x arm64 virt - bc.scenario=x" is the two boots
 
@@ -39,7 +44,8 @@ from . import machines
 KUNIT_OFF = 'kunit.enable=0'
 BASELINE = 'boot_constraints=off'
 AUTO = ['bc_test.no_table', 'boot_constraints=auto']
-KINDS = ('scenario', 'scenario+off', 'scenario+off+auto')
+KINDS = ('scenario', 'scenario+off', 'scenario+off+auto', 'end-state')
+END_STATE = 'bc.scenario=end-state'
 
 
 def boot(name, arch, machine, dt, args):
@@ -63,6 +69,8 @@ def expand(words):
         return [boot(name, arch, machine, dt, args)]
     if not any(a.startswith('kunit.') for a in args):
         args = [KUNIT_OFF] + args
+    if kind == 'end-state':
+        return end_state(name, arch, machine, dt, args)
     boots = [boot(name, arch, machine, dt, args)]
     if kind.startswith('scenario+off'):
         if BASELINE in args:
@@ -75,6 +83,25 @@ def expand(words):
                              (kind, ' or '.join(AUTO)))
         boots.append(boot(name + '-auto', arch, machine, dt, args + AUTO))
     return boots
+
+
+def end_state(name, arch, machine, dt, args):
+    """The three boots of an end-state line (its arguments with
+    kunit.enable=0): pristine's, the default mode's and auto's."""
+    base = arch + '-base'
+    if '%s/%s' % (base, machine) not in machines.machine_names():
+        raise ValueError('an end-state line wants a pristine arch %s for %s'
+                         % (base, machine))
+    if any(a.startswith(('bc.scenario=', 'boot_constraints=', 'bc.diff='))
+           for a in args):
+        raise ValueError('an end-state line has no bc.scenario=, '
+                         'boot_constraints= or bc.diff= of its own')
+    args = args + [END_STATE]
+    diff = 'bc.diff=%s-base' % name
+    return [boot(name + '-base', base, machine, dt, args),
+            boot(name, arch, machine, dt, args + [diff]),
+            boot(name + '-auto', arch, machine, dt,
+                 args + ['boot_constraints=auto', diff])]
 
 
 def parse(lines, path='<table>'):

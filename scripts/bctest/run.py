@@ -20,7 +20,11 @@ and the run ends with one line "N passed, N failed[, N skipped]".
 A boot's bc.compare=BOOT:KEY argument is the runner's too: it passes
 BOOT.same-KEY-as-BOOT if the guest printed "# compare KEY: VALUE" with the
 value that BOOT's console had (BOOT's of this run if BOOT is in it, else
-its log of an earlier run; bctest.ktap.compare_cases).  The exit
+its log of an earlier run; bctest.ktap.compare_cases).  So is
+bc.diff=BOOT: each key of the machine's state the guest printed ("# state"
+lines) passes BOOT.state-KEY-as-BOOT if it equals BOOT's but for the
+differences tests/end-state.allow excuses, each named in the report with
+its reason (bctest.statediff).  The exit
 status is non-zero if anything failed or no test case ran at all.
 
 --jobs N boots run at once (default 3 per CPU), each in a thread of its
@@ -46,6 +50,10 @@ from . import BUILD, TOP, HarnessError
 from . import boots as boot_table
 from . import ktap
 from . import qemu
+from . import statediff
+
+# What bc.diff= excuses, each with its reason (bctest.statediff).
+ALLOW = os.path.join(TOP, 'tests', 'end-state.allow')
 
 
 def default_jobs():
@@ -76,9 +84,10 @@ def mem_available_gib():
 
 
 def compared_boots(args):
-    """The boots named by a boot's bc.compare=BOOT:KEY arguments."""
+    """The boots named by a boot's bc.compare=BOOT:KEY and bc.diff=BOOT
+    arguments."""
     return [w.split('=', 1)[1].partition(':')[0] for w in args.split()
-            if w.startswith('bc.compare=')]
+            if w.startswith(('bc.compare=', 'bc.diff='))]
 
 
 def dependencies(boots):
@@ -184,8 +193,9 @@ class Run:
     reported.  boot() runs in a boot's thread, report() in the thread that
     called schedule(), in table order."""
 
-    def __init__(self, boots, logs, timeout, console):
+    def __init__(self, boots, logs, timeout, console, allow=None):
         self.boots = boots
+        self.allow = allow or statediff.Allow()     # bc.diff='s excuses
         self.logs = logs
         self.timeout = timeout
         self.console = console      # copy the consoles to stdout
@@ -214,6 +224,8 @@ class Run:
                                                          self.console)
         # The boots compared with have finished (dependencies()).
         checks += ktap.compare_cases(b['args'], lines, self.lines_of)
+        checks += statediff.diff_cases(b['name'], b['args'], lines,
+                                       self.lines_of, self.allow)
         log = os.path.join(self.logs, b['name'] + '.log')
         with open(log, 'w') as f:
             f.write('\n'.join(lines) + '\n')
@@ -234,7 +246,8 @@ class Run:
             self.cases += 1
         for name, ok, detail in checks:
             print('%s - %s.%s' % ('ok' if ok else 'not ok', b['name'], name))
-            print('#   ' + detail)
+            for d in detail.split('\n'):
+                print('#   ' + d)
             self.count['ok' if ok else 'fail'] += 1
         # Two checks of every boot: it reached its end (or, expected to
         # lose its console, went silent without a crash), and the kernel
@@ -322,9 +335,14 @@ def main():
     except HarnessError as e:
         sys.exit('run-tests: %s: %s' % (opt.table, e))
 
+    try:
+        allow = statediff.Allow.read(ALLOW)
+    except (HarnessError, OSError) as e:
+        sys.exit('run-tests: %s' % e)
+
     logs = opt.logs or os.path.join(BUILD, 'logs')
     os.makedirs(logs, exist_ok=True)
-    runner = Run(boots, logs, opt.timeout, opt.console)
+    runner = Run(boots, logs, opt.timeout, opt.console, allow)
     try:
         schedule(len(boots), jobs, deps, runner.boot, runner.report,
                  None if jobs == 1 else start_order(deps))

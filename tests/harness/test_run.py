@@ -232,5 +232,39 @@ class RunTest(unittest.TestCase):
         self.assertEqual(status, 1)
 
 
+class DiffRunTest(RunTest):
+    """bc.diff= in a run: after the boot it diffs with, each key one
+    check, each difference one line of its details."""
+    CONSOLES = {
+        'base': ['KTAP version 1', '1..1', 'ok 1 - dt',
+                 '# state clk a rate=1', '# state-count clk 1'],
+        'held': ['KTAP version 1', '1..1', 'ok 1 - dt',
+                 '# state clk a rate=2', '# state-count clk 1'],
+    }
+    TABLE = ('held arm64 virt - bc.scenario=g bc.diff=base\n'
+             'base arm64 virt - bc.scenario=g\n')
+
+    def fake_boot(self, b, timeout, console):
+        return [], [], list(self.CONSOLES[b['name']]), []
+
+    def test_cases_checks_and_comparisons(self):
+        with tempfile.TemporaryDirectory() as logs:
+            status, lines = self.run_boots(logs)
+        self.assertEqual(lines[:4], [
+            'ok - held.dt',
+            'not ok - held.state-clk-as-base',
+            '#   clk: 1 objects here, 1 there, 1 differences, 0 allowed',
+            '#     DIFFERS clk a rate: 1 there, 2 here'])
+        self.assertEqual(status, 1)
+
+    def test_no_console_to_compare_with(self):
+        self.TABLE = 'held arm64 virt - bc.scenario=g bc.diff=gone\n'
+        with tempfile.TemporaryDirectory() as logs:
+            status, lines = self.run_boots(logs)
+        self.assertIn('not ok - held.state-as-gone', lines)
+        self.assertIn('#   bc.diff=gone: no console of boot gone', lines)
+        self.assertEqual(status, 1)
+
+
 if __name__ == '__main__':
     unittest.main()
