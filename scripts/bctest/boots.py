@@ -77,6 +77,27 @@ def expand(words):
     return boots
 
 
+def is_auto(b):
+    """Whether boot b runs boot_constraints=auto."""
+    return 'boot_constraints=auto' in b['args'].split()
+
+
+def pristine_of(boots, b):
+    """The name of the boot of table boots that automatic boot b is
+    compared with (its kernel's error and warning lines, run.py): pristine
+    6.12's boot of the same machine, of the same device tree if there is
+    one, else the first in the table; one whose console is expected to die
+    lists nothing.  None for a boot that is not automatic, or a machine
+    with no pristine boot in the table."""
+    if not is_auto(b):
+        return None
+    base = [c for c in boots
+            if c['machine'] == b['machine'] and c['arch'].endswith('-base')
+            and 'bc.console-dies' not in c['args'].split()]
+    same = [c for c in base if c['dt'] == b['dt']]
+    return (same or base or [{'name': None}])[0]['name']
+
+
 def parse(lines, path='<table>'):
     """The boots of a table given as lines, in order."""
     boots = []
