@@ -40,6 +40,7 @@
 #include <linux/boot_constraint.h>
 #include <linux/clk.h>
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/init.h>
 #include <linux/interconnect.h>
 #include <linux/interconnect-provider.h>
@@ -587,6 +588,38 @@ static int bc_test_board_bus_probe(struct platform_device *pdev)
 	return devm_of_platform_populate(dev);
 }
 
+/*
+ * How long the slow bus's probe sleeps once it has created its children:
+ * past late_initcall_sync, whose clean-ups run meanwhile.
+ */
+#define BC_TEST_BOARD_SLOW_MS	4000
+
+/*
+ * A bus that probes asynchronously, creates the devices of its children (a
+ * clock controller, whose bind finds the bus's own device locked, and a
+ * device that names its clock) and then sleeps in its probe: what the
+ * clean-ups at late_initcall_sync find while a device's lock is held by an
+ * asynchronous probe.
+ */
+static int bc_test_board_slow_bus_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	int ret;
+
+	ret = bc_test_board_probe_verdict(dev);
+	if (ret)
+		return ret;
+
+	ret = devm_of_platform_populate(dev);
+	if (ret)
+		return ret;
+
+	msleep(BC_TEST_BOARD_SLOW_MS);
+	bc_test_board_record(dev_name(dev), "slept", BC_TEST_BOARD_SLOW_MS);
+
+	return 0;
+}
+
 static BC_TEST_OF_MATCH(bc_test_board_clk_match, "bc-test,clock-controller");
 
 static BC_TEST_OF_MATCH(bc_test_board_reg_match, "bc-test,regulator");
@@ -600,6 +633,8 @@ static BC_TEST_OF_MATCH(bc_test_board_rst_match, "bc-test,reset-controller");
 static BC_TEST_OF_MATCH(bc_test_board_consumer_match, "bc-test,consumer");
 
 static BC_TEST_OF_MATCH(bc_test_board_bus_match, "bc-test,bus");
+
+static BC_TEST_OF_MATCH(bc_test_board_slow_bus_match, "bc-test,slow-bus");
 
 /* Registered before the consumer driver, so tried first. */
 static struct platform_driver bc_test_board_decline_driver = {
@@ -644,6 +679,14 @@ static struct platform_driver bc_test_board_drivers[] = {
 		.driver = {
 			.name = "bc-test-bus",
 			.of_match_table = bc_test_board_bus_match,
+			.suppress_bind_attrs = true,
+		},
+	}, {
+		.probe = bc_test_board_slow_bus_probe,
+		.driver = {
+			.name = "bc-test-slow-bus",
+			.of_match_table = bc_test_board_slow_bus_match,
+			.probe_type = PROBE_PREFER_ASYNCHRONOUS,
 			.suppress_bind_attrs = true,
 		},
 	},
