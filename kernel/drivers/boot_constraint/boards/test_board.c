@@ -40,7 +40,7 @@
 #include <linux/boot_constraint.h>
 #include <linux/clk.h>
 #include <linux/debugfs.h>
-#include <linux/delay.h>
+#include <linux/completion.h>
 #include <linux/init.h>
 #include <linux/interconnect.h>
 #include <linux/interconnect-provider.h>
@@ -589,21 +589,32 @@ static int bc_test_board_bus_probe(struct platform_device *pdev)
 }
 
 /*
- * How long the slow bus's probe sleeps once it has created its children:
- * past late_initcall_sync, whose clean-ups run meanwhile.
+ * The slow bus's probe sleeps, once it has created its children, until the
+ * clean-ups at late_initcall_sync have run (clk_disable_unused(),
+ * genpd_power_off_unused(), regulator_init_complete(), whose initcalls come
+ * before this board's in link order), or at most this long.
  */
-#define BC_TEST_BOARD_SLOW_MS	4000
+#define BC_TEST_BOARD_SLOW_MS	30000
+static DECLARE_COMPLETION(bc_test_board_cleaned_up);
+
+static int __init bc_test_board_cleanups_done(void)
+{
+	complete_all(&bc_test_board_cleaned_up);
+	return 0;
+}
+late_initcall_sync(bc_test_board_cleanups_done);
 
 /*
  * A bus that probes asynchronously, creates the devices of its children (a
  * clock controller, whose bind finds the bus's own device locked, and a
- * device that names its clock) and then sleeps in its probe: what the
- * clean-ups at late_initcall_sync find while a device's lock is held by an
- * asynchronous probe.
+ * device that names its clock) and then sleeps in its probe until the
+ * clean-ups at late_initcall_sync have run: what they find while a
+ * device's lock is held by an asynchronous probe.
  */
 static int bc_test_board_slow_bus_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
+	unsigned long left;
 	int ret;
 
 	ret = bc_test_board_probe_verdict(dev);
@@ -614,8 +625,10 @@ static int bc_test_board_slow_bus_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 
-	msleep(BC_TEST_BOARD_SLOW_MS);
-	bc_test_board_record(dev_name(dev), "slept", BC_TEST_BOARD_SLOW_MS);
+	/* 1 if the clean-ups ran while it slept */
+	left = wait_for_completion_timeout(&bc_test_board_cleaned_up,
+					   msecs_to_jiffies(BC_TEST_BOARD_SLOW_MS));
+	bc_test_board_record(dev_name(dev), "slept", left != 0);
 
 	return 0;
 }
