@@ -192,7 +192,7 @@ def compare_cases(args, lines, lines_of):
 # as the guest's /init prints them last ("# klog <LEVEL>[TIME] MESSAGE",
 # dmesg -r), for the comparison of an automatic boot with pristine 6.12's.
 KLOG = re.compile(r'^\s*# klog <([0-4])>(?:\[[^\]]*\])? ?(.*)$')
-KLOG_END = re.compile(r'^\s*# klog end$')
+KLOG_END = re.compile(r'^\s*# klog end (\d+)$')
 # The one line boot_constraints=auto prints by design: the deadline's
 # summary of what it releases (docs/design.md).
 AUTO_SUMMARY = re.compile(r'^boot_constraint: deadline: releasing \d+ '
@@ -201,15 +201,18 @@ AUTO_SUMMARY = re.compile(r'^boot_constraint: deadline: releasing \d+ '
 
 def klog(lines):
     """The kernel's error and warning messages that a guest printed, in
-    order, or None if it printed none of its list (its "# klog end")."""
+    order, or None if it printed no list ("# klog end COUNT") or lost some
+    of its lines (fewer than COUNT)."""
     found = []
     for line in lines:
         text = message(line).rstrip()
         m = KLOG.match(text)
         if m:
             found.append(m.group(2))
-        elif KLOG_END.match(text):
-            return found
+            continue
+        m = KLOG_END.match(text)
+        if m:
+            return found if len(found) == int(m.group(1)) else None
     return None
 
 

@@ -209,13 +209,13 @@ scenario plain arm32 sabrelite - bc.scenario=g
 
     def test_new_errors_fail(self):
         base = ['[ 1.0] x', '# klog <3>[    1.0] sun4i: no panel',
-                '# klog end']
+                '# klog end 1']
         mine = ['# klog <3>[    1.2] sun4i: no panel',
                 '# klog <4>[    9.0] boot_constraint: deadline: releasing '
                 '3 resources held automatically for 2 devices whose driver '
                 'did not probe (list in debugfs)',
                 '[ 2.0] # klog <3>[    2.0] ccu: rejected',
-                '# klog end']
+                '# klog end 3']
         logs = {'base': base}
         self.assertEqual(ktap.quiet_cases('base', base, logs.get),
                          [('no-errors-beyond-base', True,
@@ -226,12 +226,19 @@ scenario plain arm32 sabrelite - bc.scenario=g
         self.assertEqual(ktap.quiet_cases(None, mine, logs.get), [])
 
     def test_no_list_fails(self):
-        logs = {'base': ['# klog end'], 'dead': ['[ 1.0] x']}
-        self.assertFalse(ktap.quiet_cases('dead', ['# klog end'],
+        logs = {'base': ['# klog end 0'], 'dead': ['[ 1.0] x']}
+        self.assertFalse(ktap.quiet_cases('dead', ['# klog end 0'],
                                           logs.get)[0][1])
         self.assertFalse(ktap.quiet_cases('base', ['x'], logs.get)[0][1])
-        self.assertFalse(ktap.quiet_cases('gone', ['# klog end'],
+        self.assertFalse(ktap.quiet_cases('gone', ['# klog end 0'],
                                           logs.get)[0][1])
+
+    def test_a_list_that_lost_lines_fails(self):
+        # /dev/kmsg refuses a write of more than one record's length
+        logs = {'base': ['# klog end 0']}
+        self.assertEqual(ktap.quiet_cases('base', ['# klog end 5'], logs.get),
+                         [('no-errors-beyond-base', False,
+                           'no kernel log listed by this boot')])
 
 
 class RunTest(unittest.TestCase):

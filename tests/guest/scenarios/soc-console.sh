@@ -345,6 +345,7 @@ fi
 # automatically, on, for those whose driver has not probed, and rejected
 # for none.
 if [ $soc = h3 ] && auto_mode; then
+	grep -E "^[^ ]+ clk (losc|cec) " /tmp/bc-at-init | sed 's/^/    # at init: /'
 	ktap_check rtc-osc-held-not-rejected eval '[ "$(grep -cE \
 		"^[^ ]+ clk (losc|cec) auto .* (applied|handed-over|released) " \
 		/tmp/bc-at-init)" -ge 1 ] &&
