@@ -184,13 +184,16 @@ scenario auto arm32 sabrelite - bc.scenario=g boot_constraints=auto
 scenario auto-dt arm32 sabrelite tests/dt/x.dtsi boot_constraints=auto
 scenario auto-zynq arm32 zynq - boot_constraints=auto
 scenario plain arm32 sabrelite - bc.scenario=g
+scenario base-w arm32-base sabrelite - bc.scenario=w
+scenario auto-w arm32 sabrelite - bc.scenario=w bc_test.no_table boot_constraints=auto
+scenario auto-c arm32 sabrelite - bc.scenario=w bc.compare=base:k boot_constraints=auto
 '''
 
     def test_the_pristine_boot_of_the_same_board(self):
         b = table(self.TABLE)
         self.assertEqual([boots.pristine_of(b, x) for x in b],
                          [None, None, None, None, 'base', 'base-dt', None,
-                          None])
+                          None, None, 'base-w', 'base'])
 
     def test_a_subset_boots_the_pristine_one_too(self):
         opt = mock.Mock(table=None, boots=['auto-dt'], kernel_dir=None,
