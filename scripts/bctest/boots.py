@@ -85,6 +85,7 @@ def expand(words):
     return boots
 
 
+<<<<<<< HEAD
 def end_state(name, arch, machine, dt, args):
     """The three boots of an end-state line (its arguments with
     kunit.enable=0): pristine's, the default mode's and auto's."""
@@ -102,6 +103,49 @@ def end_state(name, arch, machine, dt, args):
             boot(name, arch, machine, dt, args + [diff]),
             boot(name + '-auto', arch, machine, dt,
                  args + ['boot_constraints=auto', diff])]
+=======
+def is_auto(b):
+    """Whether boot b runs boot_constraints=auto (and not off)."""
+    args = b['args'].split()
+    return 'boot_constraints=auto' in args and BASELINE not in args
+
+
+# The arguments of a boot that only the series reads, or only the runner
+SERIES_ONLY = ('boot_constraints', 'bc_test.no_table', 'bc.compare=')
+
+
+def scenario_args(b):
+    """Boot b's arguments but those of boot constraints and the runner's
+    comparisons: what its pristine counterpart shares."""
+    return [w for w in b['args'].split() if not w.startswith(SERIES_ONLY)]
+
+
+def pristine_of(boots, b):
+    """The name of the boot of table boots that automatic boot b is
+    compared with (its kernel's error and warning lines, run.py): pristine
+    6.12's boot of the same machine, by preference the one b compares its
+    state with (bc.compare=), else one of the same device tree and the
+    same other arguments, else of the same device tree, else the first in
+    the table; one whose console is expected to die lists nothing, one
+    with clk_ignore_unused is not pristine's default.  None
+    for a boot that is not automatic, or a machine with no pristine boot
+    in the table."""
+    if not is_auto(b):
+        return None
+    base = [c for c in boots
+            if c['machine'] == b['machine'] and c['arch'].endswith('-base')
+            and not {'bc.console-dies', 'clk_ignore_unused'} &
+            set(c['args'].split())]
+    compared = [w.split('=', 1)[1].partition(':')[0]
+                for w in b['args'].split() if w.startswith('bc.compare=')]
+    same = [c for c in base if c['dt'] == b['dt']]
+    for choice in ([c for c in base if c['name'] in compared],
+                   [c for c in same if scenario_args(c) == scenario_args(b)],
+                   same, base):
+        if choice:
+            return choice[0]['name']
+    return None
+>>>>>>> peers-auto
 
 
 def parse(lines, path='<table>'):

@@ -186,3 +186,52 @@ def compare_cases(args, lines, lines_of):
                     ('"%s"' % a if a is not None else 'none',
                      '"%s"' % b if b is not None else 'none')))
     return out
+
+
+# The kernel's error and warning messages (levels 0 to 4, facility kern),
+# as the guest's /init prints them last ("# klog <LEVEL>[TIME] MESSAGE",
+# dmesg -r), for the comparison of an automatic boot with pristine 6.12's.
+KLOG = re.compile(r'^\s*# klog <([0-4])>(?:\[[^\]]*\])? ?(.*)$')
+KLOG_END = re.compile(r'^\s*# klog end (\d+)$')
+# The one line boot_constraints=auto prints by design: the deadline's
+# summary of what it releases (docs/design.md).
+AUTO_SUMMARY = re.compile(r'^boot_constraint: deadline: releasing \d+ '
+                          r'resources held automatically for \d+ devices')
+
+
+def klog(lines):
+    """The kernel's error and warning messages that a guest printed, in
+    order, or None if it printed no list ("# klog end COUNT") or lost some
+    of its lines (fewer than COUNT)."""
+    found = []
+    for line in lines:
+        text = message(line).rstrip()
+        m = KLOG.match(text)
+        if m:
+            found.append(m.group(2))
+            continue
+        m = KLOG_END.match(text)
+        if m:
+            return found if len(found) == int(m.group(1)) else None
+    return None
+
+
+def quiet_cases(name, lines, lines_of):
+    """The runner's check of an automatic boot against pristine 6.12's boot
+    of the same board (name, or None if the table has none): it passes
+    "no-errors-beyond-NAME" if every error and warning message of this
+    boot's kernel (lines) is one that NAME's printed too, but the deadline's
+    summary.  Returns a list of (check, ok, detail)."""
+    if name is None:
+        return []
+    check = 'no-errors-beyond-%s' % name
+    theirs = lines_of(name)
+    mine = klog(lines)
+    base = klog(theirs) if theirs is not None else None
+    if mine is None or base is None:
+        return [(check, False, 'no kernel log listed by %s' %
+                 ('this boot' if mine is None else name))]
+    new = [m for m in mine if m not in set(base) and not AUTO_SUMMARY.match(m)]
+    detail = ('%d error and warning lines, none new' % len(mine) if not new
+              else 'new here: ' + ' | '.join(new))
+    return [(check, not new, detail)]

@@ -24,7 +24,12 @@ its log of an earlier run; bctest.ktap.compare_cases).  So is
 bc.diff=BOOT: each key of the machine's state the guest printed ("# state"
 lines) passes BOOT.state-KEY-as-BOOT if it equals BOOT's but for the
 differences tests/end-state.allow excuses, each named in the report with
-its reason (bctest.statediff).  The exit
+its reason (bctest.statediff).  A boot with boot_constraints=auto passes
+BOOT.no-errors-beyond-BASE if its kernel printed no error or warning that
+BASE's did not, BASE being pristine 6.12's boot of the same machine
+(bctest.boots.pristine_of), which boots in the same run, added to a subset
+that lacks it, before it (bctest.ktap.quiet_cases; the deadline's summary
+aside).  The exit
 status is non-zero if anything failed or no test case ran at all.
 
 --jobs N boots run at once (default 3 per CPU), each in a thread of its
@@ -97,7 +102,8 @@ def dependencies(boots):
     read) or the boot itself is none.  HarnessError if the comparisons
     go round in a circle."""
     index = {b['name']: i for i, b in enumerate(boots)}
-    deps = {i: {index[n] for n in compared_boots(b['args'])
+    deps = {i: {index[n] for n in compared_boots(b['args']) +
+                [b.get('pristine')]
                 if n in index and index[n] != i}
             for i, b in enumerate(boots)}
     state = {}          # i: 1 while its dependencies are visited, 2 after
@@ -226,6 +232,7 @@ class Run:
         checks += ktap.compare_cases(b['args'], lines, self.lines_of)
         checks += statediff.diff_cases(b['name'], b['args'], lines,
                                        self.lines_of, self.allow)
+        checks += ktap.quiet_cases(b.get('pristine'), lines, self.lines_of)
         log = os.path.join(self.logs, b['name'] + '.log')
         with open(log, 'w') as f:
             f.write('\n'.join(lines) + '\n')
@@ -312,12 +319,17 @@ def selected_boots(opt):
         boots = boot_table.read(opt.table)
     except (HarnessError, OSError) as e:
         sys.exit('run-tests: %s' % e)
+    for b in boots:
+        b['pristine'] = boot_table.pristine_of(boots, b)
     if opt.boots:
         names = [b['name'] for b in boots]
         unknown = [n for n in opt.boots if n not in names]
         if unknown:
             sys.exit('no such boot in %s: %s' % (opt.table, ' '.join(unknown)))
-        boots = [b for b in boots if b['name'] in opt.boots]
+        # An automatic boot's pristine one boots in the same run
+        wanted = set(opt.boots) | {b['pristine'] for b in boots
+                                   if b['name'] in opt.boots}
+        boots = [b for b in boots if b['name'] in wanted]
     for b in boots:
         if opt.kernel_dir:
             b['kernel_dir'] = os.path.abspath(opt.kernel_dir)

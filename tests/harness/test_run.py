@@ -17,7 +17,7 @@ from unittest import mock
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(TOP, 'scripts'))
-from bctest import HarnessError, boots, qemu, run  # noqa: E402
+from bctest import HarnessError, boots, ktap, qemu, run  # noqa: E402
 
 
 def table(text):
@@ -169,6 +169,79 @@ scenario other arm64 virt - bc.scenario=x bc.compare=gone:end bc.compare=other:k
         names = {x['name']: i for i, x in enumerate(b)}
         self.assertEqual(deps[names['imx-report-gates']],
                          {names['imx-gates-base'], names['imx-auto-gates']})
+
+
+class PristineTest(unittest.TestCase):
+    """An automatic boot against pristine 6.12's boot of its board: which
+    one (boots.pristine_of), and the check of their kernels' error and
+    warning lines (ktap.quiet_cases)."""
+    TABLE = '''
+scenario base-h3 arm32-base orangepi-pc - bc.scenario=g
+scenario base-dies arm32-base zynq - bc.scenario=g bc.console-dies
+scenario base-dt arm32-base sabrelite tests/dt/x.dtsi bc.scenario=g
+scenario base arm32-base sabrelite - bc.scenario=g
+scenario auto arm32 sabrelite - bc.scenario=g boot_constraints=auto
+scenario auto-dt arm32 sabrelite tests/dt/x.dtsi boot_constraints=auto
+scenario auto-zynq arm32 zynq - boot_constraints=auto
+scenario plain arm32 sabrelite - bc.scenario=g
+scenario base-w arm32-base sabrelite - bc.scenario=w
+scenario auto-w arm32 sabrelite - bc.scenario=w bc_test.no_table boot_constraints=auto
+scenario auto-c arm32 sabrelite - bc.scenario=w bc.compare=base:k boot_constraints=auto
+'''
+
+    def test_the_pristine_boot_of_the_same_board(self):
+        b = table(self.TABLE)
+        self.assertEqual([boots.pristine_of(b, x) for x in b],
+                         [None, None, None, None, 'base', 'base-dt', None,
+                          None, None, 'base-w', 'base'])
+
+    def test_a_subset_boots_the_pristine_one_too(self):
+        opt = mock.Mock(table=None, boots=['auto-dt'], kernel_dir=None,
+                        initramfs=None)
+        with mock.patch.object(boots, 'read',
+                               lambda path: table(self.TABLE)):
+            b = run.selected_boots(opt)
+        self.assertEqual([x['name'] for x in b], ['base-dt', 'auto-dt'])
+        self.assertEqual(run.dependencies(b), {0: set(), 1: {0}})
+
+    def test_every_automatic_boot_of_the_table_has_its_pristine_one(self):
+        b = boots.read(os.path.join(TOP, 'tests', 'boots'))
+        auto = [x['name'] for x in b if boots.is_auto(x)
+                and not boots.pristine_of(b, x)]
+        self.assertEqual(auto, [])
+
+    def test_new_errors_fail(self):
+        base = ['[ 1.0] x', '# klog <3>[    1.0] sun4i: no panel',
+                '# klog end 1']
+        mine = ['# klog <3>[    1.2] sun4i: no panel',
+                '# klog <4>[    9.0] boot_constraint: deadline: releasing '
+                '3 resources held automatically for 2 devices whose driver '
+                'did not probe (list in debugfs)',
+                '[ 2.0] # klog <3>[    2.0] ccu: rejected',
+                '# klog end 3']
+        logs = {'base': base}
+        self.assertEqual(ktap.quiet_cases('base', base, logs.get),
+                         [('no-errors-beyond-base', True,
+                           '1 error and warning lines, none new')])
+        self.assertEqual(ktap.quiet_cases('base', mine, logs.get),
+                         [('no-errors-beyond-base', False,
+                           'new here: ccu: rejected')])
+        self.assertEqual(ktap.quiet_cases(None, mine, logs.get), [])
+
+    def test_no_list_fails(self):
+        logs = {'base': ['# klog end 0'], 'dead': ['[ 1.0] x']}
+        self.assertFalse(ktap.quiet_cases('dead', ['# klog end 0'],
+                                          logs.get)[0][1])
+        self.assertFalse(ktap.quiet_cases('base', ['x'], logs.get)[0][1])
+        self.assertFalse(ktap.quiet_cases('gone', ['# klog end 0'],
+                                          logs.get)[0][1])
+
+    def test_a_list_that_lost_lines_fails(self):
+        # /dev/kmsg refuses a write of more than one record's length
+        logs = {'base': ['# klog end 0']}
+        self.assertEqual(ktap.quiet_cases('base', ['# klog end 5'], logs.get),
+                         [('no-errors-beyond-base', False,
+                           'no kernel log listed by this boot')])
 
 
 class RunTest(unittest.TestCase):

@@ -242,9 +242,31 @@ static int bc_clk_runs(struct bc_constraint *c)
 }
 
 /*
+ * The rate @clk runs at, as a range to hold it in, if the framework can
+ * hold it there: a clock whose provider rounds its own rate elsewhere (a
+ * mux of sun6i's RTC that divides its parent's rate, which its
+ * determine_rate() ignores) could never be set to it, and a range of that
+ * rate alone would be refused. Such a clock is held on, its rate not held.
+ */
+static void bc_clk_sample_range(struct bc_clk *bc, struct clk *clk)
+{
+	unsigned long rate = clk_get_rate(clk);
+	long rounded = clk_round_rate(clk, rate);
+
+	if (rounded < 0 || rounded != rate) {
+		dev_dbg(bc_device(&bc->c), "clk %s: its rate %lu Hz rounds to %ld: held on, at no range\n",
+			bc->c.name ?: "(default)", rate, rounded);
+		rate = 0;
+	}
+
+	bc->rate_min = rate;
+	bc->rate_max = rate;
+}
+
+/*
  * A clock that runs (the clock and each one above it prepared and enabled
- * where it can say so) is held at its rate; one that does not costs no
- * handle.
+ * where it can say so) is held at its rate, where the framework can hold
+ * it; one that does not costs no handle.
  */
 static int bc_clk_sample(struct bc_constraint *c, bool hold)
 {
@@ -260,8 +282,7 @@ static int bc_clk_sample(struct bc_constraint *c, bool hold)
 	if (IS_ERR(clk))
 		return PTR_ERR(clk);
 
-	bc->rate_min = clk_get_rate(clk);
-	bc->rate_max = bc->rate_min;
+	bc_clk_sample_range(bc, clk);
 	if (!hold) {
 		clk_put(clk);
 		return 1;

@@ -27,9 +27,11 @@
 /*
  * The tables below are bc_lock's (its rule in records.c).
  *
- * Devices marked for bc_retry_work, oldest mark first.
+ * Devices marked for bc_retry_work, oldest mark first; and those of them
+ * found busy, parked until every free one has been retried.
  */
 static LIST_HEAD(bc_retry_list);
+static LIST_HEAD(bc_retry_parked);
 /* Pending constraints, by provider node, with their count per bucket */
 #define BC_PENDING_BITS	7
 static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
@@ -135,7 +137,60 @@ bool bc_retry_queued(void)
 {
 	bc_assert_held();
 
-	return !list_empty(&bc_retry_list);
+	return !list_empty(&bc_retry_list) || !list_empty(&bc_retry_parked);
+}
+
+/**
+ * bc_retry_park() - Leave a busy device until the free ones are retried.
+ * @bdev: the device's record, marked for bc_retry_work.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_retry_park(struct bc_dev *bdev)
+{
+	bc_assert_held();
+
+	list_move_tail(&bdev->retry_node, &bc_retry_parked);
+}
+
+/**
+ * bc_retry_unpark() - Mark the parked devices for bc_retry_work again.
+ *
+ * Context: caller holds bc_lock.
+ * Return: true if one was parked.
+ */
+bool bc_retry_unpark(void)
+{
+	bc_assert_held();
+
+	if (list_empty(&bc_retry_parked))
+		return false;
+
+	list_splice_tail_init(&bc_retry_parked, &bc_retry_list);
+	return true;
+}
+
+/**
+ * bc_pending_mark_all() - Mark every device with a pending constraint.
+ *
+ * For a retry of each, whether a bind announced its provider or not (one
+ * registered from an initcall): the evidence of missing providers, which
+ * only a bind makes stale, goes too.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_pending_mark_all(void)
+{
+	struct bc_constraint *c;
+	unsigned int bkt;
+
+	bc_assert_held();
+
+	atomic_long_inc(&bc_binds_seen);
+	hash_for_each(bc_pending, bkt, c, pending_node)
+		bc_mark_retry(c->bdev);
+	hlist_for_each_entry(c, &bc_pending_any, pending_node)
+		bc_mark_retry(c->bdev);
 }
 
 static struct bc_absent *bc_absent_of(const struct device_node *np)

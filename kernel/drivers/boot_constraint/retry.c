@@ -72,18 +72,50 @@ void bc_unseen_retry(struct device *dev, bool fresh)
 	bc_unlock();
 }
 
-/* Tries the resources recorded unseen whose provider may be there. */
-static void bc_retry_unseen(void)
+/*
+ * Takes the lock of @dev, marked for a retry: at once if it is free; else,
+ * unless @wait, not at all: a busy device (its probe under way,
+ * asynchronous perhaps) is parked, to wait for only once every free one
+ * has been retried, and the devices marked after it go first.
+ */
+static bool bc_retry_lock(struct device *dev, bool wait)
+{
+	if (wait) {
+		device_lock(dev);
+		return true;
+	}
+
+	return device_trylock(dev);
+}
+
+/*
+ * Tries the resources recorded unseen whose provider may be there, those
+ * of free devices first; waits for a busy one's lock only with @wait, once
+ * nothing else is left.
+ */
+static void bc_retry_unseen(bool wait)
 {
 	struct device *dev;
+	bool busy = false;
 
 	for (;;) {
-		scoped_guard(bc)
+		scoped_guard(bc) {
 			dev = bc_unseen_next_fresh(bc_binds());
+			if (!dev && bc_unseen_unpark()) {
+				busy = true;
+				dev = wait ? bc_unseen_next_fresh(bc_binds()) : NULL;
+			}
+		}
 		if (!dev)
 			return;
 
-		device_lock(dev);
+		if (!bc_retry_lock(dev, wait && busy)) {
+			scoped_guard(bc)
+				bc_unseen_park(dev);
+			put_device(dev);
+			continue;
+		}
+		busy = false;
 		bc_unseen_retry(dev, true);
 		device_unlock(dev);
 		put_device(dev);
@@ -91,32 +123,56 @@ static void bc_retry_unseen(void)
 }
 
 /*
- * Tries the resources recorded unseen that are marked for it, then retries
- * the pending constraints of the devices marked for it: those just added
- * as their device was, and those a provider's bind found busy, whose
- * lock's holder may have let them go without a retry. Releases the
- * constraints of those whose driver has taken them over.
+ * The device of the next record marked for a retry, @bdev, with a reference
+ * held: of the free ones first, as above. Without @wait, one whose driver
+ * has taken it over is parked too: its release waits for every record to
+ * be tried (see bc_device_end()), which only bc_retry_work, waiting, can
+ * tell.
  */
-static void bc_retry_fn(struct work_struct *work)
+static struct device *bc_retry_next(bool wait, bool *busy,
+				    struct bc_dev **bdev)
+{
+	struct bc_dev *b;
+
+	guard(bc)();
+	for (;;) {
+		b = bc_next_to_retry(bc_binds());
+		if (!b && bc_retry_unpark()) {
+			*busy = true;
+			b = wait ? bc_next_to_retry(bc_binds()) : NULL;
+		}
+		if (!b)
+			return NULL;
+		if (wait || !b->taken_over)
+			break;
+		bc_retry_park(b);
+	}
+	*bdev = b;
+
+	return get_device(b->dev);
+}
+
+/*
+ * Retries, or releases, the devices marked for it: the free ones first;
+ * waits for a busy one's lock only with @wait, once nothing else is left.
+ */
+static void bc_retry_devices(bool wait)
 {
 	struct bc_dev *bdev;
-	unsigned long binds;
 	struct device *dev;
+	bool busy = false;
 	LIST_HEAD(done);
 
-	/* Before the releases below, as for constraints: see bc_device_end() */
-	bc_retry_unseen();
-
-	for (;;) {
-		binds = bc_binds();
-		bc_lock();
-		bdev = bc_next_to_retry(binds);
-		dev = bdev ? get_device(bdev->dev) : NULL;
-		bc_unlock();
-		if (!dev)
-			return;
-
-		device_lock(dev);
+	while ((dev = bc_retry_next(wait, &busy, &bdev))) {
+		if (!bc_retry_lock(dev, wait && busy)) {
+			scoped_guard(bc) {
+				if (bc_find(dev) == bdev)
+					bc_retry_park(bdev);
+			}
+			put_device(dev);
+			continue;
+		}
+		busy = false;
 		if (bc_lookup(dev) == bdev && READ_ONCE(bdev->taken_over) &&
 		    !READ_ONCE(bdev->probing)) {
 			bc_unmark_retry(bdev);
@@ -133,6 +189,21 @@ static void bc_retry_fn(struct work_struct *work)
 		device_unlock(dev);
 		put_device(dev);
 	}
+}
+
+/*
+ * Tries the resources recorded unseen that are marked for it, then retries
+ * the pending constraints of the devices marked for it: those just added
+ * as their device was, and those a provider's bind found busy, whose
+ * lock's holder may have let them go without a retry. Releases the
+ * constraints of those whose driver has taken them over. A busy device
+ * holds none of the others up: they are tried first.
+ */
+static void bc_retry_fn(struct work_struct *work)
+{
+	/* Before the releases below, as for constraints: see bc_device_end() */
+	bc_retry_unseen(true);
+	bc_retry_devices(true);
 }
 
 static DECLARE_WORK(bc_retry_work, bc_retry_fn);
@@ -155,6 +226,29 @@ void bc_device_taken_over(struct bc_dev *bdev)
 	bc_mark_retry(bdev);
 	schedule_work(&bc_retry_work);
 }
+
+/*
+ * Before the frameworks' clean-ups, clk_disable_unused(),
+ * genpd_power_off_unused() and the regulator core's, at late_initcall_sync:
+ * every constraint whose provider is there is applied and every record not
+ * seen on yet is read, whether a bind announced its provider or not, here
+ * and now rather than by bc_retry_work, which may wait for a device in an
+ * asynchronous probe. A busy device is left to bc_retry_work, and to its
+ * probe, whose start applies its constraints.
+ */
+static int __init bc_retry_before_cleanups(void)
+{
+	scoped_guard(bc) {
+		bc_pending_mark_all();
+		bc_unseen_mark_all();
+	}
+	bc_retry_unseen(false);
+	bc_retry_devices(false);
+	bc_retry_schedule();
+
+	return 0;
+}
+late_initcall(bc_retry_before_cleanups);
 
 /**
  * bc_flush() - Wait for the constraints of devices added.

@@ -41,8 +41,13 @@
 #define BC_UNSEEN_DEV_BITS	9
 static DEFINE_HASHTABLE(bc_unseen_np, BC_UNSEEN_NP_BITS);
 static DEFINE_HASHTABLE(bc_unseen_dev, BC_UNSEEN_DEV_BITS);
-/* Records whose provider may be there already, for bc_retry_work */
+/*
+ * Records whose provider may be there already, for bc_retry_work; and those
+ * of them whose device was found busy, parked until every free one has
+ * been tried.
+ */
 static LIST_HEAD(bc_unseen_fresh);
+static LIST_HEAD(bc_unseen_parked);
 
 /* As ksize() says of each record, read once. Caller holds bc_lock. */
 static size_t bc_unseen_bytes(void)
@@ -280,7 +285,63 @@ bool bc_unseen_queued(void)
 {
 	bc_assert_held();
 
-	return !list_empty(&bc_unseen_fresh);
+	return !list_empty(&bc_unseen_fresh) || !list_empty(&bc_unseen_parked);
+}
+
+/**
+ * bc_unseen_park() - Leave a busy device until the free ones are tried.
+ * @dev: the device, some of whose records are marked for bc_retry_work.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_unseen_park(struct device *dev)
+{
+	struct bc_unseen *u;
+
+	bc_assert_held();
+
+	hash_for_each_possible(bc_unseen_dev, u, by_dev, (unsigned long)dev) {
+		if (u->dev == dev && !list_empty(&u->node))
+			list_move_tail(&u->node, &bc_unseen_parked);
+	}
+}
+
+/**
+ * bc_unseen_unpark() - Mark the parked records for bc_retry_work again.
+ *
+ * Context: caller holds bc_lock.
+ * Return: true if one was parked.
+ */
+bool bc_unseen_unpark(void)
+{
+	bc_assert_held();
+
+	if (list_empty(&bc_unseen_parked))
+		return false;
+
+	list_splice_tail_init(&bc_unseen_parked, &bc_unseen_fresh);
+	return true;
+}
+
+/**
+ * bc_unseen_mark_all() - Mark every record for bc_retry_work.
+ *
+ * Each is read again, whether its provider is known to be missing or not:
+ * the caller makes that evidence stale (bc_pending_mark_all()).
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_unseen_mark_all(void)
+{
+	struct bc_unseen *u;
+	unsigned int bkt;
+
+	bc_assert_held();
+
+	hash_for_each(bc_unseen_dev, bkt, u, by_dev) {
+		if (list_empty(&u->node))
+			list_add_tail(&u->node, &bc_unseen_fresh);
+	}
 }
 
 /**

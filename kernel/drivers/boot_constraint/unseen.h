@@ -70,6 +70,9 @@ void bc_unseen_take_device(struct device *dev, struct list_head *taken,
 bool bc_unseen_has(struct device *dev);
 unsigned int bc_unseen_count(struct device *dev);
 bool bc_unseen_queued(void);
+void bc_unseen_park(struct device *dev);
+bool bc_unseen_unpark(void);
+void bc_unseen_mark_all(void);
 struct device *bc_unseen_next_fresh(unsigned long binds);
 struct bc_unseen *bc_unseen_next_bound(struct device_node *np,
 				       unsigned long seq);

@@ -234,7 +234,8 @@ timeout=$(arg_value boot_constraints.timeout)
 other=$(arg_value bc.expired)
 init_uptime=$(cut -d' ' -f1 /proc/uptime)
 
-ktap_begin soc_console 7
+ktap_begin soc_console 8
+cp $BC /tmp/bc-at-init 2>/dev/null || : > /tmp/bc-at-init
 ktap_diag "$soc: $uart ($drv) gates: $gates; declared by the bootloader: $(declared && echo yes || echo no)"
 ktap_diag "clock events: $(cat /sys/devices/system/clockevents/clockevent*/current_device | tr '\n' ' ')"
 ktap_diag "console at /init: $(grep -o '^[a-z0-9_]*' /proc/consoles | tr '\n' ' ')"
@@ -337,6 +338,20 @@ elif gates_on; then
 	ktap_check uart-responds devmem $status 32
 else
 	ktap_skip uart-responds "gated: reading it would take a bus error"
+fi
+# 7. The H3's RTC oscillator (losc), which both clock controllers, both
+# pin controllers and the HDMI controller (cec) name, running from its
+# internal oscillator at a rate the framework cannot hold as a range: held
+# automatically, on, for those whose driver has not probed, and rejected
+# for none.
+if [ $soc = h3 ] && auto_mode; then
+	grep -E "^[^ ]+ clk (losc|cec) " /tmp/bc-at-init | sed 's/^/    # at init: /'
+	ktap_check rtc-osc-held-not-rejected eval '[ "$(grep -cE \
+		"^[^ ]+ clk (losc|cec) auto .* (applied|handed-over|released) " \
+		/tmp/bc-at-init)" -ge 1 ] &&
+		! grep -qE "^[^ ]+ clk [^ ]+ auto .*failed" /tmp/bc-at-init'
+else
+	ktap_skip rtc-osc-held-not-rejected "not the H3 with boot_constraints=auto"
 fi
 grep ' off' $SAMPLES | head -n 3 | sed 's/^/    # first off: /'
 [ -f $BC ] && ktap_diag_file $BC

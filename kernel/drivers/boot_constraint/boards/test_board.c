@@ -40,6 +40,7 @@
 #include <linux/boot_constraint.h>
 #include <linux/clk.h>
 #include <linux/debugfs.h>
+#include <linux/completion.h>
 #include <linux/init.h>
 #include <linux/interconnect.h>
 #include <linux/interconnect-provider.h>
@@ -587,6 +588,51 @@ static int bc_test_board_bus_probe(struct platform_device *pdev)
 	return devm_of_platform_populate(dev);
 }
 
+/*
+ * The slow bus's probe sleeps, once it has created its children, until the
+ * clean-ups at late_initcall_sync have run (clk_disable_unused(),
+ * genpd_power_off_unused(), regulator_init_complete(), whose initcalls come
+ * before this board's in link order), or at most this long.
+ */
+#define BC_TEST_BOARD_SLOW_MS	30000
+static DECLARE_COMPLETION(bc_test_board_cleaned_up);
+
+static int __init bc_test_board_cleanups_done(void)
+{
+	complete_all(&bc_test_board_cleaned_up);
+	return 0;
+}
+late_initcall_sync(bc_test_board_cleanups_done);
+
+/*
+ * A bus that probes asynchronously, creates the devices of its children (a
+ * clock controller, whose bind finds the bus's own device locked, and a
+ * device that names its clock) and then sleeps in its probe until the
+ * clean-ups at late_initcall_sync have run: what they find while a
+ * device's lock is held by an asynchronous probe.
+ */
+static int bc_test_board_slow_bus_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	unsigned long left;
+	int ret;
+
+	ret = bc_test_board_probe_verdict(dev);
+	if (ret)
+		return ret;
+
+	ret = devm_of_platform_populate(dev);
+	if (ret)
+		return ret;
+
+	/* 1 if the clean-ups ran while it slept */
+	left = wait_for_completion_timeout(&bc_test_board_cleaned_up,
+					   msecs_to_jiffies(BC_TEST_BOARD_SLOW_MS));
+	bc_test_board_record(dev_name(dev), "slept", left != 0);
+
+	return 0;
+}
+
 static BC_TEST_OF_MATCH(bc_test_board_clk_match, "bc-test,clock-controller");
 
 static BC_TEST_OF_MATCH(bc_test_board_reg_match, "bc-test,regulator");
@@ -600,6 +646,8 @@ static BC_TEST_OF_MATCH(bc_test_board_rst_match, "bc-test,reset-controller");
 static BC_TEST_OF_MATCH(bc_test_board_consumer_match, "bc-test,consumer");
 
 static BC_TEST_OF_MATCH(bc_test_board_bus_match, "bc-test,bus");
+
+static BC_TEST_OF_MATCH(bc_test_board_slow_bus_match, "bc-test,slow-bus");
 
 /* Registered before the consumer driver, so tried first. */
 static struct platform_driver bc_test_board_decline_driver = {
@@ -644,6 +692,14 @@ static struct platform_driver bc_test_board_drivers[] = {
 		.driver = {
 			.name = "bc-test-bus",
 			.of_match_table = bc_test_board_bus_match,
+			.suppress_bind_attrs = true,
+		},
+	}, {
+		.probe = bc_test_board_slow_bus_probe,
+		.driver = {
+			.name = "bc-test-slow-bus",
+			.of_match_table = bc_test_board_slow_bus_match,
+			.probe_type = PROBE_PREFER_ASYNCHRONOUS,
 			.suppress_bind_attrs = true,
 		},
 	},
