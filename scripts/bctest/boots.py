@@ -85,7 +85,6 @@ def expand(words):
     return boots
 
 
-<<<<<<< HEAD
 def end_state(name, arch, machine, dt, args):
     """The three boots of an end-state line (its arguments with
     kunit.enable=0): pristine's, the default mode's and auto's."""
@@ -103,7 +102,8 @@ def end_state(name, arch, machine, dt, args):
             boot(name, arch, machine, dt, args + [diff]),
             boot(name + '-auto', arch, machine, dt,
                  args + ['boot_constraints=auto', diff])]
-=======
+
+
 def is_auto(b):
     """Whether boot b runs boot_constraints=auto (and not off)."""
     args = b['args'].split()
@@ -111,7 +111,8 @@ def is_auto(b):
 
 
 # The arguments of a boot that only the series reads, or only the runner
-SERIES_ONLY = ('boot_constraints', 'bc_test.no_table', 'bc.compare=')
+SERIES_ONLY = ('boot_constraints', 'bc_test.no_table', 'bc.compare=',
+               'bc.diff=')
 
 
 def scenario_args(b):
@@ -145,7 +146,6 @@ def pristine_of(boots, b):
         if choice:
             return choice[0]['name']
     return None
->>>>>>> peers-auto
 
 
 def parse(lines, path='<table>'):
