@@ -512,7 +512,7 @@ static void bc_test_reset_pulser_start(struct kunit *test)
 static void bc_test_reset_peer_probe_retried(struct kunit *test)
 {
 	static const char expected[] =
-		"rst0:deassert pulser:probe=-517 free:owner pulser:probe=0 rst0:reset";
+		"rst0:deassert pulser:probe=-517 free:owner rst0:reset pulser:probe=0";
 	struct bc_test_ctx *ctx = test->priv;
 
 	bc_test_reset_register(test);
