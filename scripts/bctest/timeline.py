@@ -11,7 +11,10 @@ on the console, as KTAP diagnostics:
 
 A SPEC is RESOURCE:OP (a glitch whoever asks for it but the LCD's driver)
 or RESOURCE:OP:MIN:MAX (a value of OP out of the range the LCD runs with;
-once the LCD's driver set one itself, only that one).  The thresholds are
+once the LCD's driver set one itself, only that one), or
+RESOURCE:OP:MIN:MAX:PMIN:PMAX (PMIN-PMAX, another consumer's request, is no
+glitch from the LCD's probe on, unless the LCD's driver set a value: the
+request waited while the LCD was held, and is applied at the release).  The thresholds are
 the board's (tests/dt/lcd-mmc.dtsi, read by the guest from the booted
 tree); glitches() marks the operations by the guest's rule
 (bct_glitch_counts), and the counts must agree with the guest's.
@@ -70,14 +73,16 @@ class Boot:
 def glitches(ops, specs):
     """For each of ops, 'before' or 'after' the LCD's probe if it is a
     glitch by specs, else None: the rule of bct_glitch_counts."""
-    bad, lo, hi = set(), {}, {}
+    bad, lo, hi, peer = set(), {}, {}, {}
     for spec in specs:
         f = spec.split(':')
         if len(f) == 2:
             bad.add((f[0], f[1]))
-        else:
-            lo[(f[0], f[1])] = int(f[2])
-            hi[(f[0], f[1])] = int(f[3])
+            continue
+        lo[(f[0], f[1])] = int(f[2])
+        hi[(f[0], f[1])] = int(f[3])
+        if len(f) == 6:
+            peer[(f[0], f[1])] = (int(f[4]), int(f[5]))
     marks = [None] * len(ops)
     probed = False
     for i, (ns, res, op, value, by) in enumerate(ops):
@@ -91,6 +96,9 @@ def glitches(ops, specs):
         if by == DEVICE:
             if key in lo and hi[key] != 4294967295:
                 lo[key] = hi[key] = value
+                peer.pop(key, None)
+            continue
+        if probed and key in peer and peer[key][0] <= value <= peer[key][1]:
             continue
         if key in bad or (key in lo and not lo[key] <= value <= hi[key]):
             marks[i] = 'after' if probed else 'before'
@@ -141,6 +149,16 @@ def short(res, op, value):
     return op
 
 
+def ends(boot):
+    """Where each supply's voltage ends, the last value set, in a few words."""
+    last = {}
+    for _, res, op, value, _ in boot.ops:
+        if op == 'voltage':
+            last[res] = value
+    return ', '.join('%s %.2f V' % (res, v / 1e6)
+                     for res, v in sorted(last.items())) or 'no voltage set'
+
+
 def text(boots, titles):
     """The two timelines side by side, as the lines make demo prints."""
     width = 44
@@ -159,6 +177,7 @@ def text(boots, titles):
     counts = ['LCD glitches before its probe: %d' %
               sum(g == 'before' for g in marks(b)[0]) for b in boots]
     out.append('%-*s | %s' % (width, counts[0], counts[1]))
+    out.append('%-*s | %s' % (width, *['at the end: ' + ends(b) for b in boots]))
     return out
 
 

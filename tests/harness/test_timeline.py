@@ -63,6 +63,25 @@ class TimelineTest(unittest.TestCase):
         ops = [(1, 'lcd', 'probe', -5, '-'), (2, 'gate', 'off', 0, 'mmc')]
         self.assertEqual(timeline.glitches(ops, ['gate:off']), [None, None])
 
+    def test_peer_request_after_the_probe(self):
+        # The MMC's 1.8 V waited while the LCD was held: applied at the
+        # release, after the LCD's probe, it is no glitch; before the
+        # probe it is one, and so it is once the LCD set its own voltage.
+        specs = ['vdd:voltage:3300000:3300000:1800000:1800000']
+        ops = [(1, 'vdd', 'voltage', 1800000, 'mmc'),
+               (2, 'lcd', 'probe', 0, '-'),
+               (3, 'vdd', 'voltage', 1800000, '-'),
+               (4, 'vdd', 'voltage', 1200000, '-')]
+        self.assertEqual(timeline.glitches(ops, specs),
+                         ['before', None, None, 'after'])
+        ops = [(1, 'lcd', 'probe', 0, '-'),
+               (2, 'vdd', 'voltage', 3300000, 'lcd'),
+               (3, 'vdd', 'voltage', 1800000, '-')]
+        self.assertEqual(timeline.glitches(ops, specs), [None, None, 'after'])
+
+    def test_ends(self):
+        self.assertEqual(timeline.ends(self.boot), 'vdd 3.30 V')
+
     def test_svg(self):
         doc = ET.fromstring(timeline.svg([self.boot, self.boot], ['a', 'b']))
         texts = [t.text for t in doc.iter('{http://www.w3.org/2000/svg}text')]

@@ -9,7 +9,11 @@
  * block, puts the running device in reset. The constraint is a boot hold
  * of the line (reset_control_get_boot_hold()), which keeps it deasserted
  * until the device's driver gets it, shared or exclusive, and takes
- * nothing any consumer's get could conflict with.
+ * nothing any consumer's get could conflict with. A shared user's pulse of
+ * the held line would reset the running device: the reset core defers that
+ * user's probe (-EPROBE_DEFER), and the release has the driver core retry
+ * it, when the pulse resets the line as it would have had the device's
+ * driver probed first.
  */
 
 #include <linux/device.h>
@@ -71,13 +75,17 @@ static int bc_reset_take_back(struct bc_constraint *c)
 	return reset_control_deassert(to_bc_reset(c)->rstc);
 }
 
-/* Lets go of the line without asserting it: only its users assert it. */
+/*
+ * Lets go of the line without asserting it: only its users assert it. The
+ * probes whose pulse of the line the hold deferred are retried.
+ */
 static int bc_reset_release(struct bc_constraint *c)
 {
 	struct bc_reset *bc = to_bc_reset(c);
 
 	reset_control_put(bc->rstc);
 	bc->rstc = NULL;
+	boot_constraints_retry_probes();
 
 	return 0;
 }

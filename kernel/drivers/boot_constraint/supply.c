@@ -149,8 +149,11 @@ static int bc_supply_take_back(struct bc_constraint *c)
 }
 
 /*
- * The voltage stays; the supply goes off only if nothing else keeps it on,
- * and the hold's enable counts only if the driver did not take it over.
+ * The hold's voltage request goes: the requests of other consumers that it
+ * bounded are applied now, as the regulator core balances them again (a
+ * rail no consumer asks a voltage of stays where it is). The supply goes
+ * off only if nothing else keeps it on, and the hold's enable counts only
+ * if the driver did not take it over.
  */
 static int bc_supply_release(struct bc_constraint *c)
 {
@@ -161,7 +164,6 @@ static int bc_supply_release(struct bc_constraint *c)
 	if (ret)
 		return ret;
 
-	/* Drops the request, if any, without moving the rail. */
 	regulator_put(bc->reg);
 	bc->reg = NULL;
 

@@ -294,6 +294,9 @@ void boot_constraints_no_deadline(void);
 void __boot_constraints_bus_added(const struct bus_type *bus);
 void __boot_constraints_bus_removed(const struct bus_type *bus);
 
+/* The driver core's, for the boot constraint core: drivers/base/dd.c */
+void boot_constraints_retry_probes(void);
+
 static inline void boot_constraints_device_added(struct device *dev)
 {
 	if (static_branch_unlikely(&boot_constraints_live))

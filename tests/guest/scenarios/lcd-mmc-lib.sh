@@ -89,9 +89,13 @@ bct_probe_lcd_after_mmc() {
 # device runs with, as the bootloader set them; once DEV's driver set a
 # rate or a voltage itself, only that value. A bandwidth is a floor (MAX is
 # 4294967295): the providers log the sum of every request, so what DEV's
-# driver asked for stays a floor. What DEV's own probe asked for (the last
-# column of the log) is no glitch. A probe that failed ends the count: no
-# driver owns the resources then.
+# driver asked for stays a floor. RESOURCE:OP:MIN:MAX:PMIN:PMAX allows, from
+# DEV's driver's probe on and unless that driver set a value itself, the
+# values another consumer asked for too (PMIN-PMAX): its request waits
+# while DEV's constraints hold the resource, and is applied when they are
+# released, where the framework puts it without constraints. What DEV's own probe asked for (the last column of
+# the log) is no glitch. A probe that failed ends the count: no driver owns
+# the resources then.
 bct_glitch_counts() {
 	dev=$1
 	shift
@@ -99,11 +103,16 @@ bct_glitch_counts() {
 	BEGIN {
 		n = split(specs, s, " ")
 		for (i = 1; i <= n; i++) {
-			if (split(s[i], f, ":") == 2) {
+			nf = split(s[i], f, ":")
+			if (nf == 2) {
 				bad[f[1] SUBSEP f[2]] = 1
-			} else {
-				lo[f[1] SUBSEP f[2]] = f[3] + 0
-				hi[f[1] SUBSEP f[2]] = f[4] + 0
+				continue
+			}
+			lo[f[1] SUBSEP f[2]] = f[3] + 0
+			hi[f[1] SUBSEP f[2]] = f[4] + 0
+			if (nf == 6) {
+				plo[f[1] SUBSEP f[2]] = f[5] + 0
+				phi[f[1] SUBSEP f[2]] = f[6] + 0
 			}
 		}
 	}
@@ -111,10 +120,13 @@ bct_glitch_counts() {
 	$2 == dev && $3 == "probe" && $4 != defer { exit }
 	{ key = $2 SUBSEP $3 }
 	$5 == dev {
-		if ((key in lo) && hi[key] != 4294967295)
+		if ((key in lo) && hi[key] != 4294967295) {
 			lo[key] = hi[key] = $4 + 0
+			delete plo[key]
+		}
 		next
 	}
+	probed && (key in plo) && $4 + 0 >= plo[key] && $4 + 0 <= phi[key] { next }
 	(key in bad) || ((key in lo) && ($4 + 0 < lo[key] || $4 + 0 > hi[key])) {
 		if (probed)
 			after++
@@ -134,23 +146,28 @@ bct_dt_cells() {
 
 # bct_lcd_specs [KIND]: the LCD's resources, as bct_glitch_counts takes
 # them: its clock, supply and domain (off, or the supply away from the
-# voltage its driver asks, "bc-test,microvolt"); "rate", its pixel clock
+# voltage its driver asks, "bc-test,microvolt", but for the MMC's
+# "bc-test,microvolt" from the LCD's probe on: the MMC's request, which
+# waits while the LCD is held, applied at the release); "rate", its pixel clock
 # out of its driver's "bc-test,rate-range-hz"; "icc", its port or the
 # memory bus below its driver's "bc-test,kBps" (average, peak); "reset",
-# its reset line asserted. The values are the board's (/lcd of
+# its reset line asserted; "pulse", its reset line pulsed. The values are
+# the board's (/lcd and /mmc of
 # tests/dt/lcd-mmc.dtsi, read from the booted tree): the one place they
 # are written.
 bct_lcd_specs() {
 	case $1 in
-	"")	set -- $(bct_dt_cells lcd bc-test,microvolt)
+	"")	set -- $(bct_dt_cells lcd bc-test,microvolt) \
+			$(bct_dt_cells mmc bc-test,microvolt)
 		echo shared_gate:off vdd_shared:off power-controller:off \
-			vdd_shared:voltage:$1:$2 ;;
+			vdd_shared:voltage:$1:$2:$3:$4 ;;
 	rate)	set -- $(bct_dt_cells lcd bc-test,rate-range-hz)
 		echo shared_gate:rate:$1:$2 ;;
 	icc)	set -- $(bct_dt_cells lcd bc-test,kBps)
 		echo icc_lcd:avg:$1:4294967295 icc_lcd:peak:$2:4294967295 \
 			icc_ddr:avg:$1:4294967295 icc_ddr:peak:$2:4294967295 ;;
 	reset)	echo shared_rst:assert ;;
+	pulse)	echo shared_rst:reset ;;
 	esac
 }
 

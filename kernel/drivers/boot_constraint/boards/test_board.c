@@ -15,7 +15,10 @@
  * bc_test.simple=, only enables its clock and supply, as simple-framebuffer
  * and simpledrm do; or, with "bc-test,exclusive", takes its reset line
  * exclusively and fails its probe if it cannot set its own clock rate and
- * voltage, as most SoC drivers do. A first driver that declines the
+ * voltage, as most SoC drivers do; or, for the devices listed in
+ * bc_test.pulse=, resets its block with a pulse of its shared reset line
+ * and fails its probe if the pulse fails, as the Amlogic USB PHYs and
+ * Microchip's switches do. A first driver that declines the
  * devices listed in bc_test.decline= (-ENODEV), so that the driver core
  * tries the consumer driver next. A bus whose probe creates its children,
  * as a display subsystem (Qualcomm's MDSS) creates its DSI and display
@@ -95,6 +98,7 @@ static char bc_test_board_defer[32];
 static char bc_test_board_fail[32];
 static char bc_test_board_simple[32];
 static char bc_test_board_decline[32];
+static char bc_test_board_pulse[32];
 static bool bc_test_board_no_table;
 static unsigned int bc_test_board_deferrals;
 
@@ -403,12 +407,38 @@ static int bc_test_board_consumer_icc(struct device *dev)
 	return icc_set_bw(path, kbps[0], kbps[1]);
 }
 
+static bool bc_test_board_param_listed(const char *list, struct device *dev)
+{
+	bool listed;
+
+	mutex_lock(&bc_test_board_param_lock);
+	listed = bc_test_board_listed(list, dev_name(dev));
+	mutex_unlock(&bc_test_board_param_lock);
+
+	return listed;
+}
+
+/*
+ * Resets its block with a pulse of its shared line, logged as "pulse" with
+ * what the pulse returned: its probe fails if it does.
+ */
+static int bc_test_board_consumer_pulse(struct device *dev,
+					struct reset_control *rstc)
+{
+	int ret;
+
+	ret = reset_control_reset(rstc);
+	bc_test_board_record(dev_name(dev), "pulse", ret);
+
+	return ret;
+}
+
 /*
  * Takes its reset line out of reset, as its driver would: shared, or
- * exclusively for a driver that resets its block when it likes. An idle
- * device, as an MMC controller between requests, puts its block back in
- * reset, which asserts a shared line unless another user keeps it
- * deasserted.
+ * exclusively for a driver that resets its block when it likes; or, listed
+ * in bc_test.pulse=, shared, with a pulse. An idle device, as an MMC
+ * controller between requests, puts its block back in reset, which
+ * asserts a shared line unless another user keeps it deasserted.
  */
 static int bc_test_board_consumer_reset(struct device *dev, bool idle, bool exclusive)
 {
@@ -418,6 +448,13 @@ static int bc_test_board_consumer_reset(struct device *dev, bool idle, bool excl
 	if (!of_property_present(dev->of_node, "resets") &&
 	    !of_property_present(dev->of_node, "reset-gpios"))
 		return 0;
+
+	if (bc_test_board_param_listed(bc_test_board_pulse, dev)) {
+		rstc = devm_reset_control_get_shared(dev, NULL);
+		if (IS_ERR(rstc))
+			return PTR_ERR(rstc);
+		return bc_test_board_consumer_pulse(dev, rstc);
+	}
 
 	if (exclusive)
 		rstc = devm_reset_control_get_exclusive(dev, NULL);
@@ -489,17 +526,6 @@ static int bc_test_board_consumer_simple(struct device *dev, struct clk *clk)
 		return PTR_ERR(supply);
 
 	return regulator_enable(supply);
-}
-
-static bool bc_test_board_param_listed(const char *list, struct device *dev)
-{
-	bool listed;
-
-	mutex_lock(&bc_test_board_param_lock);
-	listed = bc_test_board_listed(list, dev_name(dev));
-	mutex_unlock(&bc_test_board_param_lock);
-
-	return listed;
 }
 
 static int bc_test_board_consumer_take(struct device *dev)
@@ -833,6 +859,7 @@ BC_TEST_BOARD_LIST_PARAM(defer);
 BC_TEST_BOARD_LIST_PARAM(fail);
 BC_TEST_BOARD_LIST_PARAM(simple);
 BC_TEST_BOARD_LIST_PARAM(decline);
+BC_TEST_BOARD_LIST_PARAM(pulse);
 
 static int __init bc_test_board_no_table_param(char *arg)
 {

@@ -431,24 +431,102 @@ static void bc_test_reset_own_get_takes_over(struct kunit *test)
 }
 
 /*
- * A shared user's pulse of a line a boot hold keeps deasserted is refused,
- * as it is while another shared user keeps it deasserted; once the hold is
- * gone, the pulse reaches the line.
+ * A shared user's pulse of a line a boot hold keeps deasserted would reset
+ * the running device: it is refused with -EPROBE_DEFER, the line left
+ * alone, so that the user's probe is retried once the hold has ended; then
+ * the pulse reaches the line.
  */
-static void bc_test_reset_peer_pulse_refused(struct kunit *test)
+static void bc_test_reset_peer_pulse_deferred(struct kunit *test)
 {
 	struct bc_test_ctx *ctx = test->priv;
 	struct reset_control *peer;
 
 	peer = bc_test_reset_held_with_peer(test);
 
-	KUNIT_EXPECT_EQ(test, reset_control_reset(peer), -EBUSY);
+	KUNIT_EXPECT_EQ(test, reset_control_reset(peer), -EPROBE_DEFER);
 	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "rst0:reset"));
 
 	boot_constraints_remove(ctx->dev);
 
 	KUNIT_EXPECT_EQ(test, reset_control_reset(peer), 0);
 	KUNIT_EXPECT_TRUE(test, bc_test_log_ends_with(ctx->log, "rst0:reset"));
+}
+
+static const struct of_device_id bc_test_reset_peer_match[] = {
+	{ .compatible = "bc-test,kunit-reset-peer" },
+	{ }
+};
+
+/**
+ * struct bc_test_reset_pulser - A driver that resets its block in its probe.
+ *
+ * @pdrv: the driver, of "bc-test-reset-peer".
+ * @log: the test's log, where each probe attempt logs what it returned.
+ */
+struct bc_test_reset_pulser {
+	struct platform_driver pdrv;
+	struct bc_test_log *log;
+};
+
+/* Takes its line shared and pulses it, failing its probe if that fails. */
+static int bc_test_reset_pulser_probe(struct platform_device *pdev)
+{
+	struct bc_test_reset_pulser *drv;
+	struct reset_control *rstc;
+	int ret;
+
+	drv = container_of(to_platform_driver(pdev->dev.driver),
+			   struct bc_test_reset_pulser, pdrv);
+	rstc = devm_reset_control_get_shared(&pdev->dev, NULL);
+	ret = PTR_ERR_OR_ZERO(rstc);
+	if (!ret)
+		ret = reset_control_reset(rstc);
+	bc_test_log_add(drv->log, "pulser:probe=%d", ret);
+
+	return ret;
+}
+
+/* Registers the peer's driver, which resets its block in its probe. */
+static void bc_test_reset_pulser_start(struct kunit *test)
+{
+	struct bc_test_ctx *ctx = test->priv;
+	struct bc_test_reset_pulser *drv;
+
+	drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, drv);
+	drv->log = ctx->log;
+	drv->pdrv.probe = bc_test_reset_pulser_probe;
+	drv->pdrv.driver.name = "bc-reset-pulser";
+	drv->pdrv.driver.of_match_table = bc_test_reset_peer_match;
+	KUNIT_ASSERT_EQ(test, kunit_platform_driver_register(test, &drv->pdrv),
+			0);
+	wait_for_device_probe();
+}
+
+/*
+ * The probe of a peer that pulses the held line is deferred, the line left
+ * deasserted; at the hold's deadline the probe is retried, and the pulse
+ * resets the line, as it would have had the held device's driver probed
+ * first (its peer then pulsing the line in its own probe).
+ */
+static void bc_test_reset_peer_probe_retried(struct kunit *test)
+{
+	static const char expected[] =
+		"rst0:deassert pulser:probe=-517 free:owner rst0:reset pulser:probe=0";
+	struct bc_test_ctx *ctx = test->priv;
+
+	bc_test_reset_register(test);
+	KUNIT_ASSERT_EQ(test, bc_test_reset_add(test, "core", false), 0);
+	bc_test_reset_pulser_start(test);
+
+	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->peer));
+	KUNIT_EXPECT_FALSE(test, ctx->rst->asserted[0]);
+
+	bc_expire_device(ctx->dev);
+	wait_for_device_probe();
+
+	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->peer));
+	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->log), expected);
 }
 
 /*
@@ -519,7 +597,8 @@ static struct kunit_case bc_test_reset_cases[] = {
 	KUNIT_CASE(bc_test_reset_deferral_holds_off_peers),
 	KUNIT_CASE(bc_test_reset_peer_exclusive),
 	KUNIT_CASE(bc_test_reset_own_get_takes_over),
-	KUNIT_CASE(bc_test_reset_peer_pulse_refused),
+	KUNIT_CASE(bc_test_reset_peer_pulse_deferred),
+	KUNIT_CASE(bc_test_reset_peer_probe_retried),
 	KUNIT_CASE(bc_test_reset_pulse_without_hold),
 	KUNIT_CASE(bc_test_reset_hold_only_deasserts),
 	KUNIT_CASE(bc_test_reset_unknown_line),

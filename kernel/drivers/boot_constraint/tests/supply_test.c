@@ -2,10 +2,12 @@
 /*
  * KUnit tests of supply boot constraints: the supply is kept enabled and,
  * if asked, within a voltage range that no other consumer can leave until
- * the constraint is released; a constraint that cannot be applied leaves
- * the regulator as it found it. A release drops the constraint's enable and
- * its voltage request, never the voltage: a regulator left with no request
- * stays where it is, as it would have without boot constraints.
+ * the constraint is released, another consumer's request succeeding and
+ * waiting; a constraint that cannot be applied leaves the regulator as it
+ * found it. A release drops the constraint's enable and its voltage
+ * request: the requests it bounded are applied then, where the regulator
+ * core puts them without boot constraints, and a regulator left with no
+ * request stays where it is, as it would have without boot constraints.
  */
 
 #include <linux/err.h>
@@ -209,7 +211,11 @@ static void bc_test_supply_other_after_release(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
 }
 
-/* While the constraint holds the range, no other consumer can leave it. */
+/*
+ * While the constraint holds the range, no other consumer moves the rail
+ * out of it; its requests outside the range do not fail because of the
+ * hold, but wait for its end.
+ */
 static void bc_test_supply_other_while_held(struct kunit *test)
 {
 	struct bc_test_supply_ctx *ctx = test->priv;
@@ -217,13 +223,16 @@ static void bc_test_supply_other_while_held(struct kunit *test)
 	bc_test_supply_hold_boot(test);
 	bc_test_log_clear(ctx->bc.log);
 
-	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 3300000,
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 3300000,
 						    3300000), 0);
-	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 900000,
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 900000,
 						    1000000), 0);
 
-	KUNIT_EXPECT_STREQ(test, bc_test_log_str(ctx->bc.log), "");
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->bc.log, "reg:voltage=3300000"));
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->bc.log, "reg:voltage=900000"));
 	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, regulator_get_voltage(ctx->other),
+			BC_TEST_REG_BOOT_UV);
 }
 
 /* Another consumer's disable does not turn off a supply held on. */
@@ -526,11 +535,9 @@ static void bc_test_supply_own_request_fails(struct kunit *test)
 						    1900000), 0);
 
 	KUNIT_EXPECT_LT(test, regulator_set_voltage(own, 3600000, 3700000), 0);
-	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 1900000,
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 1900000,
 						    1900000), 0);
 	KUNIT_EXPECT_LT(test, regulator_set_voltage(own, 1200000, 1200000), 0);
-	KUNIT_EXPECT_LT(test, regulator_set_voltage(ctx->other, 1900000,
-						    1900000), 0);
 
 	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, BC_TEST_REG_BOOT_UV);
 	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->bc.log, "reg:voltage=1900000"));
@@ -565,6 +572,84 @@ static void bc_test_supply_exclusive_by_other(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, ctx->bc.reg->enabled);
 }
 
+/*
+ * The bootloader left the rail at 3.3 V for the held device; the other
+ * consumer, probing first, asks for 1.8 V, and its request succeeds and
+ * waits. When the held device's driver, which only enables the supply (as
+ * simple-framebuffer does), has taken it over, the request is applied: the
+ * rail ends at 1.8 V, where that order of probes puts it without boot
+ * constraints.
+ */
+static void bc_test_supply_other_applied_at_takeover(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+	struct regulator *own;
+
+	bc_test_supply_setup(test, true, 3300000, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 3300000, 3300000), 0);
+
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 1800000,
+						    1800000), 0);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
+
+	bc_test_probe_start(ctx->bc.dev);
+	own = bc_test_supply_get(test, ctx->bc.dev, false);
+	KUNIT_ASSERT_EQ(test, regulator_enable(own), 0);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
+	bc_test_probe_end(ctx->bc.dev, 0);
+
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 1800000);
+	KUNIT_EXPECT_TRUE(test, bc_test_log_has(ctx->bc.log,
+						"reg:voltage=1800000"));
+	KUNIT_EXPECT_TRUE(test, ctx->bc.reg->enabled);
+	KUNIT_EXPECT_EQ(test, regulator_disable(own), 0);
+}
+
+/*
+ * A request the hold bounds, 1.8 to 3.3 V against a hold at 3.3 V, keeps
+ * the rail at 3.3 V until the deadline, then goes to the lowest voltage it
+ * allows, as the regulator core sets it without boot constraints.
+ */
+static void bc_test_supply_bounded_applied_at_deadline(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+
+	bc_test_supply_setup(test, true, 3300000, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 3300000, 3300000), 0);
+
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(ctx->other, 1800000,
+						    3300000), 0);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
+
+	bc_expire_device(ctx->bc.dev);
+
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 1800000);
+	KUNIT_EXPECT_EQ(test, regulator_get_voltage(ctx->other), 1800000);
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(ctx->bc.dev), 0);
+}
+
+/*
+ * The held device's driver asks for its range after another consumer's
+ * request waited: the two are balanced as they would be without boot
+ * constraints in that order, the rail at the lowest voltage both allow.
+ */
+static void bc_test_supply_own_request_meets_waiting(struct kunit *test)
+{
+	struct bc_test_supply_ctx *ctx = test->priv;
+	struct regulator *own;
+
+	bc_test_supply_setup(test, true, 3300000, 0);
+	KUNIT_ASSERT_EQ(test, bc_test_supply_add(test, "vdd", 3300000, 3300000), 0);
+	KUNIT_ASSERT_EQ(test, regulator_set_voltage(ctx->other, 1800000,
+						    3000000), 0);
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 3300000);
+
+	own = bc_test_supply_get(test, ctx->bc.dev, false);
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(own, 2500000, 3300000), 0);
+
+	KUNIT_EXPECT_EQ(test, ctx->bc.reg->uv, 2500000);
+}
+
 static struct kunit_case bc_test_supply_cases[] = {
 	KUNIT_CASE(bc_test_supply_enable),
 	KUNIT_CASE(bc_test_supply_voltage_in_range),
@@ -578,6 +663,9 @@ static struct kunit_case bc_test_supply_cases[] = {
 	KUNIT_CASE(bc_test_supply_own_request_fails),
 	KUNIT_CASE(bc_test_supply_exclusive_by_other),
 	KUNIT_CASE(bc_test_supply_other_while_held),
+	KUNIT_CASE(bc_test_supply_other_applied_at_takeover),
+	KUNIT_CASE(bc_test_supply_bounded_applied_at_deadline),
+	KUNIT_CASE(bc_test_supply_own_request_meets_waiting),
 	KUNIT_CASE(bc_test_supply_other_disable),
 	KUNIT_CASE(bc_test_supply_no_voltage),
 	KUNIT_CASE(bc_test_supply_min_above_max),

@@ -39,7 +39,7 @@ BC_TEST_DEFINE_INIT(bc_test_takeover, .dev = BC_TEST_TAKEOVER_DEV,
  * @later: its probe says it takes the device over later.
  * @ret: what its probe returns.
  * @peer: a handle of another device on "vdd", which the probe asks for
- *	3.3 V, or NULL.
+ *	1.0-1.3 V, below the held 1.8 V, or NULL.
  * @reg: the handle its probe got.
  * @get_ret: what the get returned.
  * @uv_ret: what regulator_set_voltage() returned.
@@ -74,7 +74,7 @@ static int bc_test_takeover_probe(struct platform_device *pdev)
 		return PTR_ERR(reg);
 	drv->reg = reg;
 	if (drv->peer)
-		drv->peer_ret = regulator_set_voltage(drv->peer, 3300000, 3300000);
+		drv->peer_ret = regulator_set_voltage(drv->peer, 1000000, 1300000);
 	if (drv->uv) {
 		drv->uv_ret = regulator_set_voltage(reg, drv->uv, drv->uv);
 		if (drv->uv_ret)
@@ -181,9 +181,10 @@ static void bc_test_takeover_first_enable(struct kunit *test)
 
 /*
  * While the probe runs, and across its deferral, another device's
- * consumer cannot move the held voltage, while the driver's own request,
- * outside it, succeeds: it replaces the hold's. The deferral takes the
- * hold's request back, at the voltage the rail is at.
+ * consumer cannot move the held voltage (its request succeeds and waits),
+ * while the driver's own request, outside it, succeeds: it replaces the
+ * hold's, and is balanced with the peer's as without constraints. The
+ * deferral takes the hold's request back, at the voltage the rail is at.
  */
 static void bc_test_takeover_peer_in_probe(struct kunit *test)
 {
@@ -197,21 +198,24 @@ static void bc_test_takeover_peer_in_probe(struct kunit *test)
 	drv->ret = -EPROBE_DEFER;
 	bc_test_takeover_register(test, drv);
 
-	KUNIT_EXPECT_LT(test, drv->peer_ret, 0);
+	KUNIT_EXPECT_EQ(test, drv->peer_ret, 0);
 	KUNIT_EXPECT_FALSE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
-	KUNIT_EXPECT_LT(test, regulator_set_voltage(drv->peer, 3300000, 3300000), 0);
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(drv->peer, 3300000, 3300000), 0);
+	KUNIT_EXPECT_EQ(test, ctx->reg->uv, BC_TEST_REG_BOOT_UV);
+	KUNIT_EXPECT_EQ(test, regulator_set_voltage(drv->peer, 1000000, 1300000), 0);
 
 	drv->uv = 1200000;
 	WRITE_ONCE(drv->ret, 0);
 	KUNIT_ASSERT_GE(test, device_attach(ctx->dev), 0);
 	wait_for_device_probe();
 
-	KUNIT_EXPECT_LT(test, drv->peer_ret, 0);
+	KUNIT_EXPECT_EQ(test, drv->peer_ret, 0);
 	KUNIT_EXPECT_EQ(test, drv->uv_ret, 0);
 	KUNIT_EXPECT_TRUE(test, device_is_bound(ctx->dev));
 	KUNIT_EXPECT_EQ(test, ctx->reg->uv, 1200000);
 	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "reg:voltage=3300000"));
+	KUNIT_EXPECT_FALSE(test, bc_test_log_has(ctx->log, "reg:voltage=1000000"));
 	regulator_put(drv->peer);
 }
 
