@@ -126,13 +126,30 @@ def pristine_of(boots, b):
     compared with (its kernel's error and warning lines, run.py): pristine
     6.12's boot of the same machine, by preference the one b compares its
     state with (bc.compare=), else one of the same device tree and the
-    same other arguments, else of the same device tree, else the first in
-    the table; one whose console is expected to die lists nothing, one
-    with clk_ignore_unused is not pristine's default.  None
-    for a boot that is not automatic, or a machine with no pristine boot
-    in the table."""
+    same other arguments; else, where pristine cannot boot the same thing
+    (a board of the series' test drivers, a console driver held back), the
+    series kernel's own boot of the same device tree and arguments without
+    auto (its -off baseline or its default mode); else pristine's of the
+    same device tree.  One whose console is expected to die lists nothing,
+    one with clk_ignore_unused is not the default.  None for a boot that is
+    not automatic, or with none of these in the table."""
     if not is_auto(b):
         return None
+    usable = [c for c in boots
+              if c['machine'] == b['machine'] and c['dt'] == b['dt']
+              and not {'bc.console-dies', 'clk_ignore_unused'} &
+              set(c['args'].split())]
+    base = [c for c in usable if c['arch'].endswith('-base')]
+    own = [c for c in usable if c['arch'] == b['arch'] and not is_auto(c)]
+    compared = [w.split('=', 1)[1].partition(':')[0]
+                for w in b['args'].split() if w.startswith('bc.compare=')]
+    for choice in ([c for c in base if c['name'] in compared],
+                   [c for c in base if scenario_args(c) == scenario_args(b)],
+                   [c for c in own if scenario_args(c) == scenario_args(b)],
+                   base):
+        if choice:
+            return choice[0]['name']
+    return None
     base = [c for c in boots
             if c['machine'] == b['machine'] and c['arch'].endswith('-base')
             and not {'bc.console-dies', 'clk_ignore_unused'} &

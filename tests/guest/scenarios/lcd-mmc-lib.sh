@@ -149,7 +149,8 @@ bct_dt_cells() {
 # voltage its driver asks, "bc-test,microvolt", but for the MMC's
 # "bc-test,microvolt" from the LCD's probe on: the MMC's request, which
 # waits while the LCD is held, applied at the release); "rate", its pixel clock
-# out of its driver's "bc-test,rate-range-hz"; "icc", its port or the
+# out of its driver's "bc-test,rate-range-hz" (but for the MMC's
+# "bc-test,rate-hz" from the LCD's probe on, the same way); "icc", its port or the
 # memory bus below its driver's "bc-test,kBps" (average, peak); "reset",
 # its reset line asserted; "pulse", its reset line pulsed. The values are
 # the board's (/lcd and /mmc of
@@ -161,8 +162,9 @@ bct_lcd_specs() {
 			$(bct_dt_cells mmc bc-test,microvolt)
 		echo shared_gate:off vdd_shared:off power-controller:off \
 			vdd_shared:voltage:$1:$2:$3:$4 ;;
-	rate)	set -- $(bct_dt_cells lcd bc-test,rate-range-hz)
-		echo shared_gate:rate:$1:$2 ;;
+	rate)	set -- $(bct_dt_cells lcd bc-test,rate-range-hz) \
+			$(bct_dt_cells mmc bc-test,rate-hz)
+		echo shared_gate:rate:$1:$2:$3:$3 ;;
 	icc)	set -- $(bct_dt_cells lcd bc-test,kBps)
 		echo icc_lcd:avg:$1:4294967295 icc_lcd:peak:$2:4294967295 \
 			icc_ddr:avg:$1:4294967295 icc_ddr:peak:$2:4294967295 ;;

@@ -150,11 +150,15 @@ state_log() {
 		}'
 }
 
-# state_dump: every key, each followed by its count
+# state_dump: every key, each followed by its count; a line a write, as
+# /dev/kmsg (the guest's output until the console's driver binds) takes at
+# most one record a write and refuses a longer one whole
 state_dump() {
 	for key in clk regulator genpd drivers log; do
 		state_$key > /tmp/state-$key
-		cat /tmp/state-$key
+		while IFS= read -r line; do
+			echo "$line"
+		done < /tmp/state-$key
 		echo "    # state-count $key $(wc -l < /tmp/state-$key)"
 	done
 }
