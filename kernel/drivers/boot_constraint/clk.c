@@ -73,9 +73,15 @@ static bool bc_clk_sets_range(const struct bc_constraint *c)
  * driver sets the rate and the parent, of a clock gated for either
  * included, as if nothing held the clock, and takes the range over with
  * its first rate request; until then the other consumers, and the rate
- * changes of the parents, are held within it. On error @clk is put.
+ * changes of the parents, are held within it. A range @sampled from the
+ * rate the clock runs at that the framework refuses (a mux of sun6i's RTC
+ * that divides its parent's rate, which its determine_rate() ignores,
+ * could never be set to it) is no error: the clock is held on, its rate
+ * not held. Trying the range first costs nothing where it is accepted,
+ * unlike a rounding of the rate for each clock sampled. On error @clk is
+ * put.
  */
-static int bc_clk_hold(struct bc_constraint *c, struct clk *clk)
+static int bc_clk_hold(struct bc_constraint *c, struct clk *clk, bool sampled)
 {
 	struct bc_clk *bc = to_bc_clk(c);
 	int ret;
@@ -86,6 +92,13 @@ static int bc_clk_hold(struct bc_constraint *c, struct clk *clk)
 
 	if (bc_clk_sets_range(c)) {
 		ret = clk_set_rate_range(clk, bc->rate_min, bc->rate_max);
+		if (ret == -EINVAL && sampled) {
+			dev_dbg(bc_device(c), "clk %s: its rate %lu Hz cannot be held: held on, at no range\n",
+				c->name ?: "(default)", bc->rate_max);
+			bc->rate_min = 0;
+			bc->rate_max = 0;
+			ret = 0;
+		}
 		if (ret)
 			goto unhold;
 	}
@@ -144,7 +157,7 @@ static int bc_clk_apply(struct bc_constraint *c)
 	if (IS_ERR(clk))
 		return PTR_ERR(clk);
 
-	return bc_clk_hold(c, clk);
+	return bc_clk_hold(c, clk, false);
 }
 
 /*
@@ -242,11 +255,10 @@ static int bc_clk_runs(struct bc_constraint *c)
 }
 
 /*
- * The rate @clk runs at, as a range to hold it in, if the framework can
- * hold it there: a clock whose provider rounds its own rate elsewhere (a
- * mux of sun6i's RTC that divides its parent's rate, which its
- * determine_rate() ignores) could never be set to it, and a range of that
- * rate alone would be refused. Such a clock is held on, its rate not held.
+ * The rate @clk runs at, as the range auto mode would hold it in (report
+ * mode), if the framework can hold it there: a clock whose provider rounds
+ * its own rate elsewhere could never be set to it, and a range of that
+ * rate alone would be refused (see bc_clk_hold()).
  */
 static void bc_clk_sample_range(struct bc_clk *bc, struct clk *clk)
 {
@@ -282,13 +294,15 @@ static int bc_clk_sample(struct bc_constraint *c, bool hold)
 	if (IS_ERR(clk))
 		return PTR_ERR(clk);
 
-	bc_clk_sample_range(bc, clk);
 	if (!hold) {
+		bc_clk_sample_range(bc, clk);
 		clk_put(clk);
 		return 1;
 	}
 
-	on = bc_clk_hold(c, clk);
+	bc->rate_min = clk_get_rate(clk);
+	bc->rate_max = bc->rate_min;
+	on = bc_clk_hold(c, clk, true);
 
 	return on ?: 1;
 }
