@@ -144,6 +144,8 @@ static bool bc_auto_unseen(struct bc_auto_chunk *ch, const char *name,
 	u->deadline = bc_add_deadline();
 	u->name = name;
 	u->spec = *spec;
+	/* Its provider's node may go with an overlay meanwhile */
+	of_node_get(u->spec.np);
 	u->tried = 0;
 	list_add_tail(&u->node, &ch->unseen);
 

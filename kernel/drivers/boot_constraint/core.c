@@ -45,6 +45,7 @@
 #include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
+#include <linux/of.h>
 
 #include <kunit/visibility.h>
 
@@ -171,10 +172,19 @@ static void bc_forget_off(struct bc_constraint *c)
 static int bc_apply(struct bc_constraint *c)
 {
 	unsigned long binds = bc_binds();
+	struct device_node *provider;
 	int ret;
 
 	device_lock_assert(c->bdev->dev);
+
+	/*
+	 * The type reads the provider's node while an overlay's removal may
+	 * let go of it (bc_pending_detach()): a reference of the attempt's own.
+	 */
+	scoped_guard(bc)
+		provider = of_node_get((struct device_node *)c->provider);
 	ret = bc_take(c);
+	of_node_put(provider);
 
 	bc_lock();
 	c->attempts++;

@@ -279,8 +279,10 @@ struct bc_dev {
  * @absent_binds: with @absent, the count of binds (its low 32 bits) read
  *	before that attempt.
  * @tried: the bind during which it was last retried, see bc_bind_seq.
- * @provider: while pending, the node of its provider, or NULL; before it
- *	is published, the node its adder read from the device's, if any.
+ * @provider: while pending, the node of its provider, with a reference
+ *	held, or NULL; before it is published, the node its adder read from
+ *	the device's, if any. Set to NULL under bc_lock when the node leaves
+ *	the tree (bc_pending_detach()).
  * @cells: with @provider, the cells of the device's node's entry for the
  *	resource as its adder read them, @nr_cells of them, for a sample():
  *	@nr_cells is above BC_CELLS if none were read.

@@ -20,7 +20,8 @@
  * The one lock of the core, with its rule in records.c: it protects the
  * records of every file of the core, and is held only around them, never
  * across a call into a framework or into a constraint's owner.
- * Lock order: device_lock(dev), then bc_lock.
+ * Lock order: device_lock(dev), then bc_lock; the OF core's of_mutex, then
+ * bc_lock (detach.c).
  */
 void bc_lock(void);
 void bc_unlock(void);

@@ -281,7 +281,9 @@ void bc_key_count(const struct device_node *np, int delta)
  *
  * One whose type names no provider node for its device waits in the list
  * that every bind retries. The node's entry is kept with its cells, from
- * which a type may get its resource.
+ * which a type may get its resource, and a reference to the node until the
+ * constraint leaves the index (bc_pending_del()), or the node the tree
+ * (bc_pending_detach()).
  *
  * Context: caller holds bc_lock.
  */
@@ -302,6 +304,8 @@ void bc_pending_add(struct bc_constraint *c)
 		return;
 	}
 
+	/* Its node may go with an overlay: kept until it leaves the index */
+	of_node_get((struct device_node *)c->provider);
 	hash_add(bc_pending, &c->pending_node, (unsigned long)c->provider);
 	bc_key_count(c->provider, 1);
 	if (c->absent)
@@ -329,7 +333,8 @@ void bc_pending_del(struct bc_constraint *c)
 	 */
 	bc_absent_forget(c->provider);
 	bc_key_count(c->provider, -1);
-	c->provider = NULL;
+	of_node_put((struct device_node *)c->provider);
+	WRITE_ONCE(c->provider, NULL);
 }
 
 /**
@@ -351,6 +356,34 @@ void bc_pending_unkey(struct bc_constraint *c, struct device_node *bound)
 		bc_pending_del(c);
 		hlist_add_head(&c->pending_node, &bc_pending_any);
 	}
+}
+
+/**
+ * bc_pending_detach() - Let go of a provider's node that leaves the tree.
+ * @np: the node, detached: an overlay's removal frees it.
+ *
+ * The constraints that wait for it move to the list that every bind
+ * retries, with its reference put: each gets its resource as its
+ * framework's own lookup of the device's node then finds it, as it would
+ * have had the provider never been there. Its evidence goes too.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_pending_detach(struct device_node *np)
+{
+	struct hlist_node *tmp;
+	struct bc_constraint *c;
+
+	bc_assert_held();
+
+	hash_for_each_possible_safe(bc_pending, c, tmp, pending_node,
+				    (unsigned long)np) {
+		if (c->provider != np)
+			continue;
+		bc_pending_del(c);
+		hlist_add_head(&c->pending_node, &bc_pending_any);
+	}
+	bc_absent_forget(np);
 }
 
 /**

@@ -27,6 +27,7 @@ struct bc_dev *bc_next_to_retry(unsigned long binds);
 void bc_pending_add(struct bc_constraint *c);
 void bc_pending_del(struct bc_constraint *c);
 void bc_pending_unkey(struct bc_constraint *c, struct device_node *bound);
+void bc_pending_detach(struct device_node *np);
 bool bc_node_covers(struct device_node *np, const struct device_node *key);
 void bc_mark_absent(struct bc_constraint *c, unsigned long binds);
 void bc_note_absent(struct bc_constraint *c, unsigned long binds);

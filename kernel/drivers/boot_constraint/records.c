@@ -46,7 +46,8 @@
  * pending constraints once they are counted, so one of the two sees the
  * other.
  *
- * Lock order: device_lock(dev), then bc_lock.
+ * Lock order: device_lock(dev), then bc_lock; the OF core's of_mutex, then
+ * bc_lock (detach.c).
  */
 static DEFINE_MUTEX(bc_mutex);
 /* Devices with constraints, hashed on the device, each flagged while here */

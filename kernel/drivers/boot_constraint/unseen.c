@@ -34,8 +34,8 @@
 /*
  * The tables are bc_lock's (its rule in records.c). A record leaves them
  * only with its device's lock held, to be tried or dropped, but at its
- * deadline, at user space's end and for a device seen unregistered: one
- * taken out is its taker's.
+ * deadline, at user space's end, for a device seen unregistered and when
+ * its provider's node leaves the tree: one taken out is its taker's.
  */
 #define BC_UNSEEN_NP_BITS	7
 #define BC_UNSEEN_DEV_BITS	9
@@ -101,6 +101,7 @@ void bc_unseen_free(struct list_head *taken, enum bc_unseen_end end)
 	list_for_each_entry_safe(u, tmp, taken, node) {
 		bc_count_unseen_gone(bc_unseen_bytes(), end != BC_UNSEEN_FOUND,
 				     end == BC_UNSEEN_OFF);
+		of_node_put(u->spec.np);
 		kfree(u);
 	}
 	INIT_LIST_HEAD(taken);
@@ -251,7 +252,8 @@ bool bc_unseen_enter(struct device *dev, struct list_head *new)
  * @binds: the count of binds read before they were tried: their
  *	provider's evidence (bc_absent_keep()).
  *
- * Those past their deadline are dropped.
+ * Those past their deadline are dropped, and those whose provider's node
+ * left the tree while they were tried (bc_unseen_detach()).
  *
  * Context: caller holds bc_lock.
  */
@@ -263,7 +265,8 @@ void bc_unseen_put_back(struct list_head *again, unsigned long binds)
 	bc_assert_held();
 
 	list_for_each_entry_safe(u, tmp, again, node) {
-		if (u->deadline->past) {
+		if (u->deadline->past ||
+		    of_node_check_flag(u->spec.np, OF_DETACHED)) {
 			list_move_tail(&u->node, &gone);
 			continue;
 		}
@@ -446,6 +449,39 @@ void bc_unseen_drop(struct device *dev)
 
 	bc_unseen_free(&taken, BC_UNSEEN_DROPPED);
 	bc_device_unflag(dev);
+}
+
+/**
+ * bc_unseen_detach() - Drop the records of a provider's node that leaves the tree.
+ * @np: the node, detached: an overlay's removal frees it.
+ *
+ * Nothing can show their resources on any more: they go as at their
+ * deadline, their reference to @np put, and each device left with none is
+ * unflagged. Those being tried are dropped when put back.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_unseen_detach(struct device_node *np)
+{
+	struct hlist_node *tmp;
+	struct bc_unseen *u;
+	struct device *dev;
+	LIST_HEAD(taken);
+
+	bc_assert_held();
+
+	hash_for_each_possible_safe(bc_unseen_np, u, tmp, by_np,
+				    (unsigned long)np) {
+		if (u->spec.np != np)
+			continue;
+
+		dev = u->dev;
+		dev_dbg(dev, "%s %s: provider %pOF removed, not watched\n",
+			u->ops->name, u->name ?: "(default)", np);
+		bc_unseen_take(u, &taken);
+		bc_unseen_free(&taken, BC_UNSEEN_DROPPED);
+		bc_unseen_settle(dev);
+	}
 }
 
 /**

@@ -31,7 +31,8 @@ struct seq_file;
  * @deadline: the deadline that drops it.
  * @name: the resource's name, a string of @dev's node, or NULL for the
  *	first of its list.
- * @spec: the node's entry, as walked.
+ * @spec: the node's entry, as walked, with a reference to its node held
+ *	until the record is freed.
  * @tried: the bind during which it was last tried.
  */
 struct bc_unseen {
@@ -79,6 +80,7 @@ struct bc_unseen *bc_unseen_next_bound(struct device_node *np,
 void bc_unseen_mark_busy(struct device *dev, unsigned long seq,
 			 struct device_node *bound);
 void bc_unseen_drop(struct device *dev);
+void bc_unseen_detach(struct device_node *np);
 unsigned int bc_unseen_expire(const struct bc_deadline *deadline,
 			      const char *name);
 bool bc_unseen_show(struct seq_file *s, unsigned int part);

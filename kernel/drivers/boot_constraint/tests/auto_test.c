@@ -10,6 +10,7 @@
 #include <linux/clk.h>
 #include <linux/clk-provider.h>
 #include <linux/of.h>
+#include <linux/of_platform.h>
 #include <linux/platform_device.h>
 #include <linux/string.h>
 #include <linux/pm_runtime.h>
@@ -385,6 +386,130 @@ static void bc_test_auto_walk_supplies(struct kunit *test)
 	}
 }
 
+/* Reverts and frees a changeset of the test's, at its end or at once. */
+static void bc_test_auto_changeset_free(void *data)
+{
+	struct of_changeset *cs = data;
+
+	of_changeset_revert(cs);
+	of_changeset_destroy(cs);
+}
+
+/*
+ * Adds a node under the root, as an overlay does: a platform device is made
+ * for it. Its properties are set by @props; the test reverts it at its end.
+ */
+static struct of_changeset *
+bc_test_auto_node_add(struct kunit *test, const char *name,
+		      void (*props)(struct kunit *test, struct of_changeset *cs,
+				    struct device_node *np))
+{
+	struct of_changeset *cs;
+	struct device_node *np;
+
+	cs = kunit_kzalloc(test, sizeof(*cs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cs);
+	of_changeset_init(cs);
+	np = of_changeset_create_node(cs, of_root, name);
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	props(test, cs, np);
+	/* The changeset's reference is the node's last once it is reverted */
+	of_node_put(np);
+	KUNIT_ASSERT_EQ(test, of_changeset_apply(cs), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+				bc_test_auto_changeset_free, cs), 0);
+
+	return cs;
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bc_test_auto_put_device, put_device,
+			    struct device *);
+
+/* A phandle that no node of the tree has */
+#define BC_TEST_GONE_PHANDLE	0xbc0de
+
+static void bc_test_auto_gone_provider(struct kunit *test,
+				       struct of_changeset *cs,
+				       struct device_node *np)
+{
+	KUNIT_ASSERT_EQ(test, of_changeset_add_prop_u32(cs, np, "phandle",
+							BC_TEST_GONE_PHANDLE), 0);
+	KUNIT_ASSERT_EQ(test, of_changeset_add_prop_u32(cs, np, "#clock-cells",
+							0), 0);
+}
+
+static void bc_test_auto_gone_consumer(struct kunit *test,
+				       struct of_changeset *cs,
+				       struct device_node *np)
+{
+	static const u32 clocks[] = {
+		BC_TEST_GONE_PHANDLE, BC_TEST_GONE_PHANDLE,
+	};
+	static const char * const names[] = { "core", "bus" };
+
+	KUNIT_ASSERT_EQ(test, of_changeset_add_prop_string(cs, np, "compatible",
+				"bc-test,gone-consumer"), 0);
+	KUNIT_ASSERT_EQ(test, of_changeset_add_prop_u32_array(cs, np, "clocks",
+				clocks, ARRAY_SIZE(clocks)), 0);
+	KUNIT_ASSERT_EQ(test, of_changeset_add_prop_string_array(cs, np,
+				"clock-names", names, ARRAY_SIZE(names)), 0);
+}
+
+static const struct of_device_id bc_test_auto_gone_match[] = {
+	{ .compatible = "bc-test,gone-consumer" },
+	{}
+};
+
+/*
+ * A clock provider's node that an overlay's removal takes away, while a
+ * constraint and a record of its consumer wait for it: neither reads the
+ * node once it is freed (KASAN would say so at the consumer's probe), the
+ * record goes with the node, and the consumer probes as it would without
+ * constraints.
+ */
+static void bc_test_auto_provider_gone(struct kunit *test)
+{
+	struct of_changeset *provider;
+	struct platform_device *pdev;
+	struct device_node *np;
+	struct device *dev;
+
+	np = of_find_node_by_phandle(BC_TEST_GONE_PHANDLE);
+	of_node_put(np);
+	KUNIT_ASSERT_NULL(test, np);
+
+	provider = bc_test_auto_node_add(test, "bc-test-gone-clock",
+					 bc_test_auto_gone_provider);
+	bc_test_auto_node_add(test, "bc-test-gone-consumer",
+			      bc_test_auto_gone_consumer);
+	np = of_find_node_by_path("/bc-test-gone-consumer");
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	pdev = of_find_device_by_node(np);
+	of_node_put(np);
+	KUNIT_ASSERT_NOT_NULL(test, pdev);
+	dev = &pdev->dev;
+	/* The changeset's revert unregisters it: the test's end puts it */
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+				bc_test_auto_put_device, dev), 0);
+
+	/* "core" a constraint, "bus" a record: both wait for the provider */
+	bc_test_add_auto_clk(test, dev, "core");
+	bc_auto_add_device(dev);
+	bc_flush();
+	KUNIT_ASSERT_EQ(test, bc_count(dev, BC_PENDING), 2);
+
+	kunit_release_action(test, bc_test_auto_changeset_free, provider);
+
+	/* Nothing can show "bus" on any more; "core" waits on */
+	KUNIT_EXPECT_EQ(test, bc_count(dev, BC_PENDING), 1);
+
+	bc_test_driver_add(test, "bc-test-gone-consumer",
+			   bc_test_auto_gone_match);
+	wait_for_device_probe();
+	KUNIT_EXPECT_TRUE(test, device_is_bound(dev));
+	KUNIT_EXPECT_EQ(test, bc_test_count_held(dev), 0);
+}
+
 static struct kunit_case bc_test_auto_cases[] = {
 	KUNIT_CASE(bc_test_auto_on_held),
 	KUNIT_CASE(bc_test_auto_off_forgotten),
@@ -395,6 +520,7 @@ static struct kunit_case bc_test_auto_cases[] = {
 	KUNIT_CASE(bc_test_auto_found_at_probe),
 	KUNIT_CASE(bc_test_auto_found_at_bind),
 	KUNIT_CASE(bc_test_auto_unseen_expires),
+	KUNIT_CASE(bc_test_auto_provider_gone),
 	KUNIT_CASE(bc_test_auto_walk_names),
 	KUNIT_CASE(bc_test_auto_walk_supplies),
 	{}
