@@ -480,6 +480,14 @@ static void bc_test_auto_provider_gone(struct kunit *test)
 
 	provider = bc_test_auto_node_add(test, "bc-test-gone-clock",
 					 bc_test_auto_gone_provider);
+	/*
+	 * A changeset attaches a node before it adds its properties: the OF
+	 * core reads no phandle from them. The node is the test's.
+	 */
+	np = of_find_node_by_path("/bc-test-gone-clock");
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	np->phandle = BC_TEST_GONE_PHANDLE;
+	of_node_put(np);
 	bc_test_auto_node_add(test, "bc-test-gone-consumer",
 			      bc_test_auto_gone_consumer);
 	np = of_find_node_by_path("/bc-test-gone-consumer");
