@@ -406,6 +406,7 @@ bc_test_auto_node_add(struct kunit *test, const char *name,
 {
 	struct of_changeset *cs;
 	struct device_node *np;
+	int ret;
 
 	cs = kunit_kzalloc(test, sizeof(*cs), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, cs);
@@ -416,8 +417,8 @@ bc_test_auto_node_add(struct kunit *test, const char *name,
 	/* The changeset's reference is the node's last once it is reverted */
 	of_node_put(np);
 	KUNIT_ASSERT_EQ(test, of_changeset_apply(cs), 0);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-				bc_test_auto_changeset_free, cs), 0);
+	ret = kunit_add_action_or_reset(test, bc_test_auto_changeset_free, cs);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 
 	return cs;
 }
@@ -447,12 +448,17 @@ static void bc_test_auto_gone_consumer(struct kunit *test,
 	};
 	static const char * const names[] = { "core", "bus" };
 
-	KUNIT_ASSERT_EQ(test, of_changeset_add_prop_string(cs, np, "compatible",
-				"bc-test,gone-consumer"), 0);
-	KUNIT_ASSERT_EQ(test, of_changeset_add_prop_u32_array(cs, np, "clocks",
-				clocks, ARRAY_SIZE(clocks)), 0);
-	KUNIT_ASSERT_EQ(test, of_changeset_add_prop_string_array(cs, np,
-				"clock-names", names, ARRAY_SIZE(names)), 0);
+	int ret;
+
+	ret = of_changeset_add_prop_string(cs, np, "compatible",
+					   "bc-test,gone-consumer");
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = of_changeset_add_prop_u32_array(cs, np, "clocks", clocks,
+					      ARRAY_SIZE(clocks));
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = of_changeset_add_prop_string_array(cs, np, "clock-names", names,
+						 ARRAY_SIZE(names));
+	KUNIT_ASSERT_EQ(test, ret, 0);
 }
 
 static const struct of_device_id bc_test_auto_gone_match[] = {
@@ -473,6 +479,7 @@ static void bc_test_auto_provider_gone(struct kunit *test)
 	struct platform_device *pdev;
 	struct device_node *np;
 	struct device *dev;
+	int ret;
 
 	np = of_find_node_by_phandle(BC_TEST_GONE_PHANDLE);
 	of_node_put(np);
@@ -497,8 +504,8 @@ static void bc_test_auto_provider_gone(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, pdev);
 	dev = &pdev->dev;
 	/* The changeset's revert unregisters it: the test's end puts it */
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-				bc_test_auto_put_device, dev), 0);
+	ret = kunit_add_action_or_reset(test, bc_test_auto_put_device, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 
 	/* "core" a constraint, "bus" a record: both wait for the provider */
 	bc_test_add_auto_clk(test, dev, "core");
