@@ -3,12 +3,18 @@
 # Build the series' driver-api document with Sphinx and the kernel's own
 # kernel-doc extension, alone (the kernel's make htmldocs builds every
 # document, with the warnings of all of them), and fail on any warning:
-# of the .rst itself and of the kernel-doc comments it pulls in.
+# of the .rst itself and of the kernel-doc comments it pulls in. First, its
+# recipe for a new resource type against the header a type includes, and
+# the five types against that header (scripts/check-recipe.py).
 set -e
 . "$(dirname "$0")/lib.sh"
 
 doc=Documentation/driver-api/boot-constraint.rst
 [ -f "$src/$doc" ] || die "no $doc in $src: run scripts/steps/prepare-tree.sh"
+bc=$src/drivers/boot_constraint
+"$top/scripts/check-recipe.py" "$src/$doc" "$bc/type.h" \
+	"$bc/clk.c" "$bc/supply.c" "$bc/pm.c" "$bc/icc.c" "$bc/reset.c"
+
 command -v sphinx-build >/dev/null || die "sphinx-build missing: scripts/steps/deps.sh installs python3-sphinx"
 
 dir=$build/docs

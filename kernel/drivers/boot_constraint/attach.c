@@ -97,7 +97,7 @@ static int bc_check_attach(struct device *dev, struct bc_dev *bdev,
 		if (bc_is_duplicate(bdev, cs, i)) {
 			bc_reject_or(origin, bc_reject_dev, dev,
 				     "%s boot constraint %s added twice",
-						  cs[i]->ops->name, bc_name(cs[i]));
+						  cs[i]->type->name, bc_name(cs[i]));
 			return -EEXIST;
 		}
 	}
@@ -120,7 +120,7 @@ static unsigned int bc_drop_live(struct device *dev, struct bc_dev *bdev,
 	for (i = 0; i < n; i++) {
 		if (bdev && bc_find_live(bdev, cs[i])) {
 			dev_dbg(dev, "%s boot constraint %s already held\n",
-				cs[i]->ops->name, bc_name(cs[i]));
+				cs[i]->type->name, bc_name(cs[i]));
 			bc_constraint_destroy(cs[i]);
 			continue;
 		}
@@ -134,9 +134,9 @@ static unsigned int bc_drop_live(struct device *dev, struct bc_dev *bdev,
 static void bc_undo(struct bc_constraint **cs, unsigned int n)
 {
 	while (n--) {
-		if (bc_takes(cs[n]) && cs[n]->ops->release(cs[n]))
+		if (bc_takes(cs[n]) && cs[n]->type->ops.release(cs[n]))
 			dev_err(cs[n]->bdev->dev, "cannot undo %s boot constraint %s\n",
-				cs[n]->ops->name, bc_name(cs[n]));
+				cs[n]->type->name, bc_name(cs[n]));
 	}
 }
 

@@ -84,7 +84,7 @@ struct bc_auto_chunk {
 	struct device *dev;
 	struct device_node *bound;
 	enum dev_boot_constraint_type type;
-	const struct bc_ops *ops;
+	const struct bc_type *bt;
 	bool found;
 	struct list_head unseen;
 	struct dev_boot_constraint_info infos[BC_AUTO_CHUNK];
@@ -109,12 +109,12 @@ static void bc_auto_flush(struct bc_auto_chunk *ch)
 /* Adds a resource to @ch, its name a string that @copy, if set, owns. */
 static void bc_auto_chunk_add(struct bc_auto_chunk *ch,
 			      enum dev_boot_constraint_type type,
-			      const struct bc_ops *ops, const char *name,
+			      const struct bc_type *bt, const char *name,
 			      char *copy, const struct bc_spec *spec)
 {
 	unsigned int k = ch->n;
 
-	ops->describe(&ch->desc[k], name, 0, 0);
+	bt->ops.describe(&ch->desc[k], name, 0, 0);
 	ch->infos[k] = (struct dev_boot_constraint_info) {
 		.constraint = { .type = type, .data = &ch->desc[k] },
 	};
@@ -140,7 +140,7 @@ static bool bc_auto_unseen(struct bc_auto_chunk *ch, const char *name,
 	/* Each field set: a compound literal would zero the record first */
 	u->dev = ch->dev;
 	u->type = ch->type;
-	u->ops = ch->ops;
+	u->bt = ch->bt;
 	u->deadline = bc_add_deadline();
 	u->name = name;
 	u->spec = *spec;
@@ -166,12 +166,12 @@ static int bc_auto_collect(struct bc_of_walker *w,
 		if (!copy)
 			return -ENOMEM;
 		name = copy;
-	} else if (ch->ops->peek && spec->np &&
+	} else if (ch->bt->ops.peek && spec->np &&
 		   bc_auto_unseen(ch, name, spec)) {
 		return 0;
 	}
 
-	bc_auto_chunk_add(ch, ch->type, ch->ops, name, copy, spec);
+	bc_auto_chunk_add(ch, ch->type, ch->bt, name, copy, spec);
 
 	return 0;
 }
@@ -200,9 +200,9 @@ void bc_auto_add_device(struct device *dev)
 	ch.n = 0;
 	INIT_LIST_HEAD(&ch.unseen);
 
-	bc_for_each_type(ch.type, ch.ops) {
-		if (ch.ops->sample)
-			bc_of_walk(dev->of_node, ch.ops->names->of,
+	bc_for_each_type(ch.type, ch.bt) {
+		if (ch.bt->ops.sample)
+			bc_of_walk(dev->of_node, ch.bt->names->of,
 				   &ch.walker);
 	}
 	bc_auto_flush(&ch);
@@ -226,7 +226,7 @@ static noinline void bc_unseen_add_found(struct device *dev,
 	struct bc_unseen *u;
 
 	list_for_each_entry(u, found, node)
-		bc_auto_chunk_add(&ch, u->type, u->ops, u->name, NULL, &u->spec);
+		bc_auto_chunk_add(&ch, u->type, u->bt, u->name, NULL, &u->spec);
 	bc_auto_flush(&ch);
 }
 
@@ -251,7 +251,7 @@ static void bc_unseen_try(struct device *dev, struct list_head *taken,
 
 	/* Those found off stay in @taken */
 	list_for_each_entry_safe(u, tmp, taken, node) {
-		on = u->ops->peek(dev, u->name, &u->spec);
+		on = u->bt->ops.peek(dev, u->name, &u->spec);
 		if (on == -EPROBE_DEFER && u->spec.np != bound)
 			list_move_tail(&u->node, &again);
 		else if (on)

@@ -14,8 +14,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "core.h"
-#include "names.h"
+#include "type.h"
 
 /**
  * struct bc_clk - A clock constraint.
@@ -114,37 +113,12 @@ put:
 	return ret;
 }
 
-/* A walked entry as its framework's parse has it, if its cells were kept */
-static bool bc_clk_args(const struct device_node *np, const u32 *cells,
-			unsigned int nr, struct of_phandle_args *args)
-{
-	if (!np || nr > BC_CELLS)
-		return false;
-
-	args->np = (struct device_node *)np;
-	args->args_count = nr;
-	memcpy(args->args, cells, nr * sizeof(*cells));
-
-	return true;
-}
-
-/*
- * The node's entry for the clock, as the walk that added @c or its
- * publication read it, if it did: the constraint has a provider while it
- * waits for it, and not once one that no bind announced has been retried.
- */
-static bool bc_clk_spec(const struct bc_constraint *c,
-			struct of_phandle_args *spec)
-{
-	return bc_clk_args(c->provider, c->cells, c->nr_cells, spec);
-}
-
 /* The device's handle, from the node's entry without parsing it again */
 static struct clk *bc_clk_get(struct bc_constraint *c)
 {
 	struct of_phandle_args spec;
 
-	if (bc_clk_spec(c, &spec))
+	if (bc_constraint_args(c, &spec))
 		return clk_boot_get(bc_device(c), &spec, c->name);
 
 	return clk_get(bc_device(c), c->name);
@@ -219,25 +193,23 @@ static const struct bc_of_names bc_clk_of = {
 
 /*
  * Whether the clock @name of @dev runs, as the hardware says: of_clk_runs()
- * of the node's entry, as walked (@np, @nr cells), or read now.
+ * of the node's entry @spec if @found, as walked, or of the entry read now
+ * into @spec.
  */
 static int bc_clk_runs_at(struct device *dev, const char *name,
-			  const struct device_node *np, const u32 *cells,
-			  unsigned int nr)
+			  struct of_phandle_args *spec, bool found)
 {
-	/* Read as far as it is written: not zeroed first */
-	struct of_phandle_args spec __uninitialized;
 	int ret;
 
-	if (bc_clk_args(np, cells, nr, &spec))
-		return of_clk_runs(&spec);
+	if (found)
+		return of_clk_runs(spec);
 
-	ret = bc_of_spec(dev->of_node, &bc_clk_of, name, &spec);
+	ret = bc_of_spec(dev->of_node, &bc_clk_of, name, spec);
 	if (ret)
 		return ret;
 
-	ret = of_clk_runs(&spec);
-	of_node_put(spec.np);
+	ret = of_clk_runs(spec);
+	of_node_put(spec->np);
 
 	return ret;
 }
@@ -245,13 +217,18 @@ static int bc_clk_runs_at(struct device *dev, const char *name,
 static int bc_clk_peek(struct device *dev, const char *name,
 		       const struct bc_spec *walked)
 {
-	return bc_clk_runs_at(dev, name, walked->np, walked->cells, walked->nr);
+	/* Read as far as it is written: not zeroed first */
+	struct of_phandle_args spec __uninitialized;
+
+	return bc_clk_runs_at(dev, name, &spec, bc_spec_args(walked, &spec));
 }
 
 static int bc_clk_runs(struct bc_constraint *c)
 {
-	return bc_clk_runs_at(bc_device(c), c->name, c->provider, c->cells,
-			      c->nr_cells);
+	struct of_phandle_args spec __uninitialized;
+
+	return bc_clk_runs_at(bc_device(c), c->name, &spec,
+			      bc_constraint_args(c, &spec));
 }
 
 /*
@@ -315,18 +292,20 @@ static const struct bc_names bc_clk_names = {
 	.range_max = ULONG_MAX,
 };
 
-const struct bc_ops bc_clk_ops = {
+const struct bc_type bc_clk_type = {
 	.name = "clk",
 	.names = &bc_clk_names,
 	.size = BC_SIZE(struct bc_clk),
 	.name_offset = offsetof(struct dev_boot_constraint_clk_info, name),
-	.init = bc_clk_init,
-	.apply = bc_clk_apply,
-	.take_back = bc_clk_take_back,
-	.release = bc_clk_release,
-	.show = bc_clk_show,
-	.provider = bc_of_provider,
-	.describe = bc_clk_describe,
-	.sample = bc_clk_sample,
-	.peek = bc_clk_peek,
+	.ops = {
+		.init = bc_clk_init,
+		.apply = bc_clk_apply,
+		.take_back = bc_clk_take_back,
+		.release = bc_clk_release,
+		.show = bc_clk_show,
+		.provider = bc_of_provider,
+		.describe = bc_clk_describe,
+		.sample = bc_clk_sample,
+		.peek = bc_clk_peek,
+	},
 };

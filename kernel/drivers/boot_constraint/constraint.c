@@ -129,22 +129,22 @@ bc_constraint_create(struct device *dev,
 		     const struct dev_boot_constraint_info *info)
 {
 	const void *data = info->constraint.data;
-	const struct bc_ops *ops;
+	const struct bc_type *bt;
 	const char *name = NULL;
 	struct bc_constraint *c;
 	size_t len = 0, size;
 	int ret;
 
-	ops = bc_type_ops(dev, info->constraint.type);
-	if (IS_ERR(ops))
-		return ERR_CAST(ops);
+	bt = bc_type_of(dev, info->constraint.type);
+	if (IS_ERR(bt))
+		return ERR_CAST(bt);
 
 	if (data)
-		name = *(const char * const *)(data + ops->name_offset);
+		name = *(const char * const *)(data + bt->name_offset);
 	if (name && !is_kernel_rodata((unsigned long)name))
 		len = strlen(name) + 1;
 
-	size = kmalloc_size_roundup(ops->size + len);
+	size = kmalloc_size_roundup(bt->size + len);
 	c = kzalloc(size, GFP_KERNEL);
 	if (!c)
 		return ERR_PTR(-ENOMEM);
@@ -152,12 +152,12 @@ bc_constraint_create(struct device *dev,
 	c->bytes = size <= U16_MAX ? size : 0;
 	INIT_HLIST_NODE(&c->pending_node);
 	INIT_LIST_HEAD(&c->done_node);
-	c->ops = ops;
-	c->name = len ? memcpy((void *)c + ops->size, name, len) : name;
+	c->type = bt;
+	c->name = len ? memcpy((void *)c + bt->size, name, len) : name;
 	c->free_resources = info->free_resources;
 	c->free_resources_data = info->free_resources_data;
 
-	ret = ops->init ? ops->init(c, dev, data) : 0;
+	ret = bt->ops.init ? bt->ops.init(c, dev, data) : 0;
 	if (ret) {
 		kfree(c);
 		return ERR_PTR(ret);
@@ -203,8 +203,8 @@ void bc_constraint_destroy(struct bc_constraint *c)
  *
  * Return: true if they are of the same type and name the same resource.
  */
-bool bc_same_named(const struct bc_ops *a, const char *a_name,
-		   const struct bc_ops *b, const char *b_name)
+bool bc_same_named(const struct bc_type *a, const char *a_name,
+		   const struct bc_type *b, const char *b_name)
 {
 	if (a != b)
 		return false;

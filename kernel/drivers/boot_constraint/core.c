@@ -66,7 +66,7 @@
 bool bc_same_resource(const struct bc_constraint *a,
 		      const struct bc_constraint *b)
 {
-	return bc_same_named(a->ops, a->name, b->ops, b->name);
+	return bc_same_named(a->type, a->name, b->type, b->name);
 }
 
 /**
@@ -141,9 +141,9 @@ int bc_take(struct bc_constraint *c)
 	device_lock_assert(c->bdev->dev);
 
 	if (!c->auto_on)
-		return c->ops->apply(c);
+		return c->type->ops.apply(c);
 
-	on = c->ops->sample(c, !c->report);
+	on = c->type->ops.sample(c, !c->report);
 
 	return on > 0 ? 0 : on ?: -ENODATA;
 }
@@ -221,7 +221,7 @@ bool bc_release(struct bc_constraint *c, enum bc_state state)
 		return false;
 
 	if (bc_takes(c))
-		ret = c->ops->release(c);
+		ret = c->type->ops.release(c);
 
 	scoped_guard(bc) {
 		if (ret)
@@ -232,11 +232,11 @@ bool bc_release(struct bc_constraint *c, enum bc_state state)
 
 	if (ret) {
 		dev_err(c->bdev->dev, "cannot release %s boot constraint %s, still held: %pe\n",
-			c->ops->name, bc_name(c), ERR_PTR(ret));
+			c->type->name, bc_name(c), ERR_PTR(ret));
 		return false;
 	}
 
-	dev_dbg(c->bdev->dev, "%s boot constraint %s %s\n", c->ops->name,
+	dev_dbg(c->bdev->dev, "%s boot constraint %s %s\n", c->type->name,
 		bc_name(c), bc_state_name(state));
 
 	return true;

@@ -105,7 +105,7 @@ bc_device_warn_expiry(struct bc_dev *bdev,
 		else
 			dev_warn(bdev->dev,
 				 "%s boot constraint %s released at the deadline: %s\n",
-				 c->ops->name, bc_name(c),
+				 c->type->name, bc_name(c),
 				 bdev->later ? "its driver did not take it over" :
 					       "no driver probed");
 	}

@@ -93,12 +93,12 @@ static void bc_show_constraint(struct seq_file *s,
 			       const struct bc_dev *bdev,
 			       const struct bc_constraint *c)
 {
-	seq_printf(s, "%s %s %s", bc_device_name(bdev), c->ops->name,
+	seq_printf(s, "%s %s %s", bc_device_name(bdev), c->type->name,
 		   bc_name(c));
 	if (c->auto_on)
 		seq_printf(s, " %s", c->report ? "report" : "auto");
-	if (c->ops->show)
-		c->ops->show(s, c);
+	if (c->type->ops.show)
+		c->type->ops.show(s, c);
 	else
 		seq_puts(s, " -");
 

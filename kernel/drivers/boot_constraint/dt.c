@@ -71,15 +71,15 @@ bool bc_dt_bookkeeping(const char *name)
 
 static bool bc_dt_prop_known(const char *name)
 {
-	const struct bc_ops *ops;
+	const struct bc_type *bt;
 	enum dev_boot_constraint_type type;
 
 	if (bc_dt_bookkeeping(name) || !strcmp(name, "device"))
 		return true;
 
-	bc_for_each_type(type, ops) {
-		if (!strcmp(name, ops->names->decl) ||
-		    (ops->names->decl_range && !strcmp(name, ops->names->decl_range)))
+	bc_for_each_type(type, bt) {
+		if (!strcmp(name, bt->names->decl) ||
+		    (bt->names->decl_range && !strcmp(name, bt->names->decl_range)))
 			return true;
 	}
 
@@ -259,19 +259,19 @@ static int bc_dt_add_list(struct bc_table *t,
 static int bc_dt_parse(struct bc_table *t, struct device_node *decl,
 		       unsigned long *listed)
 {
-	const struct bc_ops *ops;
+	const struct bc_type *bt;
 	enum dev_boot_constraint_type type;
 	int count, ret;
 
-	bc_for_each_type(type, ops) {
-		count = bc_dt_count_names(t, decl, ops->names);
+	bc_for_each_type(type, bt) {
+		count = bc_dt_count_names(t, decl, bt->names);
 		if (count < 0)
 			return count;
 		if (!count)
 			continue;
 
-		ret = bc_dt_check_ranges(t, decl, ops->names, count) ?:
-		      bc_dt_add_list(t, decl, type, ops->names, count);
+		ret = bc_dt_check_ranges(t, decl, bt->names, count) ?:
+		      bc_dt_add_list(t, decl, type, bt->names, count);
 		if (ret)
 			return ret;
 		*listed |= BIT(type);

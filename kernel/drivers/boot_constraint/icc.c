@@ -20,8 +20,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "core.h"
-#include "names.h"
+#include "type.h"
 
 /**
  * struct bc_icc - An interconnect constraint.
@@ -176,15 +175,17 @@ static const struct bc_names bc_icc_names = {
 	.range_needed = true,
 };
 
-const struct bc_ops bc_icc_ops = {
+const struct bc_type bc_icc_type = {
 	.name = "icc",
 	.names = &bc_icc_names,
 	.size = BC_SIZE(struct bc_icc),
 	.name_offset = offsetof(struct dev_boot_constraint_icc_info, name),
-	.init = bc_icc_init,
-	.apply = bc_icc_apply,
-	.release = bc_icc_release,
-	.show = bc_icc_show,
-	.provider = bc_icc_provider,
-	.describe = bc_icc_describe,
+	.ops = {
+		.init = bc_icc_init,
+		.apply = bc_icc_apply,
+		.release = bc_icc_release,
+		.show = bc_icc_show,
+		.provider = bc_icc_provider,
+		.describe = bc_icc_describe,
+	},
 };

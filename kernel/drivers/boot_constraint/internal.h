@@ -3,8 +3,9 @@
  * What the files of the boot constraint core share, and only they: its one
  * lock, and what a constraint's state says. Each file's functions are
  * declared in a header of its own: the records (records.h), what waits
- * (pending.h) and the life cycle (life.h). The types, and what the resource
- * types, the tables and the tests call, are in core.h.
+ * (pending.h) and the life cycle (life.h). What a resource type may use is
+ * in type.h; the core's types, and what the tables and the tests call, in
+ * core.h.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_INTERNAL_H
 #define _DRIVERS_BOOT_CONSTRAINT_INTERNAL_H

@@ -436,7 +436,7 @@ int bc_of_spec(struct device_node *np,
 struct device_node *bc_of_provider(const struct bc_constraint *c,
 				   struct bc_spec *spec)
 {
-	const struct bc_of_names *of = c->ops->names->of;
+	const struct bc_of_names *of = c->type->names->of;
 	struct device_node *np = bc_device(c)->of_node;
 	struct of_phandle_args args;
 	struct device_node *provider;

@@ -59,7 +59,7 @@ static atomic_long_t bc_binds_seen = ATOMIC_LONG_INIT(0);
 #define BC_ABSENT_BITS	6
 static struct bc_absent {
 	const struct device_node *np;
-	const struct bc_ops *ops;
+	const struct bc_type *bt;
 	unsigned int binds;
 } bc_absent[1 << BC_ABSENT_BITS];
 
@@ -201,7 +201,7 @@ static struct bc_absent *bc_absent_of(const struct device_node *np)
 /**
  * bc_absent_keep() - Keep an attempt that found a provider missing.
  * @np: the provider's node.
- * @ops: the type of the resource that was looked for.
+ * @bt: the type of the resource that was looked for.
  * @binds: the count of binds when the attempt began.
  *
  * The evidence for the next attempt of the type on @np, see
@@ -209,34 +209,34 @@ static struct bc_absent *bc_absent_of(const struct device_node *np)
  *
  * Context: caller holds bc_lock.
  */
-void bc_absent_keep(const struct device_node *np, const struct bc_ops *ops,
+void bc_absent_keep(const struct device_node *np, const struct bc_type *bt,
 		    unsigned long binds)
 {
 	bc_assert_held();
 
 	*bc_absent_of(np) = (struct bc_absent) {
-		.np = np, .ops = ops, .binds = binds,
+		.np = np, .bt = bt, .binds = binds,
 	};
 }
 
 /**
  * bc_absent_known() - Whether a provider is known to be missing.
  * @np: the provider's node.
- * @ops: the type of the resource to look for.
+ * @bt: the type of the resource to look for.
  * @binds: the count of binds, read now.
  *
  * Context: caller holds bc_lock.
  * Return: true if an attempt of the type on @np, kept by bc_absent_keep(),
  * found it missing and no device has been bound since.
  */
-bool bc_absent_known(const struct device_node *np, const struct bc_ops *ops,
+bool bc_absent_known(const struct device_node *np, const struct bc_type *bt,
 		     unsigned long binds)
 {
 	const struct bc_absent *a = bc_absent_of(np);
 
 	bc_assert_held();
 
-	return a->np == np && a->ops == ops && a->binds == (unsigned int)binds;
+	return a->np == np && a->bt == bt && a->binds == (unsigned int)binds;
 }
 
 /**
@@ -293,9 +293,9 @@ void bc_pending_add(struct bc_constraint *c)
 
 	bc_assert_held();
 
-	if (!c->provider && c->ops->provider) {
+	if (!c->provider && c->type->ops.provider) {
 		spec.nr = BC_CELLS + 1;
-		spec.np = c->ops->provider(c, &spec);
+		spec.np = c->type->ops.provider(c, &spec);
 		if (spec.np)
 			bc_constraint_set_spec(c, &spec);
 	}
@@ -309,7 +309,7 @@ void bc_pending_add(struct bc_constraint *c)
 	hash_add(bc_pending, &c->pending_node, (unsigned long)c->provider);
 	bc_key_count(c->provider, 1);
 	if (c->absent)
-		bc_absent_keep(c->provider, c->ops, c->absent_binds);
+		bc_absent_keep(c->provider, c->type, c->absent_binds);
 }
 
 /**
@@ -439,7 +439,7 @@ void bc_note_absent(struct bc_constraint *c, unsigned long binds)
 	bc_assert_held();
 
 	if (c->state == BC_PENDING && c->provider)
-		bc_absent_keep(c->provider, c->ops, binds);
+		bc_absent_keep(c->provider, c->type, binds);
 }
 
 /**
@@ -464,7 +464,7 @@ bool bc_known_absent(struct bc_constraint *c, unsigned long binds)
 	bc_assert_held();
 
 	return c->state == BC_PENDING && c->provider &&
-	       bc_absent_known(c->provider, c->ops, binds);
+	       bc_absent_known(c->provider, c->type, binds);
 }
 
 /*

@@ -11,7 +11,7 @@
 #include <linux/types.h>
 
 struct bc_constraint;
-struct bc_ops;
+struct bc_type;
 struct bc_dev;
 struct device_node;
 
@@ -32,9 +32,9 @@ bool bc_node_covers(struct device_node *np, const struct device_node *key);
 void bc_mark_absent(struct bc_constraint *c, unsigned long binds);
 void bc_note_absent(struct bc_constraint *c, unsigned long binds);
 bool bc_known_absent(struct bc_constraint *c, unsigned long binds);
-void bc_absent_keep(const struct device_node *np, const struct bc_ops *ops,
+void bc_absent_keep(const struct device_node *np, const struct bc_type *bt,
 		    unsigned long binds);
-bool bc_absent_known(const struct device_node *np, const struct bc_ops *ops,
+bool bc_absent_known(const struct device_node *np, const struct bc_type *bt,
 		     unsigned long binds);
 void bc_absent_forget(const struct device_node *np);
 void bc_key_count(const struct device_node *np, int delta);

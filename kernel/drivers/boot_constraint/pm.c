@@ -28,8 +28,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "core.h"
-#include "names.h"
+#include "type.h"
 
 struct bc_pm_holder;
 
@@ -79,19 +78,16 @@ static struct device_node *bc_pm_node(const struct bc_constraint *c)
 
 /*
  * The node's entry for the domain, with a reference to its provider's node
- * that the caller puts: as the walk that added @c read it, or read now (a
- * table's constraint, or one that waited for a provider no bind announced,
- * which has no provider left).
+ * that the caller puts: as the core kept it (bc_constraint_args()), or read
+ * now.
  */
 static int bc_pm_domain_spec(const struct bc_constraint *c,
 			     struct of_phandle_args *spec)
 {
 	struct device_node *np = bc_pm_node(c);
 
-	if (c->provider && c->nr_cells <= BC_CELLS) {
-		spec->np = of_node_get((struct device_node *)c->provider);
-		spec->args_count = c->nr_cells;
-		memcpy(spec->args, c->cells, c->nr_cells * sizeof(*c->cells));
+	if (bc_constraint_args(c, spec)) {
+		of_node_get(spec->np);
 		return 0;
 	}
 
@@ -389,15 +385,17 @@ static const struct bc_names bc_pm_names = {
 	.decl = "hold-power-domains",
 };
 
-const struct bc_ops bc_pm_ops = {
+const struct bc_type bc_pm_type = {
 	.name = "pd",
 	.names = &bc_pm_names,
 	.size = BC_SIZE(struct bc_pm),
 	.name_offset = offsetof(struct dev_boot_constraint_pm_info, name),
-	.init = bc_pm_init,
-	.apply = bc_pm_apply,
-	.release = bc_pm_release,
-	.provider = bc_pm_provider,
-	.describe = bc_pm_describe,
-	.sample = bc_pm_sample,
+	.ops = {
+		.init = bc_pm_init,
+		.apply = bc_pm_apply,
+		.release = bc_pm_release,
+		.provider = bc_pm_provider,
+		.describe = bc_pm_describe,
+		.sample = bc_pm_sample,
+	},
 };

@@ -101,10 +101,11 @@ static void bc_device_take_back(struct bc_dev *bdev)
 		if (c->state != BC_HANDED_OVER)
 			continue;
 
-		ret = c->ops->take_back && !c->report ? c->ops->take_back(c) : 0;
+		ret = c->type->ops.take_back && !c->report ?
+		      c->type->ops.take_back(c) : 0;
 		if (ret)
 			dev_warn(bdev->dev, "%s boot constraint %s: cannot take back what the driver took over: %pe\n",
-				 c->ops->name, bc_name(c), ERR_PTR(ret));
+				 c->type->name, bc_name(c), ERR_PTR(ret));
 
 		scoped_guard(bc)
 			bc_set_state(c, BC_APPLIED);

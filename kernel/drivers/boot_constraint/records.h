@@ -15,8 +15,8 @@
 struct dev_boot_constraint_info;
 
 /* types.c */
-const struct bc_ops *
-bc_type_ops(struct device *dev, enum dev_boot_constraint_type type);
+const struct bc_type *
+bc_type_of(struct device *dev, enum dev_boot_constraint_type type);
 
 /* constraint.c */
 struct bc_deadline *bc_machine_deadline(void);
@@ -32,8 +32,8 @@ bc_constraint_create(struct device *dev,
 void bc_constraint_set_spec(struct bc_constraint *c,
 			    const struct bc_spec *spec);
 void bc_constraint_destroy(struct bc_constraint *c);
-bool bc_same_named(const struct bc_ops *a, const char *a_name,
-		   const struct bc_ops *b, const char *b_name);
+bool bc_same_named(const struct bc_type *a, const char *a_name,
+		   const struct bc_type *b, const char *b_name);
 
 /*
  * Whether a device may have constraints: records.c flags a device

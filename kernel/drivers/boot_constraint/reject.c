@@ -93,5 +93,5 @@ void bc_reject_applied(struct device *dev, const struct bc_constraint *c,
 {
 	bc_reject_or(c->batch->origin, bc_reject_dev, dev,
 		     "cannot apply %s boot constraint %s: %pe",
-				  c->ops->name, bc_name(c), ERR_PTR(error));
+				  c->type->name, bc_name(c), ERR_PTR(error));
 }

@@ -44,7 +44,7 @@ static void bc_report(const char *when)
 				if (!c->report || c->state != BC_APPLIED)
 					continue;
 				pr_info("report: %s: would keep %s %s for %s\n", when,
-					c->ops->names->kind, bc_name(c), bc_device_name(bdev));
+					c->type->names->kind, bc_name(c), bc_device_name(bdev));
 				n++;
 			}
 		}

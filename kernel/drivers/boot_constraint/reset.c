@@ -22,8 +22,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "core.h"
-#include "names.h"
+#include "type.h"
 
 /**
  * struct bc_reset - A reset line constraint.
@@ -137,15 +136,17 @@ static const struct bc_names bc_reset_names = {
 	.decl = "hold-resets",
 };
 
-const struct bc_ops bc_reset_ops = {
+const struct bc_type bc_reset_type = {
 	.name = "reset",
 	.names = &bc_reset_names,
 	.size = BC_SIZE(struct bc_reset),
 	.name_offset = offsetof(struct dev_boot_constraint_reset_info, name),
-	.apply = bc_reset_apply,
-	.take_back = bc_reset_take_back,
-	.release = bc_reset_release,
-	.provider = bc_of_provider,
-	.describe = bc_reset_describe,
-	.sample = bc_reset_sample,
+	.ops = {
+		.apply = bc_reset_apply,
+		.take_back = bc_reset_take_back,
+		.release = bc_reset_release,
+		.provider = bc_of_provider,
+		.describe = bc_reset_describe,
+		.sample = bc_reset_sample,
+	},
 };

@@ -7,7 +7,7 @@
  * holds the "vdd" supply of the node /lcd at 3.3 V, and every clock, power
  * domain and reset line the node names, until its device's driver probes.
  * A spec is a node's path and, for each resource it lists, its type's
- * &bc_ops.name, its name in the node and its range: the same
+ * &bc_type.name, its name in the node and its range: the same
  * as a declaration under /chosen/boot-constraints says (dt.c), checked the
  * same way against the node, and rejected whole, with one error line
  * quoting it, if it is malformed or names a resource the node lacks.
@@ -31,10 +31,10 @@
 
 static int bc_spec_type(const char *kind, enum dev_boot_constraint_type *type)
 {
-	const struct bc_ops *ops;
+	const struct bc_type *bt;
 
-	bc_for_each_type(*type, ops) {
-		if (!strcmp(kind, ops->name))
+	bc_for_each_type(*type, bt) {
+		if (!strcmp(kind, bt->name))
 			return 0;
 	}
 
@@ -134,7 +134,7 @@ static bool bc_spec_path_valid(const char *path)
 /**
  * bc_table_from_spec() - Read a boot_constraints= device.
  * @spec: "NODE-PATH[:KIND[=NAME][@MIN-MAX]]...", with KIND a type's
- *	&bc_ops.name (clk, pd, supply, icc, reset) and MIN-MAX
+ *	&bc_type.name (clk, pd, supply, icc, reset) and MIN-MAX
  *	its range: a rate in Hz, a voltage in uV, an average and a peak
  *	bandwidth in kBps (decimal, below 2^32).
  *

@@ -13,8 +13,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "core.h"
-#include "names.h"
+#include "type.h"
 
 /**
  * struct bc_supply - A supply constraint.
@@ -238,17 +237,19 @@ static const struct bc_names bc_supply_names = {
 	.range_max = INT_MAX,
 };
 
-const struct bc_ops bc_supply_ops = {
+const struct bc_type bc_supply_type = {
 	.name = "supply",
 	.names = &bc_supply_names,
 	.size = BC_SIZE(struct bc_supply),
 	.name_offset = offsetof(struct dev_boot_constraint_supply_info, name),
-	.init = bc_supply_init,
-	.apply = bc_supply_apply,
-	.take_back = bc_supply_take_back,
-	.release = bc_supply_release,
-	.show = bc_supply_show,
-	.provider = bc_of_provider,
-	.describe = bc_supply_describe,
-	.sample = bc_supply_sample,
+	.ops = {
+		.init = bc_supply_init,
+		.apply = bc_supply_apply,
+		.take_back = bc_supply_take_back,
+		.release = bc_supply_release,
+		.show = bc_supply_show,
+		.provider = bc_of_provider,
+		.describe = bc_supply_describe,
+		.sample = bc_supply_sample,
+	},
 };

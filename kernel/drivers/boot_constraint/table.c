@@ -34,12 +34,12 @@ static void bc_table_line(const void *path, struct va_format *why)
 /* How many resources the node names: the most a table of it can hold. */
 static unsigned int bc_node_resources(struct device_node *np)
 {
-	const struct bc_ops *ops;
+	const struct bc_type *bt;
 	enum dev_boot_constraint_type type;
 	unsigned int n = 0;
 
-	bc_for_each_type(type, ops)
-		n += bc_of_count(np, ops->names->of);
+	bc_for_each_type(type, bt)
+		n += bc_of_count(np, bt->names->of);
 
 	return n;
 }
@@ -245,18 +245,18 @@ int bc_table_add(struct bc_table *t,
 			      const char *name, unsigned long min,
 			      unsigned long max)
 {
-	const struct bc_ops *ops = bc_type(type);
+	const struct bc_type *bt = bc_type(type);
 	unsigned int i = t->oconst.count;
 	const char *copy = NULL;
 	int ret;
 
-	if (!ops) {
+	if (!bt) {
 		bc_reject_or(t->origin, bc_table_line, t->path,
 			     "unknown kind of resource %d, or not built in", type);
 		return -EOPNOTSUPP;
 	}
 
-	ret = bc_table_check(t, ops->names, type, &name, min, max);
+	ret = bc_table_check(t, bt->names, type, &name, min, max);
 	if (ret)
 		return ret;
 
@@ -269,7 +269,7 @@ int bc_table_add(struct bc_table *t,
 		}
 	}
 
-	ops->describe(&t->desc[i], copy, min, max);
+	bt->ops.describe(&t->desc[i], copy, min, max);
 	t->names[i] = copy;
 	t->constraints[i].type = type;
 	t->constraints[i].data = &t->desc[i];
@@ -327,14 +327,14 @@ static int bc_table_add_all(struct bc_table *t,
 int bc_table_add_unlisted(struct bc_table *t,
 			  unsigned long listed)
 {
-	const struct bc_ops *ops;
+	const struct bc_type *bt;
 	enum dev_boot_constraint_type type;
 	int ret;
 
-	bc_for_each_type(type, ops) {
-		if (ops->names->range_needed || (listed & BIT(type)))
+	bc_for_each_type(type, bt) {
+		if (bt->names->range_needed || (listed & BIT(type)))
 			continue;
-		ret = bc_table_add_all(t, type, ops->names);
+		ret = bc_table_add_all(t, type, bt->names);
 		if (ret)
 			return ret;
 	}

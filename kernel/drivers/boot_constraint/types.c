@@ -43,27 +43,27 @@ const char *bc_state_name(enum bc_state state)
  * whose option is off is refused. Each entry names its option as written:
  * kbuild rebuilds this file when an option it names changes.
  */
-const struct bc_ops *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
+const struct bc_type *const bc_types[DEV_BOOT_CONSTRAINT_NR_TYPES] = {
 	[DEV_BOOT_CONSTRAINT_CLK] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_CLK) ?
-		&bc_clk_ops : NULL,
+		&bc_clk_type : NULL,
 	[DEV_BOOT_CONSTRAINT_PM] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_PM) ?
-		&bc_pm_ops : NULL,
+		&bc_pm_type : NULL,
 	[DEV_BOOT_CONSTRAINT_SUPPLY] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_SUPPLY) ?
-		&bc_supply_ops : NULL,
+		&bc_supply_type : NULL,
 	[DEV_BOOT_CONSTRAINT_ICC] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_ICC) ?
-		&bc_icc_ops : NULL,
+		&bc_icc_type : NULL,
 	[DEV_BOOT_CONSTRAINT_RESET] = IS_ENABLED(CONFIG_DEV_BOOT_CONSTRAINT_RESET) ?
-		&bc_reset_ops : NULL,
+		&bc_reset_type : NULL,
 };
 
 /**
- * bc_type() - What a type of constraint does.
+ * bc_type() - A type of constraint.
  * @type: the type.
  *
- * Return: its ops, or NULL for a type that is unknown or whose framework
- * is not built in.
+ * Return: its descriptor, or NULL for a type that is unknown or whose
+ * framework is not built in.
  */
-const struct bc_ops *bc_type(enum dev_boot_constraint_type type)
+const struct bc_type *bc_type(enum dev_boot_constraint_type type)
 {
 	return (unsigned int)type < DEV_BOOT_CONSTRAINT_NR_TYPES ?
 	       bc_types[type] : NULL;
@@ -71,13 +71,13 @@ const struct bc_ops *bc_type(enum dev_boot_constraint_type type)
 EXPORT_SYMBOL_IF_KUNIT(bc_type);
 
 /* A type whose framework is not built in is refused, not ignored. */
-const struct bc_ops *
-bc_type_ops(struct device *dev, enum dev_boot_constraint_type type)
+const struct bc_type *
+bc_type_of(struct device *dev, enum dev_boot_constraint_type type)
 {
-	const struct bc_ops *ops = bc_type(type);
+	const struct bc_type *bt = bc_type(type);
 
-	if (ops)
-		return ops;
+	if (bt)
+		return bt;
 
 	dev_err(dev, "boot constraint of unknown type %d, or of a framework not built in\n",
 		type);

@@ -189,14 +189,14 @@ static bool bc_unseen_known(const struct bc_unseen *u)
 	if (bdev) {
 		list_for_each_entry(c, &bdev->constraints, node) {
 			if (bc_is_live(c) &&
-			    bc_same_named(c->ops, c->name, u->ops, u->name))
+			    bc_same_named(c->type, c->name, u->bt, u->name))
 				return true;
 		}
 	}
 
 	hash_for_each_possible(bc_unseen_dev, v, by_dev, (unsigned long)u->dev) {
 		if (v->dev == u->dev &&
-		    bc_same_named(v->ops, v->name, u->ops, u->name))
+		    bc_same_named(v->bt, v->name, u->bt, u->name))
 			return true;
 	}
 
@@ -272,7 +272,7 @@ void bc_unseen_put_back(struct list_head *again, unsigned long binds)
 		}
 		list_del_init(&u->node);
 		bc_unseen_index(u);
-		bc_absent_keep(u->spec.np, u->ops, binds);
+		bc_absent_keep(u->spec.np, u->bt, binds);
 	}
 	if (!list_empty(&gone))
 		bc_unseen_free(&gone, BC_UNSEEN_DROPPED);
@@ -365,7 +365,7 @@ struct device *bc_unseen_next_fresh(unsigned long binds)
 	bc_assert_held();
 
 	list_for_each_entry_safe(u, tmp, &bc_unseen_fresh, node) {
-		if (!bc_absent_known(u->spec.np, u->ops, binds))
+		if (!bc_absent_known(u->spec.np, u->bt, binds))
 			return get_device(u->dev);
 		list_del_init(&u->node);
 	}
@@ -477,7 +477,7 @@ void bc_unseen_detach(struct device_node *np)
 
 		dev = u->dev;
 		dev_dbg(dev, "%s %s: provider %pOF removed, not watched\n",
-			u->ops->name, u->name ?: "(default)", np);
+			u->bt->name, u->name ?: "(default)", np);
 		bc_unseen_take(u, &taken);
 		bc_unseen_free(&taken, BC_UNSEEN_DROPPED);
 		bc_unseen_settle(dev);
@@ -568,7 +568,7 @@ bool bc_unseen_show(struct seq_file *s, unsigned int part)
 	guard(bc)();
 	hlist_for_each_entry(u, &bc_unseen_dev[part], by_dev)
 		seq_printf(s, "%s %s %s %s - %s - -\n", dev_name(u->dev),
-			   u->ops->name, u->name ?: "(default)",
+			   u->bt->name, u->name ?: "(default)",
 			   bc_mode() == BC_MODE_REPORT ? "report" : "auto",
 			   bc_state_name(BC_PENDING));
 

@@ -27,7 +27,7 @@ struct seq_file;
  * @dev: the device, flagged while it has a record; no reference held: its
  *	records go before device_del() returns.
  * @type: the resource's type.
- * @ops: its operations, with a peek().
+ * @bt: its type, with a peek().
  * @deadline: the deadline that drops it.
  * @name: the resource's name, a string of @dev's node, or NULL for the
  *	first of its list.
@@ -41,7 +41,7 @@ struct bc_unseen {
 	struct list_head node;
 	struct device *dev;
 	enum dev_boot_constraint_type type;
-	const struct bc_ops *ops;
+	const struct bc_type *bt;
 	struct bc_deadline *deadline;
 	const char *name;
 	struct bc_spec spec;

@@ -342,14 +342,14 @@ static void bc_test_auto_walk_names(struct kunit *test)
 		"/bc-test-auto-core-clock", "/bc-test-auto-boot-clock",
 		"/bc-test-auto-rpm-clock",
 	};
-	const struct bc_ops *ops;
+	const struct bc_type *bt;
 	struct bc_test_auto_walk walk = { .w.fn = bc_test_auto_walked };
 	struct bc_test_ctx *ctx = test->priv;
 	unsigned int i;
 
-	ops = bc_type(DEV_BOOT_CONSTRAINT_CLK);
-	KUNIT_ASSERT_NOT_NULL(test, ops);
-	KUNIT_ASSERT_EQ(test, bc_of_walk(ctx->dev->of_node, ops->names->of,
+	bt = bc_type(DEV_BOOT_CONSTRAINT_CLK);
+	KUNIT_ASSERT_NOT_NULL(test, bt);
+	KUNIT_ASSERT_EQ(test, bc_of_walk(ctx->dev->of_node, bt->names->of,
 					 &walk.w), 0);
 
 	KUNIT_ASSERT_EQ(test, walk.n, ARRAY_SIZE(names));
@@ -366,15 +366,15 @@ static void bc_test_auto_walk_supplies(struct kunit *test)
 {
 	static const char * const names[] = { "vdd", "vio" };
 	struct bc_test_auto_walk walk = { .w.fn = bc_test_auto_walked };
-	const struct bc_ops *ops = bc_type(DEV_BOOT_CONSTRAINT_SUPPLY);
+	const struct bc_type *bt = bc_type(DEV_BOOT_CONSTRAINT_SUPPLY);
 	struct device_node *np;
 	unsigned int i;
 
-	if (!ops)
+	if (!bt)
 		kunit_skip(test, "supplies not built in");
 
 	np = bc_test_of_node(test, "/bc-test-console");
-	KUNIT_ASSERT_EQ(test, bc_of_walk(np, ops->names->of, &walk.w), 0);
+	KUNIT_ASSERT_EQ(test, bc_of_walk(np, bt->names->of, &walk.w), 0);
 
 	KUNIT_ASSERT_EQ(test, walk.n, ARRAY_SIZE(names));
 	for (i = 0; i < walk.n; i++) {

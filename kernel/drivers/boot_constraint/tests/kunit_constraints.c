@@ -159,7 +159,7 @@ int bc_test_add_range(struct kunit *test, enum dev_boot_constraint_type type,
 {
 	struct bc_desc desc;
 
-	bc_type(type)->describe(&desc, name, min, max);
+	bc_type(type)->ops.describe(&desc, name, min, max);
 
 	return bc_test_add_dev(test, type, &desc, false);
 }
