@@ -42,6 +42,7 @@ void bc_device_release(struct bc_dev *bdev,
 
 /* retry.c */
 void bc_device_taken_over(struct bc_dev *bdev);
+void bc_device_take_over_anew(struct bc_dev *bdev);
 void bc_retry_schedule(void);
 void bc_unseen_retry(struct device *dev, bool fresh);
 

@@ -45,7 +45,7 @@ static noinline void bc_probe_start(struct device *dev)
 			return;
 		bdev->probing = true;
 		bdev->later = false;
-		WRITE_ONCE(bdev->taken_over, false);
+		bc_device_take_over_anew(bdev);
 	}
 
 	bc_device_retry(bdev, NULL, false, &done);

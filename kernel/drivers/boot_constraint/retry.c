@@ -204,6 +204,22 @@ void bc_device_taken_over(struct bc_dev *bdev)
 	schedule_work(&bc_retry_work);
 }
 
+/**
+ * bc_device_take_over_anew() - A new probe of a device says anew.
+ * @bdev: the device's record, whose driver is about to probe.
+ *
+ * Its driver has not taken it over: the probe says it anew. Only this file
+ * writes &bc_dev.taken_over.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_device_take_over_anew(struct bc_dev *bdev)
+{
+	bc_assert_held();
+
+	WRITE_ONCE(bdev->taken_over, false);
+}
+
 /*
  * Before the frameworks' clean-ups, clk_disable_unused(),
  * genpd_power_off_unused() and the regulator core's, at late_initcall_sync:
