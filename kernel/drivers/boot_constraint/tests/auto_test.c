@@ -417,7 +417,8 @@ bc_test_auto_node_add(struct kunit *test, const char *name,
 	of_node_put(np);
 	KUNIT_ASSERT_EQ(test, of_changeset_apply(cs), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-				bc_test_auto_changeset_free, cs), 0);
+							bc_test_auto_changeset_free,
+							cs), 0);
 
 	return cs;
 }
@@ -447,12 +448,20 @@ static void bc_test_auto_gone_consumer(struct kunit *test,
 	};
 	static const char * const names[] = { "core", "bus" };
 
-	KUNIT_ASSERT_EQ(test, of_changeset_add_prop_string(cs, np, "compatible",
-				"bc-test,gone-consumer"), 0);
-	KUNIT_ASSERT_EQ(test, of_changeset_add_prop_u32_array(cs, np, "clocks",
-				clocks, ARRAY_SIZE(clocks)), 0);
-	KUNIT_ASSERT_EQ(test, of_changeset_add_prop_string_array(cs, np,
-				"clock-names", names, ARRAY_SIZE(names)), 0);
+	KUNIT_ASSERT_EQ(test,
+			of_changeset_add_prop_string(cs, np, "compatible",
+						     "bc-test,gone-consumer"),
+			0);
+	KUNIT_ASSERT_EQ(test,
+			of_changeset_add_prop_u32_array(cs, np, "clocks",
+							clocks,
+							ARRAY_SIZE(clocks)),
+			0);
+	KUNIT_ASSERT_EQ(test,
+			of_changeset_add_prop_string_array(cs, np,
+							   "clock-names", names,
+							   ARRAY_SIZE(names)),
+			0);
 }
 
 static const struct of_device_id bc_test_auto_gone_match[] = {
@@ -490,7 +499,8 @@ static void bc_test_auto_provider_gone(struct kunit *test)
 	dev = &pdev->dev;
 	/* The changeset's revert unregisters it: the test's end puts it */
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-				bc_test_auto_put_device, dev), 0);
+							bc_test_auto_put_device,
+							dev), 0);
 
 	/* "core" a constraint, "bus" a record: both wait for the provider */
 	bc_test_add_auto_clk(test, dev, "core");
