@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """scripts/check-calls.py fails on files that call each other, two or
-around a longer loop, naming the files and the functions, and passes a
-core whose calls go one way (make check-harness).  The objects are the
-host compiler's, built from a few lines of C for each case.
+around a longer loop, naming the files and the functions, also through a
+function pointer that a file keeps for another, and passes a core whose
+calls go one way (make check-harness).  The objects are the host
+compiler's, built from a few lines of C for each case.
 """
 
 import os
@@ -30,8 +31,10 @@ class CheckCallsTest(unittest.TestCase):
             src = os.path.join(self.dir, name)
             with open(src, 'w') as f:
                 f.write(text)
-            subprocess.run(['cc', '-O0', '-c', '-o', src[:-2] + '.o', src],
-                           check=True)
+            # A function of its own section: the address of a static
+            # function is then a relocation, as in the kernel's objects
+            subprocess.run(['cc', '-O0', '-ffunction-sections', '-c', '-o',
+                            src[:-2] + '.o', src], check=True)
             os.unlink(src)
 
     def check(self, *opts):
@@ -104,6 +107,58 @@ class CheckCallsTest(unittest.TestCase):
         self.assertEqual(rc, 1, out)
         self.assertIn('ops.c -> user.c: ops_table -> user_fn', out)
         self.assertIn('user.c -> ops.c: user_call -> ops_table', out)
+
+    def test_a_loop_through_a_kept_pointer_fails(self):
+        # The unseen records' case: auto.c hands its static try to retry.c,
+        # which keeps it and calls it. The hand-over is a call to retry.c:
+        # a pointer kept by another file is always a loop
+        self.build({
+            'retry.c': 'static int (*try_fn)(int);\n'
+                       'void tries(int (*fn)(int)) { try_fn = fn; }\n'
+                       'int retry(int x) { return try_fn(x); }\n',
+            'auto.c': 'void tries(int (*fn)(int)); int retry(int x);\n'
+                      'static int try_one(int x) { return x + 1; }\n'
+                      'void auto_init(void) { tries(try_one); }\n'
+                      'int auto_add(int x) { return retry(x); }\n',
+        })
+        rc, out = self.check('--quiet')
+        self.assertEqual(rc, 1, out)
+        self.assertIn('check-calls: pointer: retry.c -> auto.c: try_one, '
+                      'taken in auto.c:auto_init, kept by tries', out)
+        self.assertIn('both ways: auto.c <-> retry.c', out)
+        self.assertIn('retry.c -> auto.c: (pointer kept by tries) -> try_one',
+                      out)
+
+    def test_a_callback_is_flagged_and_counted_on_request(self):
+        # A walk calls back the function its caller passes, and keeps
+        # nothing: flagged; a loop only with --callbacks
+        self.build({
+            'names.c': 'int walk(int (*fn)(int), int n)\n'
+                       '{ int s = 0; while (n--) s += fn(n); return s; }\n',
+            'auto.c': 'int walk(int (*fn)(int), int n);\n'
+                      'static int collect(int x) { return x; }\n'
+                      'int auto_add(int n) { return walk(collect, n); }\n',
+        })
+        rc, out = self.check('--quiet')
+        self.assertEqual(rc, 0, out)
+        self.assertIn('pointer: names.c -> auto.c: collect, taken in '
+                      'auto.c:auto_add, called back by walk', out)
+        rc, out = self.check('--quiet', '--callbacks')
+        self.assertEqual(rc, 1, out)
+        self.assertIn('names.c -> auto.c: (pointer called back by walk) -> '
+                      'collect', out)
+
+    def test_a_pointer_passed_to_its_own_file_is_no_call(self):
+        # A file that passes a function of the called file to it: no edge
+        self.build({
+            'retry.c': 'void mark(void (*fn)(void)) { fn(); }\n'
+                       'void taken_over(void) { }\n',
+            'probe.c': 'void mark(void (*fn)(void)); void taken_over(void);\n'
+                       'void probe(void) { mark(taken_over); }\n',
+        })
+        rc, out = self.check('--quiet')
+        self.assertEqual(rc, 0, out)
+        self.assertNotIn('pointer:', out)
 
 
 if __name__ == '__main__':

@@ -281,8 +281,9 @@ int bc_add_missing(struct device *dev,
  * it held, and a framework that registers a device for a resource of its own
  * (the reset core a reset-gpio line's) holds its own, which taking @dev's
  * resources would take again. The constraints are published pending, and applied
- * right after by a work item, or by @dev's probe if it comes first; a batch
- * that fails then is released whole, with one error.
+ * right after by a work item, which the caller schedules
+ * (bc_retry_schedule()), or by @dev's probe if it comes first; a batch that
+ * fails then is released whole, with one error.
  *
  * Return: 0 if all are pending, else a negative errno with none of them
  * added.

@@ -323,29 +323,25 @@ static int bc_attach_later_locked(struct device *dev,
 }
 
 /*
- * Publishes @cs pending, for bc_retry_work to take, or @dev's probe if it
- * comes first. Caller holds device_lock(dev), not bc_lock.
+ * Publishes @cs pending, marked for bc_retry_work, which the adder then
+ * schedules, or for @dev's probe if it comes first. Caller holds
+ * device_lock(dev), not bc_lock.
  */
 static int bc_attach_later(struct device *dev, struct bc_constraint **cs,
 			   unsigned int *nr, bool missing)
 {
-	int ret;
-
 	device_lock_assert(dev);
 
-	scoped_guard(bc)
-		ret = bc_attach_later_locked(dev, cs, nr, missing);
-	if (!ret && *nr)
-		bc_retry_schedule();
-
-	return ret;
+	guard(bc)();
+	return bc_attach_later_locked(dev, cs, nr, missing);
 }
 
 /*
  * Applies all of @cs to @dev, or none. With @missing, those whose resource
  * @dev already holds are freed first, and *@nr says how many are left. With
- * @later, they are published pending and applied by bc_retry_work, or by
- * the device's probe if it comes first.
+ * @later, they are published pending and applied by bc_retry_work, which the
+ * caller's adder schedules (bc_retry_schedule()), or by the device's probe if
+ * it comes first.
  * Caller holds device_lock(dev), not bc_lock; on error the caller frees the
  * *@nr left.
  */

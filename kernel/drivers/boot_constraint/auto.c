@@ -19,16 +19,14 @@
  * Most resources of a large tree are off, and most providers bind after the
  * devices that name them are added. A resource of a type that can be read
  * from the node's entry alone (&bc_ops.peek: clocks) is recorded unseen
- * (unseen.c) until its provider shows it on: tried where a pending
- * constraint is (retry.c calls bc_unseen_try() below), it is freed if off,
- * becomes an automatic constraint, taken at once, if on, and waits again
- * while its provider is missing.
+ * (unseen.c) until its provider shows it on, and tried then (found.c); the
+ * others are added pending, a chunk at a time (found.c), and tried by
+ * bc_retry_work, which this schedules.
  */
 
 #define pr_fmt(fmt) "boot_constraint: " fmt
 
 #include <linux/device.h>
-#include <linux/init.h>
 #include <linux/list.h>
 #include <linux/of.h>
 #include <linux/slab.h>
@@ -37,11 +35,10 @@
 #include <kunit/visibility.h>
 
 #include "internal.h"
-#include "records.h"
-#include "pending.h"
-#include "unseen.h"
+#include "found.h"
 #include "life.h"
 #include "names.h"
+#include "unseen.h"
 
 /*
  * Drops what @dev has left, which device_del() would have, once @dev is
@@ -71,57 +68,6 @@ static void bc_unseen_publish(struct device *dev, struct list_head *new)
 	bc_unseen_drop_if_deleted(dev);
 	if (schedule)
 		bc_retry_schedule();
-}
-
-/*
- * The resources of a device, added a few at a time: one add, one look at
- * the device's record, and no array allocated, for most devices.
- */
-#define BC_AUTO_CHUNK	BC_ADD_FEW
-
-struct bc_auto_chunk {
-	struct bc_of_walker walker;
-	struct device *dev;
-	struct device_node *bound;
-	enum dev_boot_constraint_type type;
-	const struct bc_type *bt;
-	bool found;
-	struct list_head unseen;
-	struct dev_boot_constraint_info infos[BC_AUTO_CHUNK];
-	struct bc_desc desc[BC_AUTO_CHUNK];
-	struct bc_spec specs[BC_AUTO_CHUNK];
-	char *copies[BC_AUTO_CHUNK];
-	unsigned int n;
-};
-
-static void bc_auto_flush(struct bc_auto_chunk *ch)
-{
-	if (ch->n && ch->found)
-		bc_add_auto_found(ch->dev, ch->infos, ch->specs, ch->n,
-				  ch->bound);
-	else if (ch->n)
-		bc_add_auto(ch->dev, ch->infos, ch->specs, ch->n);
-
-	while (ch->n)
-		kfree(ch->copies[--ch->n]);
-}
-
-/* Adds a resource to @ch, its name a string that @copy, if set, owns. */
-static void bc_auto_chunk_add(struct bc_auto_chunk *ch,
-			      enum dev_boot_constraint_type type,
-			      const struct bc_type *bt, const char *name,
-			      char *copy, const struct bc_spec *spec)
-{
-	unsigned int k = ch->n;
-
-	bt->ops.describe(&ch->desc[k], name, 0, 0);
-	ch->infos[k] = (struct dev_boot_constraint_info) {
-		.constraint = { .type = type, .data = &ch->desc[k] },
-	};
-	ch->specs[k] = *spec;
-	ch->copies[k] = copy;
-	if (++ch->n == BC_AUTO_CHUNK)
-		bc_auto_flush(ch);
 }
 
 /*
@@ -197,6 +143,7 @@ void bc_auto_add_device(struct device *dev)
 	ch.dev = dev;
 	ch.bound = NULL;
 	ch.found = false;
+	ch.later = false;
 	ch.n = 0;
 	INIT_LIST_HEAD(&ch.unseen);
 
@@ -206,75 +153,9 @@ void bc_auto_add_device(struct device *dev)
 				   &ch.walker);
 	}
 	bc_auto_flush(&ch);
+	if (ch.later)
+		bc_retry_schedule();
 	if (!list_empty(&ch.unseen))
 		bc_unseen_publish(dev, &ch.unseen);
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_auto_add_device);
-
-/*
- * Adds the resources of @found, of @dev, as automatic constraints, taken at
- * once, as the bind of @bound (or NULL) retries them. Out of line: most
- * tries find nothing on. Caller holds device_lock(@dev), not bc_lock.
- */
-static noinline void bc_unseen_add_found(struct device *dev,
-					 struct list_head *found,
-					 struct device_node *bound)
-{
-	struct bc_auto_chunk ch = {
-		.dev = dev, .bound = bound, .found = true, .n = 0,
-	};
-	struct bc_unseen *u;
-
-	list_for_each_entry(u, found, node)
-		bc_auto_chunk_add(&ch, u->type, u->bt, u->name, NULL, &u->spec);
-	bc_auto_flush(&ch);
-}
-
-/*
- * Tries the records of @dev taken out in @taken: frees those found off,
- * adds those found on as constraints, taken at once, and puts back those
- * whose provider is still missing; but those whose provider's very node,
- * @bound, was just bound: as constraints, they wait for every bind (see
- * bc_pending_unkey()). Caller holds device_lock(@dev), not bc_lock, which
- * this returns with.
- */
-static void bc_unseen_try(struct device *dev, struct list_head *taken,
-			  struct device_node *bound)
-{
-	unsigned long binds = bc_binds();
-	struct bc_unseen *u, *tmp;
-	LIST_HEAD(again);
-	LIST_HEAD(found);
-	int on;
-
-	device_lock_assert(dev);
-
-	/* Those found off stay in @taken */
-	list_for_each_entry_safe(u, tmp, taken, node) {
-		on = u->bt->ops.peek(dev, u->name, &u->spec);
-		if (on == -EPROBE_DEFER && u->spec.np != bound)
-			list_move_tail(&u->node, &again);
-		else if (on)
-			list_move_tail(&u->node, &found);
-	}
-	if (!list_empty(&found))
-		bc_unseen_add_found(dev, &found, bound);
-
-	bc_lock();
-	if (!list_empty(taken))
-		bc_unseen_free(taken, BC_UNSEEN_OFF);
-	if (!list_empty(&found))
-		bc_unseen_free(&found, BC_UNSEEN_FOUND);
-	if (!list_empty(&again))
-		bc_unseen_put_back(&again, binds);
-	bc_unseen_settle(dev);
-}
-
-/* The tries of the records this file adds, which retry.c calls */
-static int __init bc_auto_init(void)
-{
-	bc_unseen_tries(bc_unseen_try);
-	return 0;
-}
-early_initcall(bc_auto_init);
-

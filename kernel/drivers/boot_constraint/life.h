@@ -42,12 +42,20 @@ void bc_device_release(struct bc_dev *bdev,
 
 /* retry.c */
 void bc_device_taken_over(struct bc_dev *bdev);
+void bc_device_take_over_anew(struct bc_dev *bdev);
 void bc_retry_schedule(void);
-void bc_unseen_tries(void (*try)(struct device *dev, struct list_head *taken,
-				 struct device_node *bound));
 void bc_unseen_retry(struct device *dev, bool fresh);
-void bc_device_mark(struct device *dev,
-		    void (*mark)(struct bc_dev *bdev));
+
+/* found.c: without automatic mode, nothing is recorded unseen */
+#ifdef CONFIG_DEV_BOOT_CONSTRAINT_AUTO
+void bc_unseen_try(struct device *dev, struct list_head *taken,
+		   struct device_node *bound);
+#else
+static inline void bc_unseen_try(struct device *dev, struct list_head *taken,
+				 struct device_node *bound)
+{
+}
+#endif
 
 /* attach.c */
 int bc_attach(struct device *dev, struct bc_constraint **cs,

@@ -29,6 +29,7 @@
 
 #include "core.h"
 #include "kunit.h"
+#include "life.h"
 #include "of.h"
 
 /**
@@ -278,7 +279,7 @@ static bool bc_of_may_wait(const struct device_node *np)
 	return READ_ONCE(*bc_of_waiting_count(np));
 }
 
-/* Adds the constraints that waited for @dev, its node's device. */
+/* Adds what waited for @dev, its node's device, for bc_retry_work to apply */
 static void bc_of_add_waiting(struct device *dev)
 {
 	struct bc_of_waiter *w;
@@ -297,6 +298,7 @@ static void bc_of_add_waiting(struct device *dev)
 		hlist_del(&w->node);
 		bc_of_free_waiter(w);
 	}
+	bc_retry_schedule();
 }
 
 /**

@@ -45,7 +45,7 @@ static noinline void bc_probe_start(struct device *dev)
 			return;
 		bdev->probing = true;
 		bdev->later = false;
-		WRITE_ONCE(bdev->taken_over, false);
+		bc_device_take_over_anew(bdev);
 	}
 
 	bc_device_retry(bdev, NULL, false, &done);
@@ -203,15 +203,24 @@ void __boot_constraints_probe_end(struct device *dev, int ret)
 EXPORT_SYMBOL_IF_KUNIT(__boot_constraints_probe_end);
 
 /*
- * The driver probing the device takes it over after its probe. Outside
- * the probe, the probe has said already: its constraints are kept, if it
- * said so then, or released.
+ * Marks the record of @dev, if it has one: with @later, the driver probing
+ * it takes it over after its probe (outside the probe, the probe has said
+ * already: its constraints were kept, or released); else its driver has
+ * taken it over. Costs a look at a flag for a device without constraints.
  */
-static void bc_device_later(struct bc_dev *bdev)
+static void bc_device_mark(struct device *dev, bool later)
 {
-	bc_assert_held();
+	struct bc_dev *bdev;
 
-	if (bdev->probing)
+	if (!static_branch_unlikely(&boot_constraints_live) ||
+	    !bc_is_constrained(dev))
+		return;
+
+	guard(bc)();
+	bdev = bc_find(dev);
+	if (bdev && !later)
+		bc_device_taken_over(bdev);
+	else if (bdev && bdev->probing)
 		bdev->later = true;
 }
 
@@ -246,8 +255,7 @@ static void bc_device_later(struct bc_dev *bdev)
  */
 void dev_boot_constraints_take_over_later(struct device *dev)
 {
-	if (static_branch_unlikely(&boot_constraints_live))
-		bc_device_mark(dev, bc_device_later);
+	bc_device_mark(dev, true);
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraints_take_over_later);
 
@@ -266,8 +274,7 @@ EXPORT_SYMBOL_GPL(dev_boot_constraints_take_over_later);
  */
 void dev_boot_constraints_taken_over(struct device *dev)
 {
-	if (static_branch_unlikely(&boot_constraints_live))
-		bc_device_mark(dev, bc_device_taken_over);
+	bc_device_mark(dev, false);
 }
 EXPORT_SYMBOL_GPL(dev_boot_constraints_taken_over);
 

@@ -2,7 +2,8 @@
 /*
  * The retries of the boot constraint core: a provider's bind retries the
  * constraints that wait for it, and tries the resources recorded unseen
- * that wait for it (unseen.c), before anything else can use its resources;
+ * that wait for it (bc_unseen_try(), found.c), before anything else can use
+ * its resources;
  * a work item retries those a bind found busy and those added as their
  * device was added, and releases those that a driver took over where it
  * could not take its device's lock.
@@ -28,27 +29,6 @@
 /* Counts binds that retry constraints: under bc_lock */
 static unsigned long bc_seq;
 
-/*
- * What tries the records of a device not seen on yet, taken out of the
- * tables (auto.c, which adds them, sets it at boot): called as a type's
- * ops are, as it adds constraints. Caller holds device_lock() of the
- * device, not bc_lock, which it returns with.
- */
-static void (*bc_unseen_try)(struct device *dev, struct list_head *taken,
-			     struct device_node *bound);
-
-/**
- * bc_unseen_tries() - Set what tries the records of devices not seen on.
- * @try: the function, see above.
- *
- * Called once, before any record is added.
- */
-void bc_unseen_tries(void (*try)(struct device *dev, struct list_head *taken,
-				 struct device_node *bound))
-{
-	bc_unseen_try = try;
-}
-
 /**
  * bc_unseen_retry() - Try the resources of a device not seen on yet.
  * @dev: the device.
@@ -65,11 +45,8 @@ void bc_unseen_retry(struct device *dev, bool fresh)
 
 	scoped_guard(bc)
 		bc_unseen_take_device(dev, &taken, fresh, NULL);
-	if (list_empty(&taken))
-		return;
-
-	bc_unseen_try(dev, &taken, NULL);
-	bc_unlock();
+	if (!list_empty(&taken))
+		bc_unseen_try(dev, &taken, NULL);
 }
 
 /*
@@ -227,6 +204,22 @@ void bc_device_taken_over(struct bc_dev *bdev)
 	schedule_work(&bc_retry_work);
 }
 
+/**
+ * bc_device_take_over_anew() - A new probe of a device says anew.
+ * @bdev: the device's record, whose driver is about to probe.
+ *
+ * Its driver has not taken it over: the probe says it anew. Only this file
+ * writes &bc_dev.taken_over.
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_device_take_over_anew(struct bc_dev *bdev)
+{
+	bc_assert_held();
+
+	WRITE_ONCE(bdev->taken_over, false);
+}
+
 /*
  * Before the frameworks' clean-ups, clk_disable_unused(),
  * genpd_power_off_unused() and the regulator core's, at late_initcall_sync:
@@ -253,11 +246,13 @@ late_initcall(bc_retry_before_cleanups);
 /**
  * bc_flush() - Wait for the constraints of devices added.
  *
- * Returns once the constraints published as their devices were added have
- * been tried: for tests, which look at them right after adding a device.
+ * Has bc_retry_work run, and returns once the constraints published as
+ * their devices were added have been tried: for tests, which look at them
+ * right after adding a device, or constraints pending (bc_add_auto()).
  */
 void bc_flush(void)
 {
+	schedule_work(&bc_retry_work);
 	flush_work(&bc_retry_work);
 }
 EXPORT_SYMBOL_IF_KUNIT(bc_flush);
@@ -271,27 +266,6 @@ EXPORT_SYMBOL_IF_KUNIT(bc_flush);
 void bc_retry_schedule(void)
 {
 	schedule_work(&bc_retry_work);
-}
-
-/**
- * bc_device_mark() - Mark the record of a device, if it has one.
- * @dev: the device.
- * @mark: what marks it, under bc_lock.
- *
- * Costs one hash lookup for a device without constraints.
- */
-void bc_device_mark(struct device *dev,
-		    void (*mark)(struct bc_dev *bdev))
-{
-	struct bc_dev *bdev;
-
-	if (!bc_is_constrained(dev))
-		return;
-
-	guard(bc)();
-	bdev = bc_find(dev);
-	if (bdev)
-		mark(bdev);
 }
 
 /*
@@ -308,19 +282,19 @@ static void bc_device_bound(struct bc_dev *bdev)
 }
 
 /*
- * Retries the pending constraints of the device of @c, now or, if the
- * device is busy (its lock held, by its probe for instance), by the lock's
- * holder before it lets the device go. The device's lock is only tried
- * under bc_lock, which it comes before: never waited for there. Caller
- * holds bc_lock; drops it.
+ * Claims the device of @c for a retry of its pending constraints: marks them
+ * all tried by the bind @seq, and takes the device's lock if it is free.
+ * Else the lock's holder retries them before it lets the device go, or
+ * bc_retry_work does. The device's lock is only tried under bc_lock, which
+ * it comes before: never waited for there. Caller holds bc_lock.
+ *
+ * Return: the device's record, its device locked; or NULL.
  */
-static void bc_retry_owner(struct bc_constraint *c, struct device_node *bound,
-			   unsigned long seq)
+static struct bc_dev *bc_retry_claim(struct bc_constraint *c,
+				     unsigned long seq)
 {
 	struct bc_dev *bdev = c->bdev;
-	struct device *dev = bdev->dev, *put;
 	struct bc_constraint *m;
-	LIST_HEAD(done);
 
 	bc_assert_held();
 
@@ -328,18 +302,27 @@ static void bc_retry_owner(struct bc_constraint *c, struct device_node *bound,
 	list_for_each_entry(m, &bdev->constraints, node)
 		m->tried = seq;
 
-	if (!device_trylock(dev)) {
+	if (!device_trylock(bdev->dev)) {
 		bc_mark_retry(bdev);
-		schedule_work(&bc_retry_work);
-		bc_unlock();
-		return;
+		return NULL;
 	}
+
+	return bdev;
+}
+
+/*
+ * Retries the pending constraints of @bdev, whose device bc_retry_claim()
+ * locked, and lets the device go. Caller holds no lock of the core.
+ */
+static void bc_retry_owner(struct bc_dev *bdev, struct device_node *bound)
+{
+	struct device *dev = bdev->dev, *put;
+	LIST_HEAD(done);
 
 	/*
 	 * The record stays the device's, and holds it, while its lock is
 	 * held: the reference of a record let go is put once it is unlocked.
 	 */
-	bc_unlock();
 	bc_device_retry(bdev, bound, false, &done);
 	put = bc_device_settle_late(bdev, &done);
 	device_unlock(dev);
@@ -347,57 +330,74 @@ static void bc_retry_owner(struct bc_constraint *c, struct device_node *bound,
 }
 
 /*
- * Tries the records of @dev not seen on yet that the bind of @bound may
- * provide for, if its lock can be taken now; else bc_retry_work tries them.
- * Caller holds bc_lock, which this drops and takes again.
+ * Claims @dev for a try of its records not seen on yet that the bind of
+ * @bound may provide for: takes them out into @taken, marked tried by the
+ * bind @seq, if the device's lock is free; else marks them for
+ * bc_retry_work. The lock is only tried under bc_lock, which it comes
+ * before; taken, it keeps the device: device_del() takes it before it
+ * drops the records. Caller holds bc_lock.
+ *
+ * Return: true if @dev is locked, its records in @taken.
  */
-static void bc_unseen_retry_owner(struct device *dev,
-				  struct device_node *bound, unsigned long seq)
+static bool bc_unseen_claim(struct device *dev, struct device_node *bound,
+			    unsigned long seq, struct list_head *taken)
 {
 	struct bc_unseen *u;
-	LIST_HEAD(taken);
 
 	bc_assert_held();
 
-	/*
-	 * Only tried under bc_lock, which it comes before; taken, it keeps
-	 * the device: device_del() takes it before it drops the records.
-	 */
 	if (!device_trylock(dev)) {
 		bc_unseen_mark_busy(dev, seq, bound);
-		bc_retry_schedule();
-		return;
+		return false;
 	}
 
 	/* Those put back are not tried again during this bind */
-	bc_unseen_take_device(dev, &taken, false, bound);
-	list_for_each_entry(u, &taken, node)
+	bc_unseen_take_device(dev, taken, false, bound);
+	list_for_each_entry(u, taken, node)
 		u->tried = seq;
-	bc_unlock();
-	bc_unseen_try(dev, &taken, bound);
-	device_unlock(dev);
+
+	return true;
 }
 
 /*
  * Retries the pending constraints that the bind of @dev may provide for:
  * out of line, so that a bind that provides nothing pays no more than the
- * look at the counts.
+ * look at the counts. Each device is claimed under bc_lock and retried
+ * without it.
  */
 static noinline void bc_retry_bound(struct device *dev, struct device_node *np,
 				    bool keyed)
 {
 	struct bc_constraint *c;
 	struct bc_unseen *u;
+	struct device *owner;
+	struct bc_dev *bdev;
 	unsigned long seq;
 
 	bc_lock();
 	seq = ++bc_seq;
 	while ((c = bc_next_pending(np, keyed, seq))) {
-		bc_retry_owner(c, dev->of_node, seq);
+		bdev = bc_retry_claim(c, seq);
+		bc_unlock();
+		if (bdev)
+			bc_retry_owner(bdev, dev->of_node);
+		else
+			bc_retry_schedule();
 		bc_lock();
 	}
-	while (keyed && (u = bc_unseen_next_bound(np, seq)))
-		bc_unseen_retry_owner(u->dev, dev->of_node, seq);
+	while (keyed && (u = bc_unseen_next_bound(np, seq))) {
+		LIST_HEAD(taken);
+
+		owner = u->dev;
+		if (!bc_unseen_claim(owner, dev->of_node, seq, &taken)) {
+			bc_retry_schedule();
+			continue;
+		}
+		bc_unlock();
+		bc_unseen_try(owner, &taken, dev->of_node);
+		device_unlock(owner);
+		bc_lock();
+	}
 	bc_unlock();
 }
 
@@ -419,11 +419,16 @@ static noinline void bc_retry_bound(struct device *dev, struct device_node *np,
 void __boot_constraints_device_bound(struct device *dev)
 {
 	struct device_node *np;
+	struct bc_dev *bdev;
 	bool keyed;
 
 	if (bc_is_constrained(dev)) {
 		bc_unseen_drop(dev);
-		bc_device_mark(dev, bc_device_bound);
+		scoped_guard(bc) {
+			bdev = bc_find(dev);
+			if (bdev)
+				bc_device_bound(bdev);
+		}
 	}
 
 	np = dev->of_node;

@@ -447,7 +447,6 @@ static void bc_test_auto_gone_consumer(struct kunit *test,
 		BC_TEST_GONE_PHANDLE, BC_TEST_GONE_PHANDLE,
 	};
 	static const char * const names[] = { "core", "bus" };
-
 	int ret;
 
 	ret = of_changeset_add_prop_string(cs, np, "compatible",
