@@ -40,8 +40,9 @@
 #include "records.h"
 #include "pending.h"
 #include "unseen.h"
-#include "life.h"
 #include "names.h"
+#include "retry.h"
+#include "fresh.h"
 
 /*
  * Drops what @dev has left, which device_del() would have, once @dev is

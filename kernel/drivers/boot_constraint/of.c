@@ -29,6 +29,8 @@
 
 #include "core.h"
 #include "kunit.h"
+#include "bus.h"
+#include "copy.h"
 #include "of.h"
 
 /**

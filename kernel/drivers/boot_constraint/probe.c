@@ -21,8 +21,10 @@
 #include "internal.h"
 #include "records.h"
 #include "pending.h"
-#include "life.h"
 #include "unseen.h"
+#include "retry.h"
+#include "marked.h"
+#include "fresh.h"
 
 /*
  * The probe hook of a constrained device, see below; out of line, so that
