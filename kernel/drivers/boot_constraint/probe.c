@@ -240,8 +240,8 @@ static void bc_device_later(struct bc_dev *bdev)
  * that adds its component only after its probe (its panel's driver probing
  * later) calls this from its own probe as well.
  *
- * Costs one hash lookup for a device without constraints, and nothing once
- * no constraint is left.
+ * Costs a read of the device's flag for a device without constraints, and
+ * nothing once no constraint is left.
  *
  * Context: process context; takes no device lock; may sleep.
  */
@@ -276,8 +276,8 @@ EXPORT_SYMBOL_GPL(dev_boot_constraints_taken_over);
  * __boot_constraints_remove() - Release the constraints of a deleted device.
  * @dev: the device.
  *
- * Called by device_del() once @dev has left sysfs. Costs one hash lookup for
- * a device without constraints.
+ * Called by device_del() once @dev has left sysfs. Costs a read of the
+ * device's flag for a device without constraints.
  */
 void __boot_constraints_remove(struct device *dev)
 {

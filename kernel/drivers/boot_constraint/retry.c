@@ -280,7 +280,7 @@ void bc_retry_schedule(void)
  * @dev: the device.
  * @mark: what marks it, under bc_lock.
  *
- * Costs one hash lookup for a device without constraints.
+ * Costs a read of the device's flag for a device without constraints.
  */
 void bc_device_mark(struct device *dev,
 		    void (*mark)(struct bc_dev *bdev))
