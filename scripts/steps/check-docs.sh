@@ -3,7 +3,9 @@
 # Build the series' driver-api document with Sphinx and the kernel's own
 # kernel-doc extension, alone (the kernel's make htmldocs builds every
 # document, with the warnings of all of them), and fail on any warning:
-# of the .rst itself and of the kernel-doc comments it pulls in.
+# of the .rst itself and of the kernel-doc comments it pulls in. Then check
+# that every file a comment of kernel/ names exists, in kernel/ or in the
+# tree of the series (scripts/check-comment-paths.py).
 set -e
 . "$(dirname "$0")/lib.sh"
 
@@ -32,3 +34,6 @@ if ! sphinx-build -q -W --keep-going -b html "$dir/in" "$dir/html" \
 	die "$doc: Sphinx warnings (log: ${dir#"$top"/}/sphinx.log)"
 fi
 echo "check-docs: $doc builds with no warning"
+
+"$top/scripts/check-comment-paths.py" "$top/kernel" "$src" ||
+	die "a comment of kernel/ names a file that does not exist"
