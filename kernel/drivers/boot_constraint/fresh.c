@@ -93,7 +93,8 @@ void bc_unseen_park(struct device *dev)
 
 	bc_assert_held();
 
-	bc_unseen_for_each_of(u, dev) {
+	for (u = bc_unseen_next_of(dev, NULL); u;
+	     u = bc_unseen_next_of(dev, u)) {
 		if (!list_empty(&u->node))
 			list_move_tail(&u->node, &bc_unseen_parked);
 	}
@@ -130,7 +131,7 @@ void bc_unseen_mark_all(void)
 
 	bc_assert_held();
 
-	bc_unseen_for_each(u) {
+	for (u = bc_unseen_next(NULL); u; u = bc_unseen_next(u)) {
 		if (list_empty(&u->node))
 			list_add_tail(&u->node, &bc_unseen_fresh);
 	}
@@ -180,7 +181,8 @@ void bc_unseen_mark_busy(struct device *dev, unsigned long seq,
 
 	bc_assert_held();
 
-	bc_unseen_for_each_of(u, dev) {
+	for (u = bc_unseen_next_of(dev, NULL); u;
+	     u = bc_unseen_next_of(dev, u)) {
 		u->tried = seq;
 		if (!bound || bc_node_covers(bound, u->spec.np))
 			list_move_tail(&u->node, &bc_unseen_fresh);

@@ -89,8 +89,6 @@ static struct hlist_head *bc_unseen_bucket(const struct device *dev)
  * @dev: the device.
  * @u: the record found last, or NULL for the first.
  *
- * See bc_unseen_for_each_of().
- *
  * Context: caller holds bc_lock.
  * Return: the record of @dev after @u, or NULL.
  */
@@ -113,8 +111,6 @@ struct bc_unseen *bc_unseen_next_of(struct device *dev, struct bc_unseen *u)
 /**
  * bc_unseen_next() - The next record in the tables.
  * @u: the record found last, or NULL for the first.
- *
- * See bc_unseen_for_each().
  *
  * Context: caller holds bc_lock.
  * Return: the record after @u, bucket by bucket of the table of devices, or

@@ -66,13 +66,6 @@ void bc_unseen_add(struct bc_unseen *u);
 bool bc_unseen_known(const struct bc_unseen *u);
 struct bc_unseen *bc_unseen_next_of(struct device *dev, struct bc_unseen *u);
 struct bc_unseen *bc_unseen_next(struct bc_unseen *u);
-
-/* Each record of @dev, then each record: caller holds bc_lock */
-#define bc_unseen_for_each_of(u, dev) \
-	for (u = bc_unseen_next_of(dev, NULL); u; u = bc_unseen_next_of(dev, u))
-#define bc_unseen_for_each(u) \
-	for (u = bc_unseen_next(NULL); u; u = bc_unseen_next(u))
-
 void bc_unseen_put_back(struct list_head *again, unsigned long binds);
 void bc_unseen_free(struct list_head *taken, enum bc_unseen_end end);
 void bc_unseen_settle(struct device *dev);
