@@ -5,7 +5,9 @@
 # document, with the warnings of all of them), and fail on any warning:
 # of the .rst itself and of the kernel-doc comments it pulls in. First, its
 # recipe for a new resource type against the header a type includes, and
-# the five types against that header (scripts/check-recipe.py).
+# the five types against that header (scripts/check-recipe.py); then that
+# every file a comment of kernel/ names exists, in kernel/ or in the tree
+# of the series (scripts/check-comment-paths.py).
 set -e
 . "$(dirname "$0")/lib.sh"
 
@@ -38,3 +40,6 @@ if ! sphinx-build -q -W --keep-going -b html "$dir/in" "$dir/html" \
 	die "$doc: Sphinx warnings (log: ${dir#"$top"/}/sphinx.log)"
 fi
 echo "check-docs: $doc builds with no warning"
+
+"$top/scripts/check-comment-paths.py" "$top/kernel" "$src" ||
+	die "a comment of kernel/ names a file that does not exist"

@@ -22,8 +22,9 @@
 #include "internal.h"
 #include "records.h"
 #include "pending.h"
-#include "life.h"
 #include "kunit.h"
+#include "reject.h"
+#include "attach.h"
 
 static void bc_destroy_all(struct bc_constraint **cs, unsigned int n)
 {

@@ -19,7 +19,11 @@
 #include "internal.h"
 #include "records.h"
 #include "pending.h"
-#include "life.h"
+#include "attach.h"
+#include "reject.h"
+#include "retry.h"
+#include "absent.h"
+#include "marked.h"
 
 /* Caller holds device_lock(dev) and bc_lock. */
 static bool bc_is_duplicate(struct bc_dev *bdev,

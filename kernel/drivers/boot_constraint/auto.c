@@ -36,8 +36,9 @@
 
 #include "internal.h"
 #include "found.h"
-#include "life.h"
 #include "names.h"
+#include "records.h"
+#include "retry.h"
 #include "unseen.h"
 
 /*

@@ -18,7 +18,7 @@
 
 #include "core.h"
 #include "records.h"
-#include "of.h"
+#include "bus.h"
 
 /**
  * struct bc_of_bus - A bus whose devices are looked up.

@@ -23,7 +23,6 @@
 #include "core.h"
 #include "deadline.h"
 #include "kunit.h"
-#include "of.h"
 #include "table.h"
 
 /**

@@ -17,7 +17,7 @@
 #include <linux/string.h>
 
 #include "core.h"
-#include "of.h"
+#include "copy.h"
 
 #define BC_OF_INFO(type)							\
 	{ sizeof(type) + BUILD_BUG_ON_ZERO(sizeof(type) >		\

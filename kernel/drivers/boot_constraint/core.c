@@ -52,9 +52,11 @@
 #include "internal.h"
 #include "records.h"
 #include "pending.h"
-#include "life.h"
 #include "unseen.h"
 #include "kunit.h"
+#include "reject.h"
+#include "absent.h"
+#include "marked.h"
 
 /**
  * bc_same_resource() - Whether two constraints hold the same resource.

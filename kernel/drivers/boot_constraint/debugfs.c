@@ -23,7 +23,7 @@
 #include "records.h"
 #include "unseen.h"
 #include "kunit.h"
-#include "of.h"
+#include "bus.h"
 
 /**
  * bc_show_stats() - Print what the constraints cost.

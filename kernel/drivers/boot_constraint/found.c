@@ -18,7 +18,8 @@
 
 #include "internal.h"
 #include "found.h"
-#include "life.h"
+#include "attach.h"
+#include "retry.h"
 #include "pending.h"
 #include "unseen.h"
 

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the files of the boot constraint core share, and only they: its one
- * lock, and what a constraint's state says. Each file's functions are
- * declared in a header of its own: the records (records.h), what waits
- * (pending.h) and the life cycle (life.h). What a resource type may use is
- * in type.h; the core's types, and what the tables and the tests call, in
- * core.h.
+ * lock, what a constraint's state says, and the life cycle of a device's
+ * constraints (core.c), which they all drive. Each other file's functions
+ * are declared in a header of its own, named after it: the records
+ * (records.h), what waits (pending.h), the retries (retry.h). What a
+ * resource type may use is in type.h; the core's types, and what the
+ * tables and the tests call, in core.h.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_INTERNAL_H
 #define _DRIVERS_BOOT_CONSTRAINT_INTERNAL_H
@@ -16,6 +17,8 @@
 #include <linux/types.h>
 
 #include "core.h"
+
+struct list_head;
 
 /*
  * The one lock of the core, with its rule in records.c: it protects the
@@ -67,6 +70,25 @@ static inline bool bc_is_console(const struct device *dev)
 {
 	return dev->of_node && dev->of_node == of_stdout;
 }
+
+/* core.c: a device's constraints applied, handed over and released */
+bool bc_same_resource(const struct bc_constraint *a,
+		      const struct bc_constraint *b);
+struct bc_constraint *bc_find_live(struct bc_dev *bdev,
+				   const struct bc_constraint *new);
+void bc_set_state(struct bc_constraint *c, enum bc_state state);
+int bc_take(struct bc_constraint *c);
+bool bc_release(struct bc_constraint *c, enum bc_state state);
+struct device *bc_device_settle_late(struct bc_dev *bdev,
+				     struct list_head *done);
+void bc_device_settle(struct bc_dev *bdev, struct list_head *done);
+void bc_yield_auto(struct bc_constraint *c, struct list_head *done);
+void bc_device_retry(struct bc_dev *bdev,
+		     struct device_node *bound, bool skip_absent,
+		     struct list_head *done);
+struct bc_dev *bc_lookup(struct device *dev);
+void bc_device_release(struct bc_dev *bdev,
+		       enum bc_state state);
 
 /* cmdline.c: boot_constraints.timeout=, or the driver core's deadline */
 #define BC_TIMEOUT_DRIVER_CORE	-2

@@ -18,7 +18,6 @@
 #include "core.h"
 #include "deadline.h"
 #include "kunit.h"
-#include "of.h"
 
 /**
  * bc_machine_match() - The table of the machine of a root node.

@@ -29,7 +29,9 @@
 
 #include "core.h"
 #include "kunit.h"
-#include "life.h"
+#include "bus.h"
+#include "copy.h"
+#include "retry.h"
 #include "of.h"
 
 /**

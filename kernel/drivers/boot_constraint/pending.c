@@ -2,8 +2,9 @@
 /*
  * What waits, in the boot constraint core: the constraints whose provider is
  * not there yet, indexed by the device tree node of their provider, and the
- * devices marked for a retry by a work item. Along with them, the evidence
- * that an attempt could only fail as another one did: the count of binds.
+ * count of binds that tells a bind what it may retry. The devices marked
+ * for a retry by a work item are in marked.c; the evidence that an attempt
+ * could only fail as another one did, in absent.c.
  *
  * A pending constraint costs nothing until its provider binds: a bind looks
  * at a counter per node of the bound device's subtree, and takes bc_lock
@@ -13,26 +14,23 @@
 
 #include <linux/atomic.h>
 #include <linux/device.h>
-#include <linux/hash.h>
 #include <linux/hashtable.h>
 #include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/of.h>
 
+#include "absent.h"
 #include "internal.h"
+#include "marked.h"
 #include "pending.h"
 #include "records.h"
 
 /*
  * The tables below are bc_lock's (its rule in records.c).
  *
- * Devices marked for bc_retry_work, oldest mark first; and those of them
- * found busy, parked until every free one has been retried.
+ * Pending constraints, by provider node, with their count per bucket.
  */
-static LIST_HEAD(bc_retry_list);
-static LIST_HEAD(bc_retry_parked);
-/* Pending constraints, by provider node, with their count per bucket */
 #define BC_PENDING_BITS	7
 static DEFINE_HASHTABLE(bc_pending, BC_PENDING_BITS);
 /*
@@ -50,18 +48,6 @@ static unsigned int bc_nr_keyed;
 static HLIST_HEAD(bc_pending_any);
 /* Counts every bind: an add retries only if a device was bound meanwhile */
 static atomic_long_t bc_binds_seen = ATOMIC_LONG_INIT(0);
-/*
- * The last attempt that found a provider missing, by the provider's node:
- * the count of binds it began with (its low 32 bits), see bc_known_absent().
- * One entry a bucket, the newest: a provider whose entry another's took is
- * tried again, as it is when it has none.
- */
-#define BC_ABSENT_BITS	6
-static struct bc_absent {
-	const struct device_node *np;
-	const struct bc_type *bt;
-	unsigned int binds;
-} bc_absent[1 << BC_ABSENT_BITS];
 
 /*
  * The count of @np's bucket. Device nodes lie more than 128 bytes apart:
@@ -87,90 +73,6 @@ unsigned long bc_binds(void)
 }
 
 /**
- * bc_mark_retry() - Mark a device for bc_retry_work.
- * @bdev: the device's record.
- *
- * Context: caller holds bc_lock.
- */
-void bc_mark_retry(struct bc_dev *bdev)
-{
-	bc_assert_held();
-
-	WRITE_ONCE(bdev->retry, true);
-	if (list_empty(&bdev->retry_node))
-		list_add_tail(&bdev->retry_node, &bc_retry_list);
-}
-
-/**
- * bc_unmark_retry_locked() - Unmark a device marked for bc_retry_work.
- * @bdev: the device's record, marked or not.
- *
- * Context: caller holds bc_lock.
- */
-void bc_unmark_retry_locked(struct bc_dev *bdev)
-{
-	bc_assert_held();
-
-	WRITE_ONCE(bdev->retry, false);
-	list_del_init(&bdev->retry_node);
-}
-
-/**
- * bc_unmark_retry() - Unmark a device, taking bc_lock.
- * @bdev: the device's record, marked or not.
- *
- * Context: caller holds no lock of the core.
- */
-void bc_unmark_retry(struct bc_dev *bdev)
-{
-	guard(bc)();
-	bc_unmark_retry_locked(bdev);
-}
-
-/**
- * bc_retry_queued() - Whether a device is marked for bc_retry_work.
- *
- * Context: caller holds bc_lock.
- * Return: true if one is.
- */
-bool bc_retry_queued(void)
-{
-	bc_assert_held();
-
-	return !list_empty(&bc_retry_list) || !list_empty(&bc_retry_parked);
-}
-
-/**
- * bc_retry_park() - Leave a busy device until the free ones are retried.
- * @bdev: the device's record, marked for bc_retry_work.
- *
- * Context: caller holds bc_lock.
- */
-void bc_retry_park(struct bc_dev *bdev)
-{
-	bc_assert_held();
-
-	list_move_tail(&bdev->retry_node, &bc_retry_parked);
-}
-
-/**
- * bc_retry_unpark() - Mark the parked devices for bc_retry_work again.
- *
- * Context: caller holds bc_lock.
- * Return: true if one was parked.
- */
-bool bc_retry_unpark(void)
-{
-	bc_assert_held();
-
-	if (list_empty(&bc_retry_parked))
-		return false;
-
-	list_splice_tail_init(&bc_retry_parked, &bc_retry_list);
-	return true;
-}
-
-/**
  * bc_pending_mark_all() - Mark every device with a pending constraint.
  *
  * For a retry of each, whether a bind announced its provider or not (one
@@ -191,68 +93,6 @@ void bc_pending_mark_all(void)
 		bc_mark_retry(c->bdev);
 	hlist_for_each_entry(c, &bc_pending_any, pending_node)
 		bc_mark_retry(c->bdev);
-}
-
-static struct bc_absent *bc_absent_of(const struct device_node *np)
-{
-	return &bc_absent[hash_ptr(np, BC_ABSENT_BITS)];
-}
-
-/**
- * bc_absent_keep() - Keep an attempt that found a provider missing.
- * @np: the provider's node.
- * @bt: the type of the resource that was looked for.
- * @binds: the count of binds when the attempt began.
- *
- * The evidence for the next attempt of the type on @np, see
- * bc_known_absent().
- *
- * Context: caller holds bc_lock.
- */
-void bc_absent_keep(const struct device_node *np, const struct bc_type *bt,
-		    unsigned long binds)
-{
-	bc_assert_held();
-
-	*bc_absent_of(np) = (struct bc_absent) {
-		.np = np, .bt = bt, .binds = binds,
-	};
-}
-
-/**
- * bc_absent_known() - Whether a provider is known to be missing.
- * @np: the provider's node.
- * @bt: the type of the resource to look for.
- * @binds: the count of binds, read now.
- *
- * Context: caller holds bc_lock.
- * Return: true if an attempt of the type on @np, kept by bc_absent_keep(),
- * found it missing and no device has been bound since.
- */
-bool bc_absent_known(const struct device_node *np, const struct bc_type *bt,
-		     unsigned long binds)
-{
-	const struct bc_absent *a = bc_absent_of(np);
-
-	bc_assert_held();
-
-	return a->np == np && a->bt == bt && a->binds == (unsigned int)binds;
-}
-
-/**
- * bc_absent_forget() - Drop a provider's evidence.
- * @np: the provider's node: nothing waits for it any more.
- *
- * Context: caller holds bc_lock.
- */
-void bc_absent_forget(const struct device_node *np)
-{
-	struct bc_absent *absent = bc_absent_of(np);
-
-	bc_assert_held();
-
-	if (absent->np == np)
-		absent->np = NULL;
 }
 
 /**
@@ -408,110 +248,6 @@ bool bc_node_covers(struct device_node *np, const struct device_node *key)
 	}
 
 	return false;
-}
-
-/**
- * bc_mark_absent() - Record that an attempt found the provider missing.
- * @c: the constraint, not published yet.
- * @binds: the count of binds when the attempt began.
- *
- * Kept as its provider's evidence once @c is published, see
- * bc_known_absent().
- */
-void bc_mark_absent(struct bc_constraint *c, unsigned long binds)
-{
-	c->absent = true;
-	c->absent_binds = binds;
-}
-
-/**
- * bc_note_absent() - Record that an attempt of a published constraint failed.
- * @c: the constraint.
- * @binds: the count of binds when the attempt began.
- *
- * The attempt of @c, published, is kept as its provider's evidence for
- * the next constraint that waits for it, see bc_known_absent().
- *
- * Context: caller holds bc_lock.
- */
-void bc_note_absent(struct bc_constraint *c, unsigned long binds)
-{
-	bc_assert_held();
-
-	if (c->state == BC_PENDING && c->provider)
-		bc_absent_keep(c->provider, c->type, binds);
-}
-
-/**
- * bc_known_absent() - Whether an attempt could only fail as another one did.
- * @c: the constraint, pending and counted.
- * @binds: the count of binds, read now.
- *
- * True if an attempt of a constraint of the same type, waiting for the same
- * provider node, found the provider missing, and no device has been bound
- * since (@binds is the count that attempt began with). A provider registers
- * what it provides before its device is bound, or that of a node below it
- * before its parent's is: a bind counted before that attempt began was seen
- * by it, and one counted after @binds sees @c and retries it. What a
- * provider registers without any bind (from an initcall) reaches @c at its
- * device's probe, or once a constraint that waits for it leaves the index.
- *
- * Context: caller holds bc_lock.
- * Return: true if an attempt of @c could only fail.
- */
-bool bc_known_absent(struct bc_constraint *c, unsigned long binds)
-{
-	bc_assert_held();
-
-	return c->state == BC_PENDING && c->provider &&
-	       bc_absent_known(c->provider, c->type, binds);
-}
-
-/*
- * Whether every pending constraint of @bdev could only fail as another's
- * attempt did, see bc_known_absent(). Caller holds bc_lock.
- */
-static bool bc_device_absent(struct bc_dev *bdev,
-			     unsigned long binds)
-{
-	struct bc_constraint *c;
-
-	bc_assert_held();
-
-	list_for_each_entry(c, &bdev->constraints, node) {
-		if (c->state == BC_PENDING && !bc_known_absent(c, binds))
-			return false;
-	}
-
-	return true;
-}
-
-/**
- * bc_next_to_retry() - The first device whose constraints are to be retried.
- * @binds: the count of binds, read now.
- *
- * A list of its own, as the devices being added are marked
- * one by one while hundreds of others are active. A device whose every
- * attempt could only fail is unmarked on the way, without taking its lock:
- * the bind of its provider, or its probe, tries it, as they would have
- * after a retry.
- *
- * Context: caller holds bc_lock.
- * Return: the device's record, or NULL if none is marked.
- */
-struct bc_dev *bc_next_to_retry(unsigned long binds)
-{
-	struct bc_dev *bdev, *tmp;
-
-	bc_assert_held();
-
-	list_for_each_entry_safe(bdev, tmp, &bc_retry_list, retry_node) {
-		if (bdev->taken_over || !bc_device_absent(bdev, binds))
-			return bdev;
-		bc_unmark_retry_locked(bdev);
-	}
-
-	return NULL;
 }
 
 /*

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What waits (pending.c): the constraints whose provider is not there yet,
- * by its node; the devices marked for bc_retry_work; the count of binds,
- * for the attempts that found a provider missing. Caller holds bc_lock
- * unless a function says otherwise.
+ * by its node; the count of binds, for the attempts that found a provider
+ * missing. Caller holds bc_lock unless a function says otherwise.
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_PENDING_H
 #define _DRIVERS_BOOT_CONSTRAINT_PENDING_H
@@ -11,32 +10,15 @@
 #include <linux/types.h>
 
 struct bc_constraint;
-struct bc_type;
-struct bc_dev;
 struct device_node;
 
 unsigned long bc_binds(void);
-void bc_mark_retry(struct bc_dev *bdev);
-void bc_unmark_retry_locked(struct bc_dev *bdev);
-void bc_unmark_retry(struct bc_dev *bdev);
-bool bc_retry_queued(void);
-void bc_retry_park(struct bc_dev *bdev);
-bool bc_retry_unpark(void);
 void bc_pending_mark_all(void);
-struct bc_dev *bc_next_to_retry(unsigned long binds);
 void bc_pending_add(struct bc_constraint *c);
 void bc_pending_del(struct bc_constraint *c);
 void bc_pending_unkey(struct bc_constraint *c, struct device_node *bound);
 void bc_pending_detach(struct device_node *np);
 bool bc_node_covers(struct device_node *np, const struct device_node *key);
-void bc_mark_absent(struct bc_constraint *c, unsigned long binds);
-void bc_note_absent(struct bc_constraint *c, unsigned long binds);
-bool bc_known_absent(struct bc_constraint *c, unsigned long binds);
-void bc_absent_keep(const struct device_node *np, const struct bc_type *bt,
-		    unsigned long binds);
-bool bc_absent_known(const struct device_node *np, const struct bc_type *bt,
-		     unsigned long binds);
-void bc_absent_forget(const struct device_node *np);
 void bc_key_count(const struct device_node *np, int delta);
 void *bc_next_below(struct device_node *np, unsigned long seq,
 		    void *(*on)(struct device_node *np, unsigned long seq));

@@ -21,8 +21,10 @@
 #include "internal.h"
 #include "records.h"
 #include "pending.h"
-#include "life.h"
 #include "unseen.h"
+#include "retry.h"
+#include "marked.h"
+#include "fresh.h"
 
 /*
  * The probe hook of a constrained device, see below; out of line, so that
@@ -248,8 +250,8 @@ static void bc_device_mark(struct device *dev, bool later)
  * that adds its component only after its probe (its panel's driver probing
  * later) calls this from its own probe as well.
  *
- * Costs one hash lookup for a device without constraints, and nothing once
- * no constraint is left.
+ * Costs a read of the device's flag for a device without constraints, and
+ * nothing once no constraint is left.
  *
  * Context: process context; takes no device lock; may sleep.
  */
@@ -282,8 +284,8 @@ EXPORT_SYMBOL_GPL(dev_boot_constraints_taken_over);
  * __boot_constraints_remove() - Release the constraints of a deleted device.
  * @dev: the device.
  *
- * Called by device_del() once @dev has left sysfs. Costs one hash lookup for
- * a device without constraints.
+ * Called by device_del() once @dev has left sysfs. Costs a read of the
+ * device's flag for a device without constraints.
  */
 void __boot_constraints_remove(struct device *dev)
 {

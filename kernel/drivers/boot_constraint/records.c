@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The records of the boot constraint core, and its one lock: each
- * constraint and its batch, the table of the devices with constraints and
- * the history of those whose constraints ended, what they cost, and the
- * machine's deadline. The life cycle (core.c) fills them, the deadline
- * (deadline.c) and debugfs read them through the functions below, the
- * tests query them.
+ * The records of the boot constraint core's devices, and its one lock: the
+ * table of the devices with constraints, each flagged while in it, the
+ * history of those whose constraints ended, and what they cost. Each
+ * constraint, its batch and the machine's deadline are constraint.c's.
+ * The adds (attach.c) and the life cycle (core.c) fill these records; the
+ * deadline (deadline.c), user space's end (release.c) and debugfs read
+ * them through the functions below, the tests query them.
  */
 
 #include <linux/device.h>
@@ -32,12 +33,13 @@
  * no lock of the core held: they may register and bind devices, whose binds
  * come back here.
  *
- * bc_lock() takes bc_mutex, which protects the records below, the retry
- * list and the pending index of pending.c, the state of every constraint,
- * the deadlines and the counters. It is held only around them, never
- * across a call into a framework or into a constraint's owner. A function
- * whose comment says "Caller holds bc_lock" asserts it with
- * bc_assert_held().
+ * bc_lock() takes bc_mutex, which protects the records below, the devices
+ * marked for a retry (marked.c), the pending index (pending.c), the
+ * evidence of missing providers (absent.c), the unseen records (unseen.c,
+ * fresh.c), the state of every constraint, the deadlines and the
+ * counters. It is held only around them, never across a call into a
+ * framework or into a constraint's owner. A function whose comment says
+ * "Caller holds bc_lock" asserts it with bc_assert_held().
  *
  * The driver core's probe hooks first read the device's flag, set while it
  * is in bc_active, so devices without constraints never take bc_lock. A

@@ -14,7 +14,7 @@
 #include <linux/printk.h>
 
 #include "internal.h"
-#include "life.h"
+#include "reject.h"
 
 /**
  * bc_reject() - Say why the constraints of a declaration went.

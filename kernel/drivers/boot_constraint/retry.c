@@ -22,9 +22,12 @@
 #include "internal.h"
 #include "records.h"
 #include "pending.h"
-#include "life.h"
 #include "unseen.h"
 #include "kunit.h"
+#include "retry.h"
+#include "marked.h"
+#include "fresh.h"
+#include "found.h"
 
 /* Counts binds that retry constraints: under bc_lock */
 static unsigned long bc_seq;

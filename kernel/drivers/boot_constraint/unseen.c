@@ -10,12 +10,13 @@
  * constraint nor device record until it is seen on.
  *
  * A record is tried with its device's lock held, where a pending constraint
- * is: at its provider's bind, by bc_retry_work, and at its device's probe
- * (retry.c); found off it is freed, found on it becomes a constraint
- * (auto.c), its provider still missing it is put back. It goes with a
- * probe that does not defer, with its device, with user space's end and
- * at its deadline. The device is flagged while it has one, as while it has
- * constraints.
+ * is: at its provider's bind, by bc_retry_work (the records it is to try
+ * are in fresh.c), and at its device's probe (retry.c); found off it is
+ * freed, found on it becomes a constraint (auto.c), its provider still
+ * missing it is put back. It goes with a probe that does not defer, with
+ * its device, with user space's end and at its deadline. The device is
+ * flagged while it has one, as while it has constraints. This file keeps
+ * the records, in their tables by provider's node and by device.
  */
 
 #include <linux/device.h>
@@ -27,6 +28,7 @@
 #include <linux/string.h>
 
 #include "internal.h"
+#include "absent.h"
 #include "records.h"
 #include "pending.h"
 #include "unseen.h"
@@ -41,13 +43,6 @@
 #define BC_UNSEEN_DEV_BITS	9
 static DEFINE_HASHTABLE(bc_unseen_np, BC_UNSEEN_NP_BITS);
 static DEFINE_HASHTABLE(bc_unseen_dev, BC_UNSEEN_DEV_BITS);
-/*
- * Records whose provider may be there already, for bc_retry_work; and those
- * of them whose device was found busy, parked until every free one has
- * been tried.
- */
-static LIST_HEAD(bc_unseen_fresh);
-static LIST_HEAD(bc_unseen_parked);
 
 /* As ksize() says of each record, read once. Caller holds bc_lock. */
 static size_t bc_unseen_bytes(void)
@@ -68,6 +63,77 @@ static void bc_unseen_index(struct bc_unseen *u)
 	hash_add(bc_unseen_np, &u->by_np, (unsigned long)u->spec.np);
 	hash_add(bc_unseen_dev, &u->by_dev, (unsigned long)u->dev);
 	bc_key_count(u->spec.np, 1);
+}
+
+/**
+ * bc_unseen_add() - Enter a new record in the tables, and count its bytes.
+ * @u: the record, its device's and not known to it (bc_unseen_known()).
+ *
+ * Context: caller holds bc_lock.
+ */
+void bc_unseen_add(struct bc_unseen *u)
+{
+	bc_unseen_index(u);
+	bc_count_bytes(bc_unseen_bytes(), 0);
+}
+
+/* The bucket of @dev's records in the table of devices. */
+static struct hlist_head *bc_unseen_bucket(const struct device *dev)
+{
+	return &bc_unseen_dev[hash_min((unsigned long)dev,
+				       HASH_BITS(bc_unseen_dev))];
+}
+
+/**
+ * bc_unseen_next_of() - The next record of a device in the tables.
+ * @dev: the device.
+ * @u: the record found last, or NULL for the first.
+ *
+ * Context: caller holds bc_lock.
+ * Return: the record of @dev after @u, or NULL.
+ */
+struct bc_unseen *bc_unseen_next_of(struct device *dev, struct bc_unseen *u)
+{
+	struct hlist_node *next;
+
+	bc_assert_held();
+
+	next = u ? u->by_dev.next : bc_unseen_bucket(dev)->first;
+	u = hlist_entry_safe(next, struct bc_unseen, by_dev);
+	hlist_for_each_entry_from(u, by_dev) {
+		if (u->dev == dev)
+			return u;
+	}
+
+	return NULL;
+}
+
+/**
+ * bc_unseen_next() - The next record in the tables.
+ * @u: the record found last, or NULL for the first.
+ *
+ * Context: caller holds bc_lock.
+ * Return: the record after @u, bucket by bucket of the table of devices, or
+ * NULL.
+ */
+struct bc_unseen *bc_unseen_next(struct bc_unseen *u)
+{
+	unsigned int bkt = 0;
+
+	bc_assert_held();
+
+	if (u) {
+		if (u->by_dev.next)
+			return hlist_entry(u->by_dev.next, struct bc_unseen, by_dev);
+		bkt = bc_unseen_bucket(u->dev) - bc_unseen_dev + 1;
+	}
+	for (; bkt < HASH_SIZE(bc_unseen_dev); bkt++) {
+		if (!hlist_empty(&bc_unseen_dev[bkt]))
+			return hlist_entry(bc_unseen_dev[bkt].first,
+					   struct bc_unseen, by_dev);
+	}
+
+	return NULL;
 }
 
 /*
@@ -169,12 +235,17 @@ void bc_unseen_take_device(struct device *dev, struct list_head *taken,
 	}
 }
 
-/*
- * Whether the resource of @u is recorded for its device already: a table's
- * constraint holds it, or a record names it. A device not flagged has
- * neither. Caller holds bc_lock.
+/**
+ * bc_unseen_known() - Whether a record's resource is known to its device.
+ * @u: the record, not in the tables.
+ *
+ * A table's constraint holds it, or a record names it. A device not flagged
+ * has neither.
+ *
+ * Context: caller holds bc_lock.
+ * Return: true if its device has it recorded already.
  */
-static bool bc_unseen_known(const struct bc_unseen *u)
+bool bc_unseen_known(const struct bc_unseen *u)
 {
 	struct bc_constraint *c;
 	struct bc_dev *bdev;
@@ -201,49 +272,6 @@ static bool bc_unseen_known(const struct bc_unseen *u)
 	}
 
 	return false;
-}
-
-/**
- * bc_unseen_enter() - Enter the records of a device being added.
- * @dev: the device.
- * @new: its records, allocated by their adder, which this takes: entered,
- *	or freed if their device knows their resource already or their
- *	deadline has passed.
- *
- * Those entered are marked for bc_retry_work, which passes over those whose
- * provider is known to be missing (bc_absent_known()); @dev is flagged.
- *
- * Context: caller holds bc_lock.
- * Return: true if one is entered where none was marked: while one is,
- * bc_retry_work is queued, or runs until none is; the caller queues it.
- */
-bool bc_unseen_enter(struct device *dev, struct list_head *new)
-{
-	bool idle = list_empty(&bc_unseen_fresh);
-	struct bc_unseen *u, *tmp;
-	bool entered = false;
-	LIST_HEAD(gone);
-
-	bc_assert_held();
-
-	list_for_each_entry_safe(u, tmp, new, node) {
-		if (u->deadline->past || bc_unseen_known(u)) {
-			list_move_tail(&u->node, &gone);
-			continue;
-		}
-
-		bc_unseen_index(u);
-		bc_count_bytes(bc_unseen_bytes(), 0);
-		list_move_tail(&u->node, &bc_unseen_fresh);
-		/* Flagged as it has one: the next one looks at its records */
-		if (!entered)
-			bc_device_flag(dev);
-		entered = true;
-	}
-	if (!list_empty(&gone))
-		bc_unseen_free(&gone, BC_UNSEEN_DROPPED);
-
-	return entered && idle;
 }
 
 /**
@@ -278,101 +306,6 @@ void bc_unseen_put_back(struct list_head *again, unsigned long binds)
 		bc_unseen_free(&gone, BC_UNSEEN_DROPPED);
 }
 
-/**
- * bc_unseen_queued() - Whether a record is marked for bc_retry_work.
- *
- * Context: caller holds bc_lock.
- * Return: true if one is.
- */
-bool bc_unseen_queued(void)
-{
-	bc_assert_held();
-
-	return !list_empty(&bc_unseen_fresh) || !list_empty(&bc_unseen_parked);
-}
-
-/**
- * bc_unseen_park() - Leave a busy device until the free ones are tried.
- * @dev: the device, some of whose records are marked for bc_retry_work.
- *
- * Context: caller holds bc_lock.
- */
-void bc_unseen_park(struct device *dev)
-{
-	struct bc_unseen *u;
-
-	bc_assert_held();
-
-	hash_for_each_possible(bc_unseen_dev, u, by_dev, (unsigned long)dev) {
-		if (u->dev == dev && !list_empty(&u->node))
-			list_move_tail(&u->node, &bc_unseen_parked);
-	}
-}
-
-/**
- * bc_unseen_unpark() - Mark the parked records for bc_retry_work again.
- *
- * Context: caller holds bc_lock.
- * Return: true if one was parked.
- */
-bool bc_unseen_unpark(void)
-{
-	bc_assert_held();
-
-	if (list_empty(&bc_unseen_parked))
-		return false;
-
-	list_splice_tail_init(&bc_unseen_parked, &bc_unseen_fresh);
-	return true;
-}
-
-/**
- * bc_unseen_mark_all() - Mark every record for bc_retry_work.
- *
- * Each is read again, whether its provider is known to be missing or not:
- * the caller makes that evidence stale (bc_pending_mark_all()).
- *
- * Context: caller holds bc_lock.
- */
-void bc_unseen_mark_all(void)
-{
-	struct bc_unseen *u;
-	unsigned int bkt;
-
-	bc_assert_held();
-
-	hash_for_each(bc_unseen_dev, bkt, u, by_dev) {
-		if (list_empty(&u->node))
-			list_add_tail(&u->node, &bc_unseen_fresh);
-	}
-}
-
-/**
- * bc_unseen_next_fresh() - The device of the first record to try.
- * @binds: the count of binds, read now.
- *
- * Those whose provider is known to be missing (bc_absent_known()) are
- * unmarked on the way: the bind of their provider, or their device's probe,
- * tries them.
- *
- * Context: caller holds bc_lock.
- * Return: the device, with a reference held, or NULL if none is marked.
- */
-struct device *bc_unseen_next_fresh(unsigned long binds)
-{
-	struct bc_unseen *u, *tmp;
-
-	bc_assert_held();
-
-	list_for_each_entry_safe(u, tmp, &bc_unseen_fresh, node) {
-		if (!bc_absent_known(u->spec.np, u->bt, binds))
-			return get_device(u->dev);
-		list_del_init(&u->node);
-	}
-
-	return NULL;
-}
-
 /* A record that waits for @np, not tried during bind @seq. bc_lock held. */
 static void *bc_unseen_on(struct device_node *np, unsigned long seq)
 {
@@ -401,33 +334,6 @@ struct bc_unseen *bc_unseen_next_bound(struct device_node *np,
 				       unsigned long seq)
 {
 	return bc_next_below(np, seq, bc_unseen_on);
-}
-
-/**
- * bc_unseen_mark_busy() - Leave the records of a busy device to the work.
- * @dev: the device, whose lock a bind found held.
- * @seq: the bind's number.
- * @bound: the bound device's node, or NULL.
- *
- * Those whose provider is @bound or a node below it (all of them for NULL)
- * are marked for bc_retry_work, and not tried again during this bind.
- *
- * Context: caller holds bc_lock.
- */
-void bc_unseen_mark_busy(struct device *dev, unsigned long seq,
-			 struct device_node *bound)
-{
-	struct bc_unseen *u;
-
-	bc_assert_held();
-
-	hash_for_each_possible(bc_unseen_dev, u, by_dev, (unsigned long)dev) {
-		if (u->dev != dev)
-			continue;
-		u->tried = seq;
-		if (!bound || bc_node_covers(bound, u->spec.np))
-			list_move_tail(&u->node, &bc_unseen_fresh);
-	}
 }
 
 /**

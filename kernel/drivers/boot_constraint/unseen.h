@@ -2,8 +2,8 @@
 /*
  * The resources that a device's node names, recorded unseen until their
  * provider shows them on (unseen.c): what boot_constraints=auto adds for a
- * type with a peek() (auto.c), tried where a pending constraint is
- * (retry.c, probe.c).
+ * type with a peek() (auto.c, through fresh.c), tried where a pending
+ * constraint is (retry.c, probe.c).
  */
 #ifndef _DRIVERS_BOOT_CONSTRAINT_UNSEEN_H
 #define _DRIVERS_BOOT_CONSTRAINT_UNSEEN_H
@@ -62,7 +62,10 @@ enum bc_unseen_end {
 	BC_UNSEEN_FOUND,
 };
 
-bool bc_unseen_enter(struct device *dev, struct list_head *new);
+void bc_unseen_add(struct bc_unseen *u);
+bool bc_unseen_known(const struct bc_unseen *u);
+struct bc_unseen *bc_unseen_next_of(struct device *dev, struct bc_unseen *u);
+struct bc_unseen *bc_unseen_next(struct bc_unseen *u);
 void bc_unseen_put_back(struct list_head *again, unsigned long binds);
 void bc_unseen_free(struct list_head *taken, enum bc_unseen_end end);
 void bc_unseen_settle(struct device *dev);
@@ -70,15 +73,8 @@ void bc_unseen_take_device(struct device *dev, struct list_head *taken,
 			   bool fresh, struct device_node *below);
 bool bc_unseen_has(struct device *dev);
 unsigned int bc_unseen_count(struct device *dev);
-bool bc_unseen_queued(void);
-void bc_unseen_park(struct device *dev);
-bool bc_unseen_unpark(void);
-void bc_unseen_mark_all(void);
-struct device *bc_unseen_next_fresh(unsigned long binds);
 struct bc_unseen *bc_unseen_next_bound(struct device_node *np,
 				       unsigned long seq);
-void bc_unseen_mark_busy(struct device *dev, unsigned long seq,
-			 struct device_node *bound);
 void bc_unseen_drop(struct device *dev);
 void bc_unseen_detach(struct device_node *np);
 unsigned int bc_unseen_expire(const struct bc_deadline *deadline,

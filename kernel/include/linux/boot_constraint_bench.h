@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the boot constraint benchmark (drivers/boot_constraint/tests/bench.c,
+ * What the boot constraint benchmark (drivers/boot_constraint/boards/bench.c,
  * CONFIG_DEV_BOOT_CONSTRAINT_BENCH) and the driver core need from each
  * other, and nothing else calls: a header of its own, so that neither the
  * benchmark includes the driver core's private drivers/base/base.h nor a

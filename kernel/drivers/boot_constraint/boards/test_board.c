@@ -3,7 +3,7 @@
  * Providers and consumers for boot constraint scenarios.
  *
  * A clock controller, a regulator, a power-domain controller, an
- * interconnect and a reset controller, the fakes of fakes.h, whose
+ * interconnect and a reset controller, the fakes of tests/fakes.h, whose
  * "hardware" starts in the state a bootloader left it in (on, at its boot
  * rate, voltage and bandwidth, out of reset) and logs every operation it
  * is asked for, with its time, in
@@ -180,8 +180,8 @@ static int bc_test_board_probe_verdict(struct device *dev)
 }
 
 /*
- * The providers: the fakes of fakes.h, started in the state the bootloader
- * left them in, whose operations go to the log.
+ * The providers: the fakes of tests/fakes.h, started in the state the
+ * bootloader left them in, whose operations go to the log.
  */
 
 /* What the hardware sees: a gate's prepare is no event of its own. */
@@ -766,7 +766,7 @@ static const struct dev_boot_constraint bc_test_board_lcd_bus_constraints[] = {
 static const char * const bc_test_board_lcd_names[] = { "lcd" };
 
 /*
- * The DSI controller of tests/scenarios/dsi.dtsi, which the bootloader left
+ * The DSI controller of tests/dt/dsi.dtsi, which the bootloader left
  * running at 100 MHz and 1.8 V, out of reset: its driver sets the clock
  * rate and the voltage it wants, and takes its reset line exclusively.
  */

@@ -347,7 +347,8 @@ static bool bc_test_fault_nth(struct kunit *test, int (*add)(struct kunit *test)
 /**
  * struct bc_test_fault_param - A sweep: a case of bc_test_fault_sweep().
  *
- * @name: the name of the case, which fault-sweep.sh reports.
+ * @name: the name of the case, which the guest's
+ *	tests/guest/scenarios/fault-sweep.sh reports.
  * @what: what the sweep adds, in its "fault-sweep:" lines.
  * @late: whether it adds the table of the late device, which the test
  *	creates (bc_test_fault_late_setup()).
@@ -360,7 +361,8 @@ static bool bc_test_fault_nth(struct kunit *test, int (*add)(struct kunit *test)
  * @sites: allocation sites of the core on the way, each of which must fail
  *	an add.
  * @count_not_added: whether the failed adds are counted in a last line,
- *	which fault-sweep.sh compares with the kernel log.
+ *	which tests/guest/scenarios/fault-sweep.sh compares with the kernel
+ *	log.
  */
 struct bc_test_fault_param {
 	const char *name;

@@ -21,7 +21,6 @@
 #include "boot_constraint_kunit.h"
 #include "../kunit.h"
 #include "../deadline.h"
-#include "../of.h"
 
 /**
  * struct bc_test_hisi_clk_desc - A clock of a test clock controller.

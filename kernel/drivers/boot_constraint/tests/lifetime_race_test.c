@@ -31,6 +31,7 @@
 
 #include "boot_constraint_kunit.h"
 #include "../deadline.h"
+#include "../release.h"
 #include "../kunit.h"
 #include "lifetime.h"
 

@@ -16,7 +16,7 @@
 #include <kunit/test.h>
 
 #include "boot_constraint_kunit.h"
-#include "../deadline.h"
+#include "../release.h"
 #include "../kunit.h"
 
 #define BC_TEST_TAKEOVER_DEV	"bc-takeover-dev"
