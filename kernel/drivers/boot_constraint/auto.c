@@ -36,6 +36,7 @@
 
 #include "internal.h"
 #include "found.h"
+#include "fresh.h"
 #include "names.h"
 #include "records.h"
 #include "retry.h"
