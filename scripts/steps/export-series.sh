@@ -7,8 +7,21 @@
 # benchmark) into build/series-test/, with patches/0000-cover-letter-test;
 # then run the tree's checkpatch --strict on every patch.  Fails on any
 # ERROR, WARNING or CHECK.
+#
+# Whoever exports the series is its author and signs it off: patches/
+# holds no sign-off of anyone, since a Signed-off-by: is a person's own
+# certificate of origin.  The identity is git's user.name and user.email,
+# or SERIES_NAME and SERIES_EMAIL.
 set -e
 . "$(dirname "$0")/lib.sh"
+
+name=${SERIES_NAME:-$(git config user.name || true)}
+email=${SERIES_EMAIL:-$(git config user.email || true)}
+[ -n "$name" ] && [ -n "$email" ] ||
+	die "series: who exports the series signs it: set git config user.name and user.email, or SERIES_NAME and SERIES_EMAIL"
+signed=$(grep -l -E '^(Signed-off-by|Co-developed-by): ' "$top"/patches/*.patch || true)
+[ -z "$signed" ] ||
+	die "series: patches/ holds a sign-off, which only whoever posts may write: ${signed##*/}"
 
 n=$(git -C "$src" rev-list --count pristine..series)
 if [ "$n" = 0 ]; then
@@ -23,7 +36,19 @@ export_series() {
 	rm -rf "$1"
 	mkdir -p "$1"
 	[ -s "$3" ] || die "no $3 (first line: subject, then the body)"
-	git -C "$src" format-patch -q --cover-letter -o "$1" "$2"
+	GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email \
+		git -C "$src" format-patch -q --signoff --cover-letter \
+		-o "$1" "$2"
+	# The author: the exporter, in each patch's header
+	for p in "$1"/*.patch; do
+		awk -v from="From: $name <$email>" '
+			state == 1 && /^[ \t]/ { next }	# folded
+			state == 1 { state = 2 }
+			state == 0 && /^From: / { print from; state = 1; next }
+			{ print }
+		' "$p" > "$p.tmp"
+		mv "$p.tmp" "$p"
+	done
 	letter=$(ls "$1"/0000-*.patch)
 	awk -v coverfile="$3" '
 		BEGIN {
