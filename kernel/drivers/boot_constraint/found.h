@@ -47,15 +47,4 @@ void bc_auto_chunk_add(struct bc_auto_chunk *ch,
 		       const struct bc_type *bt, const char *name,
 		       char *copy, const struct bc_spec *spec);
 
-/* Without automatic mode, nothing is recorded unseen */
-#ifdef CONFIG_DEV_BOOT_CONSTRAINT_AUTO
-void bc_unseen_try(struct device *dev, struct list_head *taken,
-		   struct device_node *bound);
-#else
-static inline void bc_unseen_try(struct device *dev, struct list_head *taken,
-				 struct device_node *bound)
-{
-}
-#endif
-
 #endif /* _DRIVERS_BOOT_CONSTRAINT_FOUND_H */

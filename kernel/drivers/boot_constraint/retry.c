@@ -27,7 +27,6 @@
 #include "retry.h"
 #include "marked.h"
 #include "fresh.h"
-#include "found.h"
 
 /* Counts binds that retry constraints: under bc_lock */
 static unsigned long bc_seq;

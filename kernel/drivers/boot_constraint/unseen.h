@@ -81,4 +81,15 @@ unsigned int bc_unseen_expire(const struct bc_deadline *deadline,
 			      const char *name);
 bool bc_unseen_show(struct seq_file *s, unsigned int part);
 
+/* The tries of auto mode (found.c); without it, nothing is recorded unseen */
+#ifdef CONFIG_DEV_BOOT_CONSTRAINT_AUTO
+void bc_unseen_try(struct device *dev, struct list_head *taken,
+		   struct device_node *bound);
+#else
+static inline void bc_unseen_try(struct device *dev, struct list_head *taken,
+				 struct device_node *bound)
+{
+}
+#endif
+
 #endif /* _DRIVERS_BOOT_CONSTRAINT_UNSEEN_H */
